@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+/**
+ * Kinds of failure a user can meet. The UI and CLI render `message`; they do
+ * not re-derive it from the kind.
+ */
+export const errorKinds = [
+  'network',
+  'timeout',
+  'http',
+  'protocol',
+  'keychain',
+  'validation',
+  'not-found',
+  'internal',
+] as const;
+
+export const AppErrorShape = z.object({
+  kind: z.enum(errorKinds),
+  message: z.string(),
+});
+export type AppErrorShape = z.infer<typeof AppErrorShape>;
+
+/**
+ * Every IPC answer is an envelope: Electron flattens a thrown error into a
+ * string prefixed with "Error invoking remote method", which would lose the
+ * kind, so main never throws across IPC.
+ */
+export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: AppErrorShape };

@@ -1,0 +1,39 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { createHandlers } from '../../src/main/ipc/handlers.ts';
+import { openWindow, rendererDir, type WindowHarness } from '../support/windowHarness.ts';
+
+describe('the Robot Tray window in Chromium', () => {
+  let harness: WindowHarness | undefined;
+
+  beforeAll(() => {
+    if (!existsSync(path.join(rendererDir, 'index.html'))) {
+      throw new Error('The renderer is not built: run `npm run build` first (npm test does it).');
+    }
+  });
+  afterEach(async () => {
+    await harness?.close();
+    harness = undefined;
+  });
+
+  test('shows the product name and what main answered over the bridge', async () => {
+    harness = await openWindow(
+      createHandlers({ appName: 'Robot Tray', appVersion: '9.8.7-test', platform: 'testos' }),
+    );
+    const { page } = harness;
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Robot Tray');
+    const info = page.getByTestId('app-info');
+    await info.waitFor();
+    expect(await info.textContent()).toBe('Robot Tray 9.8.7-test on testos');
+  });
+
+  test('says plainly when the bridge is missing instead of hanging', async () => {
+    harness = await openWindow(createHandlers({ appName: 'Robot Tray', appVersion: '1', platform: 'x' }), {
+      withBridge: false,
+    });
+    const alert = harness.page.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain('bridge is missing');
+  });
+});
