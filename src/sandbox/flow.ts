@@ -1,0 +1,42 @@
+import type { CallStore, LiveCall } from './calls.ts';
+import { between, type RandomSource } from './random.ts';
+import { buildResponse, generatedObject } from './responses.ts';
+import type { Scheduler } from './scheduler.ts';
+import type { FlowStep } from './schema.ts';
+
+export type FlowDeps = { calls: CallStore; scheduler: Scheduler; random: RandomSource };
+
+/**
+ * Runs a robot's flow for one call: steps run in order with the call's
+ * arguments; a wait parks the call on one timer (no promise chain per call),
+ * so thousands of waiting calls stay cheap and close() can cancel them.
+ */
+export function runFlow(call: LiveCall, flow: readonly FlowStep[], deps: FlowDeps): void {
+  const from = (start: number): void => {
+    for (let index = start; index < flow.length; index += 1) {
+      const step = flow[index] as FlowStep;
+      switch (step.type) {
+        case 'wait':
+        case 'waitRandom': {
+          const ms = step.type === 'wait' ? step.ms : between(deps.random, step.minMs, step.maxMs);
+          call.cancelTimer = deps.scheduler.after(ms, () => from(index + 1));
+          return;
+        }
+        case 'respond':
+          deps.calls.respond(call, buildResponse(call.args, step));
+          break;
+        case 'respondGenerated':
+          deps.calls.respond(call, generatedObject(step.bytes));
+          break;
+        case 'finish':
+          deps.calls.end(call);
+          return;
+        case 'fail':
+          deps.calls.fail(call, step.message ?? 'The robot failed.');
+          return;
+      }
+    }
+    deps.calls.end(call);
+  };
+  from(0);
+}

@@ -1,0 +1,80 @@
+import { randomBytes } from 'node:crypto';
+import { RobotDefinitionSchema, type ParsedRobotDefinition } from './schema.ts';
+import { SandboxValidationError, parseWith } from './validation.ts';
+
+export type Robot = ParsedRobotDefinition & { token: string };
+
+/** The spec leaves the token format open; 32 URL-safe characters, like a generated secret. */
+export function generateToken(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+/**
+ * Robots by name and by token. One token per robot: replacing a robot or
+ * rotating its token drops the old token from the index at once, as
+ * generating a new token in the Designer does.
+ */
+export class RobotRegistry {
+  readonly #byName = new Map<string, Robot>();
+  readonly #byToken = new Map<string, Robot>();
+
+  /** Adds or replaces (by name). Throws SandboxValidationError on a bad definition or a token in use. */
+  add(definition: unknown): Robot {
+    const parsed = parseWith(RobotDefinitionSchema, definition, 'invalid robot');
+    const token = parsed.token ?? generateToken();
+    const holder = this.#byToken.get(token);
+    if (holder !== undefined && holder.name !== parsed.name) {
+      throw new SandboxValidationError(`invalid robot: token: already used by robot "${holder.name}"`);
+    }
+    const previous = this.#byName.get(parsed.name);
+    if (previous !== undefined) this.#byToken.delete(previous.token);
+    const robot: Robot = { ...parsed, token };
+    this.#byName.set(robot.name, robot);
+    this.#byToken.set(token, robot);
+    return robot;
+  }
+
+  rotateToken(name: string): string {
+    const robot = this.get(name);
+    const token = generateToken();
+    this.#byToken.delete(robot.token);
+    const rotated: Robot = { ...robot, token };
+    this.#byName.set(name, rotated);
+    this.#byToken.set(token, rotated);
+    return token;
+  }
+
+  setFaults(name: string, faults: Robot['faults']): void {
+    const robot = this.get(name);
+    const updated: Robot = { ...robot, faults };
+    this.#byName.set(name, updated);
+    this.#byToken.set(updated.token, updated);
+  }
+
+  /** Throws for an unknown robot. */
+  get(name: string): Robot {
+    const robot = this.#byName.get(name);
+    if (robot === undefined) throw new UnknownRobotError(name);
+    return robot;
+  }
+
+  find(name: string): Robot | undefined {
+    return this.#byName.get(name);
+  }
+
+  /** Map lookup, not a constant-time compare: this is a local simulator, not a vault. */
+  byToken(token: string): Robot | undefined {
+    return this.#byToken.get(token);
+  }
+
+  list(): Robot[] {
+    return [...this.#byName.values()];
+  }
+}
+
+export class UnknownRobotError extends Error {
+  override name = 'UnknownRobotError';
+  constructor(robotName: string) {
+    super(`unknown robot "${robotName}"`);
+  }
+}
