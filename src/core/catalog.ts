@@ -1,0 +1,192 @@
+import { stripUndefined } from '../shared/objects.ts';
+import { Preset, PresetInput, PresetPatch } from '../shared/models/preset.ts';
+import { Robot, RobotInput, RobotPatch } from '../shared/models/robot.ts';
+import { AppError, notFound, parseInput } from './errors.ts';
+import type { CatalogFiles } from './store/catalogFiles.ts';
+
+const sameName = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: 'accent' }) === 0;
+
+/**
+ * Robots and presets: validation, unique names, ordering. Reads go through
+ * the files each time (cheap: cached by mtime), so a change the CLI made is
+ * seen by the app and the other way round.
+ */
+export class Catalog {
+  readonly #files: CatalogFiles;
+  readonly #now: () => number;
+  readonly #newId: () => string;
+
+  constructor(files: CatalogFiles, now: () => number, newId: () => string) {
+    this.#files = files;
+    this.#now = now;
+    this.#newId = newId;
+  }
+
+  robots(): Promise<Robot[]> {
+    return this.#files.robots.read();
+  }
+
+  async robot(id: string): Promise<Robot | undefined> {
+    return (await this.robots()).find((r) => r.id === id);
+  }
+
+  async requireRobot(id: string): Promise<Robot> {
+    const robot = await this.robot(id);
+    if (robot === undefined) throw notFound('That robot', 'It may have been deleted; refresh the list.');
+    return robot;
+  }
+
+  /** A robot by id or, for people typing in a terminal, by its name. */
+  async findRobot(idOrName: string): Promise<Robot | undefined> {
+    const robots = await this.robots();
+    return robots.find((r) => r.id === idOrName) ?? robots.find((r) => sameName(r.name, idOrName.trim()));
+  }
+
+  createRobot(input: unknown): Promise<Robot> {
+    const fields = parseInput(RobotInput, input, 'robot');
+    return this.#files.robots.update((robots) => {
+      this.#assertRobotNameFree(robots, fields.name);
+      const now = this.#now();
+      const robot = Robot.parse({ ...fields, id: this.#newId(), createdAt: now, updatedAt: now });
+      return { next: [...robots, robot], result: robot };
+    });
+  }
+
+  updateRobot(id: string, patch: unknown): Promise<Robot> {
+    const fields = parseInput(RobotPatch, patch, 'robot');
+    return this.#files.robots.update((robots) => {
+      const index = robots.findIndex((r) => r.id === id);
+      if (index < 0) throw notFound('That robot', 'It may have been deleted; refresh the list.');
+      if (fields.name !== undefined) this.#assertRobotNameFree(robots, fields.name, id);
+      const robot = Robot.parse({ ...robots[index], ...stripUndefined(fields), updatedAt: this.#now() });
+      const next = [...robots];
+      next[index] = robot;
+      return { next, result: robot };
+    });
+  }
+
+  markToken(id: string, present: boolean): Promise<Robot> {
+    return this.#files.robots.update((robots) => {
+      const index = robots.findIndex((r) => r.id === id);
+      if (index < 0) throw notFound('That robot', 'It may have been deleted; refresh the list.');
+      const now = this.#now();
+      const robot = { ...robots[index]!, tokenUpdatedAt: present ? now : null, updatedAt: now };
+      const next = [...robots];
+      next[index] = robot;
+      return { next, result: robot };
+    });
+  }
+
+  async deleteRobot(id: string): Promise<void> {
+    await this.#files.presets.update((presets) => ({
+      next: presets.filter((p) => p.robotId !== id),
+      result: undefined,
+    }));
+    await this.#files.robots.update((robots) => ({
+      next: robots.filter((r) => r.id !== id),
+      result: undefined,
+    }));
+  }
+
+  async presets(robotId?: string): Promise<Preset[]> {
+    const all = await this.#files.presets.read();
+    return all
+      .filter((p) => robotId === undefined || p.robotId === robotId)
+      .sort((a, b) => a.order - b.order || a.createdAt - b.createdAt);
+  }
+
+  async requirePreset(id: string): Promise<Preset> {
+    const preset = (await this.#files.presets.read()).find((p) => p.id === id);
+    if (preset === undefined) throw notFound('That preset', 'It may have been deleted; refresh the list.');
+    return preset;
+  }
+
+  async createPreset(input: unknown): Promise<Preset> {
+    const fields = parseInput(PresetInput, input, 'preset');
+    await this.requireRobot(fields.robotId);
+    return this.#files.presets.update((presets) => {
+      const siblings = presets.filter((p) => p.robotId === fields.robotId);
+      this.#assertPresetNameFree(siblings, fields.name);
+      const now = this.#now();
+      const order = siblings.reduce((max, p) => Math.max(max, p.order + 1), 0);
+      const preset = Preset.parse({ ...fields, id: this.#newId(), order, createdAt: now, updatedAt: now });
+      return { next: [...presets, preset], result: preset };
+    });
+  }
+
+  updatePreset(id: string, patch: unknown): Promise<Preset> {
+    const fields = parseInput(PresetPatch, patch, 'preset');
+    return this.#files.presets.update((presets) => {
+      const index = presets.findIndex((p) => p.id === id);
+      const current = presets[index];
+      if (current === undefined) throw notFound('That preset', 'It may have been deleted; refresh the list.');
+      if (fields.name !== undefined) {
+        this.#assertPresetNameFree(
+          presets.filter((p) => p.robotId === current.robotId),
+          fields.name,
+          id,
+        );
+      }
+      const preset = Preset.parse({ ...current, ...stripUndefined(fields), updatedAt: this.#now() });
+      const next = [...presets];
+      next[index] = preset;
+      return { next, result: preset };
+    });
+  }
+
+  deletePreset(id: string): Promise<void> {
+    return this.#files.presets.update((presets) => {
+      if (!presets.some((p) => p.id === id))
+        throw notFound('That preset', 'It may have been deleted already.');
+      return { next: presets.filter((p) => p.id !== id), result: undefined };
+    });
+  }
+
+  async duplicatePreset(id: string): Promise<Preset> {
+    const source = await this.requirePreset(id);
+    const names = (await this.presets(source.robotId)).map((p) => p.name);
+    let name = `${source.name} copy`;
+    for (let n = 2; names.some((existing) => sameName(existing, name)); n++)
+      name = `${source.name} copy ${n}`;
+    return this.createPreset({
+      robotId: source.robotId,
+      name,
+      method: source.method,
+      args: source.args,
+      pinnedToTray: source.pinnedToTray,
+      notifyOnFinish: source.notifyOnFinish,
+    });
+  }
+
+  /** Set the order of a robot's presets; `ids` must list each of them once. */
+  reorderPresets(robotId: string, ids: readonly string[]): Promise<Preset[]> {
+    return this.#files.presets.update((presets) => {
+      const mine = presets.filter((p) => p.robotId === robotId);
+      const wanted = new Set(ids);
+      if (wanted.size !== ids.length || mine.length !== ids.length || mine.some((p) => !wanted.has(p.id))) {
+        throw new AppError(
+          'validation',
+          "ids: must list each of the robot's presets exactly once; refresh and try again.",
+        );
+      }
+      const position = new Map(ids.map((id, i) => [id, i]));
+      const next = presets.map((p) => (p.robotId === robotId ? { ...p, order: position.get(p.id)! } : p));
+      return { next, result: next.filter((p) => p.robotId === robotId).sort((a, b) => a.order - b.order) };
+    });
+  }
+
+  #assertRobotNameFree(robots: Robot[], name: string, exceptId?: string): void {
+    if (robots.some((r) => r.id !== exceptId && sameName(r.name, name))) {
+      throw new AppError('validation', `name: a robot named "${name}" already exists; choose another name.`);
+    }
+  }
+
+  #assertPresetNameFree(presets: Preset[], name: string, exceptId?: string): void {
+    if (presets.some((p) => p.id !== exceptId && sameName(p.name, name))) {
+      throw new AppError(
+        'validation',
+        `name: this robot already has a preset named "${name}"; choose another name.`,
+      );
+    }
+  }
+}

@@ -1,0 +1,37 @@
+import type { JsonObject } from '../../shared/models/json.ts';
+import type { HttpMethod } from '../../shared/models/preset.ts';
+import { encodeGetArguments } from './queryEncoding.ts';
+import { triggerPath, type Target } from './targetUrl.ts';
+
+export const CURL_TOKEN_VARIABLE = 'ROBOT_TOKEN';
+
+/** Quote for a POSIX shell: single quotes, with embedded ones closed and escaped. */
+export function shellQuote(value: string): string {
+  return `'${value.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * The trigger as a curl command people can run or share. The token is never
+ * written out: the command reads it from $ROBOT_TOKEN at run time.
+ */
+export function buildCurlCommand(target: Target, method: HttpMethod, args: JsonObject): string {
+  const tokenHeader = `"x-service-token: $${CURL_TOKEN_VARIABLE}"`;
+  if (method === 'GET') {
+    const url = target.origin + triggerPath(target, encodeGetArguments(args));
+    return ['curl', '-sS', shellQuote(url), '-H', tokenHeader].join(' ');
+  }
+  const url = target.origin + triggerPath(target, '');
+  return [
+    'curl',
+    '-sS',
+    '-X',
+    'POST',
+    shellQuote(url),
+    '-H',
+    shellQuote('content-type: application/json'),
+    '-H',
+    tokenHeader,
+    '--data-raw',
+    shellQuote(JSON.stringify(args)),
+  ].join(' ');
+}

@@ -1,0 +1,81 @@
+import { AppError } from '../errors.ts';
+
+export const TRIGGER_PATH = '/main/public/webhook/request';
+export const QUERY_PATH = '/prod/1/customer/robot/webhookResponse/';
+
+export type Target = {
+  /** scheme://host[:port], the only place a token may travel to. */
+  origin: string;
+  /** Any path prefix of the base URL, without a trailing slash ('' for none). */
+  basePath: string;
+};
+
+/** Loopback hosts are the only place plain http is fine without asking. */
+export function isLoopbackHostname(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (host === 'localhost' || host === '::1') return true;
+  const parts = host.split('.');
+  return (
+    parts.length === 4 && parts[0] === '127' && parts.every((p) => /^\d{1,3}$/.test(p) && Number(p) <= 255)
+  );
+}
+
+/**
+ * Where a robot's calls go. https is required except on loopback; plain http
+ * elsewhere only when the robot says allowInsecureHttp (the window warns).
+ */
+export function targetOf(robot: { baseUrl: string; allowInsecureHttp: boolean; name: string }): Target {
+  let url: URL;
+  try {
+    url = new URL(robot.baseUrl);
+  } catch {
+    throw new AppError(
+      'validation',
+      `Robot "${robot.name}" has an invalid base URL. Edit the robot and fix it.`,
+    );
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new AppError('validation', `Robot "${robot.name}": the base URL must start with https://.`);
+  }
+  if (url.protocol === 'http:' && !isLoopbackHostname(url.hostname) && !robot.allowInsecureHttp) {
+    throw new AppError(
+      'validation',
+      `Robot "${robot.name}" uses plain http to ${url.host}, which would send its token unencrypted. ` +
+        'Use an https:// base URL, or allow insecure http for this robot if you accept the risk.',
+    );
+  }
+  return { origin: url.origin, basePath: url.pathname.replace(/\/+$/, '') };
+}
+
+/**
+ * The query path for one webhookCallId, encoded as exactly ONE path segment.
+ * Every character outside the unreserved set is percent-encoded, dots
+ * included, so `/`, `?`, `#`, `..` or `%2e` in an id can never change the path
+ * or the host. An id that is empty or only dots has no safe encoding at all
+ * (`.` and `..` segments are folded even when percent-encoded), so it is
+ * refused.
+ */
+export function queryPath(target: Target, webhookCallId: string): string {
+  if (!isUsableCallId(webhookCallId)) {
+    throw new AppError(
+      'protocol',
+      'The service returned a webhookCallId that cannot be used safely in a URL, so this run cannot be queried.',
+    );
+  }
+  return target.basePath + QUERY_PATH + encodePathSegment(webhookCallId);
+}
+
+export function isUsableCallId(id: string): boolean {
+  return id.length > 0 && id.length <= 2048 && !/^\.+$/.test(id);
+}
+
+export function encodePathSegment(value: string): string {
+  return encodeURIComponent(value).replace(
+    /[!'()*.~]/g,
+    (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0'),
+  );
+}
+
+export function triggerPath(target: Target, query: string): string {
+  return target.basePath + TRIGGER_PATH + (query === '' ? '' : '?' + query);
+}

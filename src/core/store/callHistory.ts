@@ -1,0 +1,220 @@
+import { mkdirSync, renameSync } from 'node:fs';
+import path from 'node:path';
+import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import { Call, CallFilter, activeStates } from '../../shared/models/call.ts';
+import type { WarningLog } from './warnings.ts';
+
+const SCHEMA_VERSION = 1;
+
+/**
+ * Call history in SQLite (node:sqlite, built into Node 24 and Electron 45).
+ * One state change is one row upsert, never a rewrite of the history. The
+ * app and the CLI share the file; WAL and a busy timeout let both write.
+ */
+export class CallHistory {
+  readonly #db: DatabaseSync;
+  readonly #upsert: StatementSync;
+  readonly #get: StatementSync;
+  readonly #byWebhookId: StatementSync;
+  readonly #delete: StatementSync;
+  readonly #count: StatementSync;
+  readonly #warnings: WarningLog;
+  #rowsSincePrune = 0;
+
+  private constructor(db: DatabaseSync, warnings: WarningLog) {
+    this.#db = db;
+    this.#warnings = warnings;
+    this.#upsert = db.prepare(
+      `INSERT INTO calls (id, robot_id, state, created_at, webhook_call_id, search, data)
+       VALUES (?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT(id) DO UPDATE SET state = excluded.state, webhook_call_id = excluded.webhook_call_id,
+         search = excluded.search, data = excluded.data`,
+    );
+    this.#get = db.prepare('SELECT data FROM calls WHERE id = ?');
+    this.#byWebhookId = db.prepare(
+      'SELECT data FROM calls WHERE webhook_call_id = ? ORDER BY created_at DESC LIMIT 1',
+    );
+    this.#delete = db.prepare('DELETE FROM calls WHERE id = ?');
+    this.#count = db.prepare('SELECT COUNT(*) AS n FROM calls');
+  }
+
+  /** Open (or create) the history file. A file SQLite cannot use is set aside, never deleted. */
+  static open(file: string, warnings: WarningLog, now: () => number = Date.now): CallHistory {
+    mkdirSync(path.dirname(file), { recursive: true });
+    try {
+      return new CallHistory(CallHistory.#connect(file), warnings);
+    } catch (error) {
+      const stamp = new Date(now()).toISOString().replace(/[:.]/g, '-');
+      const aside = `${file}.corrupt-${stamp}`;
+      renameSync(file, aside);
+      for (const suffix of ['-wal', '-shm']) {
+        try {
+          renameSync(file + suffix, aside + suffix);
+        } catch {
+          // The journal files exist only sometimes.
+        }
+      }
+      warnings.add(
+        path.basename(file),
+        `The call history could not be opened (${(error as Error).message}). It was moved to ${aside} and a new, empty history was started.`,
+      );
+      return new CallHistory(CallHistory.#connect(file), warnings);
+    }
+  }
+
+  static #connect(file: string): DatabaseSync {
+    const db = new DatabaseSync(file);
+    try {
+      db.exec('PRAGMA busy_timeout = 5000');
+      db.exec('PRAGMA journal_mode = WAL');
+      db.exec('PRAGMA synchronous = NORMAL');
+      const version = (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
+      if (version > SCHEMA_VERSION) {
+        throw new Error(`it was written by a newer Robot Tray (schema ${version})`);
+      }
+      db.exec(`CREATE TABLE IF NOT EXISTS calls (
+        id TEXT PRIMARY KEY,
+        robot_id TEXT NOT NULL,
+        state TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        webhook_call_id TEXT,
+        search TEXT NOT NULL,
+        data TEXT NOT NULL
+      );
+      CREATE INDEX IF NOT EXISTS calls_created ON calls (created_at);
+      CREATE INDEX IF NOT EXISTS calls_robot ON calls (robot_id, created_at);
+      CREATE INDEX IF NOT EXISTS calls_state ON calls (state);
+      CREATE INDEX IF NOT EXISTS calls_webhook ON calls (webhook_call_id);
+      PRAGMA user_version = ${SCHEMA_VERSION};`);
+      return db;
+    } catch (error) {
+      db.close();
+      throw error;
+    }
+  }
+
+  put(call: Call): void {
+    this.#upsert.run(
+      call.id,
+      call.robotId,
+      call.state,
+      call.createdAt,
+      call.webhookCallId,
+      searchText(call),
+      JSON.stringify(call),
+    );
+    this.#rowsSincePrune++;
+  }
+
+  get(id: string): Call | undefined {
+    return this.#parseRow(this.#get.get(id));
+  }
+
+  getByWebhookCallId(webhookCallId: string): Call | undefined {
+    return this.#parseRow(this.#byWebhookId.get(webhookCallId));
+  }
+
+  list(filter: CallFilter = {}): Call[] {
+    const f = CallFilter.parse(filter);
+    const where: string[] = [];
+    const params: Array<string | number> = [];
+    if (f.robotId !== undefined) {
+      where.push('robot_id = ?');
+      params.push(f.robotId);
+    }
+    if (f.states !== undefined && f.states.length > 0) {
+      where.push(`state IN (${f.states.map(() => '?').join(', ')})`);
+      params.push(...f.states);
+    }
+    const text = f.text?.trim().toLowerCase();
+    if (text) {
+      where.push("search LIKE ? ESCAPE '\\'");
+      params.push('%' + text.replace(/[\\%_]/g, (c) => '\\' + c) + '%');
+    }
+    const sql =
+      'SELECT data FROM calls' +
+      (where.length > 0 ? ' WHERE ' + where.join(' AND ') : '') +
+      ' ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?';
+    params.push(f.limit ?? 200, f.offset ?? 0);
+    const rows = this.#db.prepare(sql).all(...params);
+    return rows.map((row) => this.#parseRow(row)).filter((c): c is Call => c !== undefined);
+  }
+
+  listActive(): Call[] {
+    return this.list({ states: [...activeStates], limit: 10_000 });
+  }
+
+  delete(id: string): boolean {
+    return Number(this.#delete.run(id).changes) > 0;
+  }
+
+  /** Forget every finished call (of one robot, or all). Active calls stay. */
+  deleteFinished(robotId?: string): number {
+    const placeholders = activeStates.map(() => '?').join(', ');
+    const sql =
+      `DELETE FROM calls WHERE state NOT IN (${placeholders})` +
+      (robotId === undefined ? '' : ' AND robot_id = ?');
+    const params: string[] = [...activeStates];
+    if (robotId !== undefined) params.push(robotId);
+    return Number(this.#db.prepare(sql).run(...params).changes);
+  }
+
+  count(): number {
+    return (this.#count.get() as { n: number }).n;
+  }
+
+  /**
+   * Keep at most `limit` calls, pruning the oldest finished ones first; calls
+   * still being watched are never pruned. Checked every few writes so a state
+   * change stays O(1) on average.
+   */
+  prune(limit: number, force = false): number {
+    if (!force && this.#rowsSincePrune < 16) return 0;
+    this.#rowsSincePrune = 0;
+    const excess = this.count() - limit;
+    if (excess <= 0) return 0;
+    const placeholders = activeStates.map(() => '?').join(', ');
+    const result = this.#db
+      .prepare(
+        `DELETE FROM calls WHERE id IN (SELECT id FROM calls WHERE state NOT IN (${placeholders})
+         ORDER BY created_at ASC, id ASC LIMIT ?)`,
+      )
+      .run(...activeStates, excess);
+    return Number(result.changes);
+  }
+
+  close(): void {
+    if (this.#db.isOpen) this.#db.close();
+  }
+
+  #parseRow(row: unknown): Call | undefined {
+    if (row === undefined) return undefined;
+    const text = (row as { data: string }).data;
+    let parsed;
+    try {
+      parsed = Call.safeParse(JSON.parse(text));
+    } catch {
+      parsed = undefined;
+    }
+    if (parsed?.success) return parsed.data;
+    this.#warnings.add('history', 'A call in the history could not be read and was skipped.');
+    return undefined;
+  }
+}
+
+function searchText(call: Call): string {
+  const response = call.response === undefined ? '' : JSON.stringify(call.response).slice(0, 4_000);
+  return [
+    call.robotName,
+    call.presetName ?? '',
+    call.webhookCallId ?? '',
+    call.id,
+    call.state,
+    call.rawStatus ?? '',
+    JSON.stringify(call.args).slice(0, 4_000),
+    response,
+    call.error?.message ?? '',
+  ]
+    .join('\n')
+    .toLowerCase();
+}

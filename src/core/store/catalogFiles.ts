@@ -1,0 +1,44 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { Preset } from '../../shared/models/preset.ts';
+import { Robot } from '../../shared/models/robot.ts';
+import { Settings } from '../../shared/models/settings.ts';
+import { JsonFileStore } from './jsonFileStore.ts';
+import type { WarningLog } from './warnings.ts';
+
+export const RobotList = z.array(Robot);
+export const PresetList = z.array(Preset);
+
+/** The three small JSON files in the data folder, each with its schema version. */
+export function openCatalogFiles(dataDir: string, warnings: WarningLog, now: () => number) {
+  return {
+    robots: new JsonFileStore({
+      file: path.join(dataDir, 'robots.json'),
+      label: 'robots',
+      schema: RobotList,
+      version: 1,
+      empty: () => [],
+      warnings,
+      now,
+    }),
+    presets: new JsonFileStore({
+      file: path.join(dataDir, 'presets.json'),
+      label: 'presets',
+      schema: PresetList,
+      version: 1,
+      empty: () => [],
+      warnings,
+      now,
+    }),
+    settings: new JsonFileStore({
+      file: path.join(dataDir, 'settings.json'),
+      label: 'settings (defaults are used)',
+      schema: Settings,
+      version: 1,
+      empty: () => Settings.parse({}),
+      warnings,
+      now,
+    }),
+  };
+}
+export type CatalogFiles = ReturnType<typeof openCatalogFiles>;

@@ -1,0 +1,151 @@
+import { mkdir, readFile, rename, stat } from 'node:fs/promises';
+import path from 'node:path';
+import writeFileAtomic from 'write-file-atomic';
+import type { z } from 'zod';
+import { describeZodError } from '../../shared/validation.ts';
+import { AppError } from '../errors.ts';
+import type { WarningLog } from './warnings.ts';
+
+export type Migration = (data: unknown) => unknown;
+
+export type JsonFileStoreOptions<S extends z.ZodType> = {
+  file: string;
+  /** Human name of what the file holds, for messages: "robots". */
+  label: string;
+  schema: S;
+  version: number;
+  /** migrations[n] turns version n data into version n + 1 data. */
+  migrations?: Record<number, Migration>;
+  empty: () => z.output<S>;
+  warnings: WarningLog;
+  now?: () => number;
+};
+
+type Cached<T> = { data: T; mtimeMs: number; size: number } | { data: T; mtimeMs: -1; size: -1 };
+
+/**
+ * A small JSON file with a schema version, validated on every load and
+ * written atomically. Another process (the CLI beside the app) may write the
+ * same file, so each read checks the file's mtime and reloads when it moved.
+ *
+ * A file that cannot be read or validated is renamed aside with a timestamp
+ * and reported as a warning; nothing is deleted or silently replaced.
+ */
+export class JsonFileStore<S extends z.ZodType> {
+  readonly #o: JsonFileStoreOptions<S>;
+  #cache: Cached<z.output<S>> | undefined;
+  #queue: Promise<unknown> = Promise.resolve();
+  /** Set when the file was written by a newer Robot Tray: we read nothing and write nothing. */
+  #readOnlyReason: string | undefined;
+
+  constructor(options: JsonFileStoreOptions<S>) {
+    this.#o = options;
+  }
+
+  async read(): Promise<z.output<S>> {
+    let info;
+    try {
+      info = await stat(this.#o.file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw this.#ioError('read', error);
+      if (this.#cache === undefined || this.#cache.mtimeMs !== -1) {
+        this.#cache = { data: this.#o.empty(), mtimeMs: -1, size: -1 };
+      }
+      return this.#cache.data;
+    }
+    if (this.#cache && this.#cache.mtimeMs === info.mtimeMs && this.#cache.size === info.size) {
+      return this.#cache.data;
+    }
+    const data = await this.#load();
+    this.#cache = { data, mtimeMs: info.mtimeMs, size: info.size };
+    return data;
+  }
+
+  /** Read the latest, apply `change`, write atomically. Serialized within this process. */
+  update<R>(change: (current: z.output<S>) => { next: z.output<S>; result: R }): Promise<R> {
+    const run = this.#queue.then(async () => {
+      if (this.#readOnlyReason !== undefined) throw new AppError('validation', this.#readOnlyReason);
+      const { next, result } = change(await this.read());
+      const checked = this.#o.schema.parse(next) as z.output<S>;
+      await mkdir(path.dirname(this.#o.file), { recursive: true });
+      const text = JSON.stringify({ schemaVersion: this.#o.version, data: checked }, null, 2) + '\n';
+      try {
+        await writeFileAtomic(this.#o.file, text, { mode: 0o600 });
+      } catch (error) {
+        throw this.#ioError('save', error);
+      }
+      const info = await stat(this.#o.file);
+      this.#cache = { data: checked, mtimeMs: info.mtimeMs, size: info.size };
+      return result;
+    });
+    this.#queue = run.catch(() => undefined);
+    return run;
+  }
+
+  async #load(): Promise<z.output<S>> {
+    let text: string;
+    try {
+      text = await readFile(this.#o.file, 'utf8');
+    } catch (error) {
+      throw this.#ioError('read', error);
+    }
+    let envelope: unknown;
+    try {
+      envelope = JSON.parse(text);
+    } catch (error) {
+      return this.#setAside(`it is not valid JSON (${(error as Error).message})`);
+    }
+    if (typeof envelope !== 'object' || envelope === null || Array.isArray(envelope)) {
+      return this.#setAside('it does not hold a JSON object');
+    }
+    const { schemaVersion, data } = envelope as { schemaVersion?: unknown; data?: unknown };
+    if (typeof schemaVersion !== 'number' || !Number.isInteger(schemaVersion) || schemaVersion < 1) {
+      return this.#setAside('schemaVersion is missing or not a positive whole number');
+    }
+    if (schemaVersion > this.#o.version) {
+      this.#readOnlyReason =
+        `${path.basename(this.#o.file)} was written by a newer Robot Tray (schema ${schemaVersion}); ` +
+        'this version will not change it. Update Robot Tray to edit your ' +
+        this.#o.label +
+        '.';
+      this.#o.warnings.add(path.basename(this.#o.file), this.#readOnlyReason);
+      return this.#o.empty();
+    }
+    let current = data;
+    for (let v = schemaVersion; v < this.#o.version; v++) {
+      const migrate = this.#o.migrations?.[v];
+      if (migrate === undefined) return this.#setAside(`no migration from schema ${v}`);
+      current = migrate(current);
+    }
+    const parsed = this.#o.schema.safeParse(current);
+    if (!parsed.success)
+      return this.#setAside(describeZodError(parsed.error, 'data', this.#o.label.split(' ')[0]));
+    return parsed.data as z.output<S>;
+  }
+
+  async #setAside(reason: string): Promise<z.output<S>> {
+    const stamp = new Date(this.#o.now?.() ?? Date.now()).toISOString().replace(/[:.]/g, '-');
+    const aside = `${this.#o.file}.corrupt-${stamp}`;
+    const name = path.basename(this.#o.file);
+    try {
+      await rename(this.#o.file, aside);
+    } catch (error) {
+      throw this.#ioError('set aside', error);
+    }
+    this.#o.warnings.add(
+      name,
+      `${name} could not be used: ${reason}. It was moved to ${aside} and Robot Tray started with no ${this.#o.label}. ` +
+        'Fix that file and copy it back to restore them.',
+    );
+    return this.#o.empty();
+  }
+
+  #ioError(action: string, error: unknown): AppError {
+    const code = (error as NodeJS.ErrnoException).code ?? 'error';
+    return new AppError(
+      'internal',
+      `Robot Tray could not ${action} ${this.#o.file} (${code}). Check that the folder exists and is writable.`,
+      { cause: error },
+    );
+  }
+}

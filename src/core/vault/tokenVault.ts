@@ -1,0 +1,87 @@
+import { AppError } from '../errors.ts';
+
+export const KEYCHAIN_SERVICE = 'robot-tray';
+
+/** The part of keytar Robot Tray uses; tests may hand in the real one. */
+export type SecretBackend = {
+  getPassword(service: string, account: string): Promise<string | null>;
+  setPassword(service: string, account: string, password: string): Promise<void>;
+  deletePassword(service: string, account: string): Promise<boolean>;
+};
+
+/**
+ * Robot tokens in the OS keychain (service `robot-tray`, account = robot id).
+ * There is never a plaintext fallback: when the keychain cannot be used,
+ * every operation fails with a `keychain` error telling people what to do.
+ */
+export class TokenVault {
+  readonly #backend: () => Promise<SecretBackend>;
+
+  constructor(backend?: SecretBackend) {
+    // keytar is loaded on first use: it is a native module, and the CLI must
+    // start fast for commands that never touch a token.
+    this.#backend = backend ? () => Promise.resolve(backend) : loadKeytar;
+  }
+
+  async set(robotId: string, token: string): Promise<void> {
+    const clean = token.trim();
+    if (clean === '')
+      throw new AppError(
+        'validation',
+        'token: must not be empty. Paste the token from the robot’s Designer.',
+      );
+    if (/[\r\n\0]/.test(clean))
+      throw new AppError('validation', 'token: must be a single line without control characters.');
+    await this.#run('store the token', async (k) => k.setPassword(KEYCHAIN_SERVICE, robotId, clean));
+  }
+
+  async get(robotId: string): Promise<string | undefined> {
+    const value = await this.#run('read the token', (k) => k.getPassword(KEYCHAIN_SERVICE, robotId));
+    return value ?? undefined;
+  }
+
+  async has(robotId: string): Promise<boolean> {
+    return (await this.get(robotId)) !== undefined;
+  }
+
+  async delete(robotId: string): Promise<boolean> {
+    return this.#run('delete the token', (k) => k.deletePassword(KEYCHAIN_SERVICE, robotId));
+  }
+
+  async #run<T>(action: string, op: (backend: SecretBackend) => Promise<T>): Promise<T> {
+    let backend: SecretBackend;
+    try {
+      backend = await this.#backend();
+    } catch (error) {
+      throw keychainError(action, error);
+    }
+    try {
+      return await op(backend);
+    } catch (error) {
+      throw keychainError(action, error);
+    }
+  }
+}
+
+async function loadKeytar(): Promise<SecretBackend> {
+  const mod = (await import('keytar')) as unknown as { default?: SecretBackend } & SecretBackend;
+  return mod.default ?? mod;
+}
+
+/**
+ * keytar's own messages (e.g. "Cannot autolaunch D-Bus without X11 $DISPLAY")
+ * name the cause but not the fix; we keep the cause and add the fix. They
+ * never contain the secret itself.
+ */
+export function keychainError(action: string, cause: unknown): AppError {
+  const reason = cause instanceof Error ? cause.message.split('\n')[0]?.slice(0, 160) : undefined;
+  const fix =
+    process.platform === 'linux'
+      ? 'Make sure a Secret Service keyring (such as GNOME Keyring or KWallet) is running and unlocked in your session, then try again.'
+      : 'Make sure the system keychain is unlocked and Robot Tray may use it, then try again.';
+  return new AppError(
+    'keychain',
+    `Robot Tray could not ${action} in the system keychain${reason ? ` (${reason})` : ''}. ${fix} Tokens are never stored anywhere else.`,
+    { cause },
+  );
+}

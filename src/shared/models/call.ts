@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { errorKinds } from '../ipc/result.ts';
+import { JsonObject, JsonValue } from './json.ts';
+import { HttpMethod } from './preset.ts';
+
+/**
+ * The life of one webhook call as Robot Tray tracks it.
+ *
+ * sending → waiting → done is the spec's path. The rest cover what the spec
+ * leaves "not shown": rejected (the service answered the trigger with an HTTP
+ * error), unreachable (nothing reached it), unknown (the trigger may have been
+ * delivered but we cannot tell; never retried, as a second trigger could start
+ * the robot twice), expired (the query says 404), stopped (we stopped watching;
+ * resumable) and unexpected (a status other than WAITING or DONE; resumable).
+ */
+export const callStates = [
+  'sending',
+  'waiting',
+  'done',
+  'rejected',
+  'unreachable',
+  'unknown',
+  'expired',
+  'stopped',
+  'unexpected',
+] as const;
+export const CallState = z.enum(callStates);
+export type CallState = z.infer<typeof CallState>;
+
+export const activeStates: readonly CallState[] = ['sending', 'waiting'];
+export const resumableStates: readonly CallState[] = ['stopped', 'unexpected'];
+
+export function isActive(state: CallState): boolean {
+  return activeStates.includes(state);
+}
+
+export const CallError = z.object({
+  kind: z.enum(errorKinds),
+  message: z.string(),
+  status: z.number().optional(),
+  /** How many times in a row this error was met (transient query failures). */
+  count: z.number().int().min(1).default(1),
+  at: z.number(),
+});
+export type CallError = z.infer<typeof CallError>;
+
+export const TimelineEntry = z.object({
+  at: z.number(),
+  state: CallState,
+  note: z.string().optional(),
+});
+export type TimelineEntry = z.infer<typeof TimelineEntry>;
+
+export const Call = z.object({
+  id: z.string().min(1),
+  robotId: z.string().min(1),
+  /** Kept so history still reads well after the robot or preset is deleted. */
+  robotName: z.string(),
+  presetId: z.string().nullable().default(null),
+  presetName: z.string().nullable().default(null),
+  method: HttpMethod,
+  args: JsonObject,
+  state: CallState,
+  webhookCallId: z.string().nullable().default(null),
+  response: JsonValue.optional(),
+  /** Raw status text when the service answered something other than WAITING or DONE. */
+  rawStatus: z.string().nullable().default(null),
+  warning: z.string().nullable().default(null),
+  error: CallError.nullable().default(null),
+  notifyOnFinish: z.boolean().default(false),
+  createdAt: z.number(),
+  sentAt: z.number().nullable().default(null),
+  acceptedAt: z.number().nullable().default(null),
+  lastPolledAt: z.number().nullable().default(null),
+  nextPollAt: z.number().nullable().default(null),
+  finishedAt: z.number().nullable().default(null),
+  /** When the current watch ends; reset by resume. */
+  watchUntil: z.number().nullable().default(null),
+  pollCount: z.number().int().min(0).default(0),
+  timeline: z.array(TimelineEntry).default([]),
+});
+export type Call = z.infer<typeof Call>;
+
+export const CallFilter = z.object({
+  robotId: z.string().optional(),
+  states: z.array(CallState).optional(),
+  text: z.string().max(500).optional(),
+  limit: z.number().int().min(1).max(10_000).optional(),
+  offset: z.number().int().min(0).optional(),
+});
+export type CallFilter = z.input<typeof CallFilter>;

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { JsonObject } from './json.ts';
+
+export const HttpMethod = z.enum(['POST', 'GET']);
+export type HttpMethod = z.infer<typeof HttpMethod>;
+
+export const PresetName = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .max(120, 'must be at most 120 characters');
+
+export const Preset = z.object({
+  id: z.string().min(1),
+  robotId: z.string().min(1),
+  name: PresetName,
+  method: HttpMethod.default('POST'),
+  args: JsonObject.default({}),
+  pinnedToTray: z.boolean().default(false),
+  notifyOnFinish: z.boolean().default(true),
+  /** Position among the robot's presets; lower first. */
+  order: z.number().default(0),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+});
+export type Preset = z.infer<typeof Preset>;
+
+export const PresetInput = z.object({
+  robotId: z.string().min(1, 'must name a robot'),
+  name: PresetName,
+  method: HttpMethod.optional(),
+  args: JsonObject.optional(),
+  pinnedToTray: z.boolean().optional(),
+  notifyOnFinish: z.boolean().optional(),
+});
+export type PresetInput = z.input<typeof PresetInput>;
+
+export const PresetPatch = PresetInput.omit({ robotId: true }).partial();
+export type PresetPatch = z.input<typeof PresetPatch>;

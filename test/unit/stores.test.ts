@@ -1,0 +1,167 @@
+import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { z } from 'zod';
+import type { Call } from '../../src/shared/models/call.ts';
+import { CallHistory } from '../../src/core/store/callHistory.ts';
+import { defaultDataDir } from '../../src/core/store/dataDir.ts';
+import { JsonFileStore } from '../../src/core/store/jsonFileStore.ts';
+import { WarningLog } from '../../src/core/store/warnings.ts';
+
+const tempDir = () => mkdtemp(path.join(tmpdir(), 'robot-tray-store-'));
+const Items = z.array(z.object({ name: z.string().min(1) }));
+
+function store(file: string, warnings: WarningLog, migrations?: Record<number, (d: unknown) => unknown>) {
+  return new JsonFileStore({
+    file,
+    label: 'items',
+    schema: Items,
+    version: 2,
+    empty: () => [],
+    warnings,
+    ...(migrations ? { migrations } : {}),
+  });
+}
+
+describe('JsonFileStore', () => {
+  test('writes a versioned file and reads it back', async () => {
+    const dir = await tempDir();
+    const file = path.join(dir, 'items.json');
+    const s = store(file, new WarningLog());
+    await s.update((items) => ({ next: [...items, { name: 'a' }], result: undefined }));
+    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({ schemaVersion: 2, data: [{ name: 'a' }] });
+    expect(await store(file, new WarningLog()).read()).toEqual([{ name: 'a' }]);
+  });
+
+  test('sees a change another process wrote', async () => {
+    const dir = await tempDir();
+    const file = path.join(dir, 'items.json');
+    const s = store(file, new WarningLog());
+    expect(await s.read()).toEqual([]);
+    await writeFile(file, JSON.stringify({ schemaVersion: 2, data: [{ name: 'from-cli' }] }));
+    expect(await s.read()).toEqual([{ name: 'from-cli' }]);
+  });
+
+  test.each([
+    ['not JSON', '{"schemaVersion": 2, "data": [', /not valid JSON/],
+    ['a field wrong', JSON.stringify({ schemaVersion: 2, data: [{ name: '' }] }), /items\[0\]\.name/],
+    ['no version', JSON.stringify({ data: [] }), /schemaVersion/],
+  ])('a file with %s is set aside with a warning, never deleted', async (_label, content, reason) => {
+    const dir = await tempDir();
+    const file = path.join(dir, 'items.json');
+    await writeFile(file, content);
+    const warnings = new WarningLog();
+    expect(await store(file, warnings).read()).toEqual([]);
+    const files = await readdir(dir);
+    const aside = files.find((f) => f.startsWith('items.json.corrupt-'));
+    expect(aside).toBeDefined();
+    expect(await readFile(path.join(dir, aside!), 'utf8')).toBe(content);
+    expect(warnings.list()[0]?.message).toMatch(reason);
+    expect(warnings.list()[0]?.message).toContain(aside!);
+  });
+
+  test('migrates an older schema version', async () => {
+    const dir = await tempDir();
+    const file = path.join(dir, 'items.json');
+    await writeFile(file, JSON.stringify({ schemaVersion: 1, data: ['a', 'b'] }));
+    const s = store(file, new WarningLog(), { 1: (d) => (d as string[]).map((name) => ({ name })) });
+    expect(await s.read()).toEqual([{ name: 'a' }, { name: 'b' }]);
+  });
+
+  test('a file from a newer version is left alone and not overwritten', async () => {
+    const dir = await tempDir();
+    const file = path.join(dir, 'items.json');
+    const content = JSON.stringify({ schemaVersion: 9, data: [{ name: 'future' }] });
+    await writeFile(file, content);
+    const warnings = new WarningLog();
+    const s = store(file, warnings);
+    expect(await s.read()).toEqual([]);
+    await expect(s.update((i) => ({ next: i, result: 1 }))).rejects.toThrow(/newer Robot Tray/);
+    expect(await readFile(file, 'utf8')).toBe(content);
+    expect(warnings.list()).toHaveLength(1);
+  });
+});
+
+function call(id: string, createdAt: number, state: Call['state'] = 'done', extra: Partial<Call> = {}): Call {
+  return {
+    id,
+    robotId: extra.robotId ?? 'r1',
+    robotName: 'Invoice bot',
+    presetId: null,
+    presetName: null,
+    method: 'POST',
+    args: { customer: `C-${id}` },
+    state,
+    webhookCallId: `wh-${id}`,
+    rawStatus: null,
+    warning: null,
+    error: null,
+    notifyOnFinish: false,
+    createdAt,
+    sentAt: createdAt,
+    acceptedAt: null,
+    lastPolledAt: null,
+    nextPollAt: null,
+    finishedAt: null,
+    watchUntil: null,
+    pollCount: 0,
+    timeline: [],
+    ...extra,
+  };
+}
+
+describe('CallHistory', () => {
+  test('upserts, finds by either id, filters by robot, state and text', async () => {
+    const dir = await tempDir();
+    const history = CallHistory.open(path.join(dir, 'h.sqlite'), new WarningLog());
+    history.put(call('1', 1, 'waiting'));
+    history.put(call('2', 2, 'done', { robotId: 'r2', response: { invoice: 'INV-777' } }));
+    history.put(call('1', 1, 'done'));
+    expect(history.get('1')?.state).toBe('done');
+    expect(history.getByWebhookCallId('wh-2')?.id).toBe('2');
+    expect(history.list({ robotId: 'r2' }).map((c) => c.id)).toEqual(['2']);
+    expect(history.list({ states: ['done'] }).map((c) => c.id)).toEqual(['2', '1']);
+    expect(history.list({ text: 'inv-777' }).map((c) => c.id)).toEqual(['2']);
+    expect(history.list({ text: '100%_' })).toEqual([]);
+    history.close();
+  });
+
+  test('prunes the oldest finished calls first and never an active one', async () => {
+    const dir = await tempDir();
+    const history = CallHistory.open(path.join(dir, 'h.sqlite'), new WarningLog());
+    history.put(call('old-waiting', 0, 'waiting'));
+    for (let i = 1; i <= 20; i++) history.put(call(`c${i}`, i));
+    expect(history.prune(10, true)).toBe(11);
+    const ids = history.list({ limit: 100 }).map((c) => c.id);
+    expect(ids).toContain('old-waiting');
+    expect(ids).toContain('c20');
+    expect(ids).not.toContain('c10');
+    expect(ids).toHaveLength(10);
+    history.close();
+  });
+
+  test('a damaged history file is set aside and a new one started', async () => {
+    const dir = await tempDir();
+    const file = path.join(dir, 'h.sqlite');
+    await writeFile(file, 'this is not a database, it is a plain text file that lost its way'.repeat(100));
+    const warnings = new WarningLog();
+    const history = CallHistory.open(file, warnings);
+    history.put(call('1', 1));
+    expect(history.count()).toBe(1);
+    expect((await readdir(dir)).some((f) => f.startsWith('h.sqlite.corrupt-'))).toBe(true);
+    expect(warnings.list()[0]?.message).toMatch(/could not be opened/);
+    history.close();
+  });
+});
+
+describe('defaultDataDir', () => {
+  test('matches Electron userData for "Robot Tray" on each platform, ROBOT_TRAY_HOME first', () => {
+    expect(defaultDataDir({}, 'linux', '/home/ana')).toBe('/home/ana/.config/Robot Tray');
+    expect(defaultDataDir({ XDG_CONFIG_HOME: '/x' }, 'linux', '/home/ana')).toBe('/x/Robot Tray');
+    expect(defaultDataDir({}, 'darwin', '/Users/ana')).toBe(
+      '/Users/ana/Library/Application Support/Robot Tray',
+    );
+    expect(defaultDataDir({ ROBOT_TRAY_HOME: '/data/rt' }, 'linux', '/home/ana')).toBe('/data/rt');
+  });
+});
