@@ -30,7 +30,9 @@ export type LiveCall = CallRecord & {
   view: QueryView;
   afterNoResponse: AfterNoResponse;
   afterFailure: AfterFailure;
-  cancelTimer?: () => void;
+  cancelTimer?: (() => void) | undefined;
+  /** Ends the current wait step now, as if its time had passed (tests and demos, no sleeping). */
+  skipWait?: (() => void) | undefined;
 };
 
 export type CallOutcomeModes = { afterNoResponse: AfterNoResponse; afterFailure: AfterFailure };
@@ -76,6 +78,14 @@ export class CallStore {
       return undefined;
     }
     return call;
+  }
+
+  /** Ends the call's current wait now; false when it is not waiting (unknown, expired, or between steps). */
+  skipWait(id: string): boolean {
+    const skip = this.get(id)?.skipWait;
+    if (skip === undefined) return false;
+    skip();
+    return true;
   }
 
   /** First Respond wins; later Respond steps of the same run are ignored. */
@@ -153,6 +163,7 @@ export class CallStore {
 
   #forget(call: LiveCall): void {
     call.cancelTimer?.();
+    call.skipWait = undefined;
     this.#calls.delete(call.webhookCallId);
   }
 }

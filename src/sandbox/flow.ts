@@ -19,7 +19,16 @@ export function runFlow(call: LiveCall, flow: readonly FlowStep[], deps: FlowDep
         case 'wait':
         case 'waitRandom': {
           const ms = step.type === 'wait' ? step.ms : between(deps.random, step.minMs, step.maxMs);
-          call.cancelTimer = deps.scheduler.after(ms, () => from(index + 1));
+          const cancel = deps.scheduler.after(ms, () => {
+            call.skipWait = undefined;
+            from(index + 1);
+          });
+          call.cancelTimer = cancel;
+          call.skipWait = () => {
+            cancel();
+            call.skipWait = undefined;
+            from(index + 1);
+          };
           return;
         }
         case 'respond':

@@ -54,6 +54,8 @@ export type Sandbox = {
   calls(): CallRecord[];
   /** Resolves when the call's result is final (DONE, FINISHED or FAILED): for tests that must not sleep. */
   whenSettled(webhookCallId: string): Promise<CallRecord>;
+  /** Ends the call's current wait step now, as if its time had passed; false if it is not waiting. */
+  skipWait(webhookCallId: string): boolean;
   requests(): LoggedRequest[];
   close(): Promise<void>;
 };
@@ -121,6 +123,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     setFaults: (faults, robotName) => void setFaults(state, faults, robotName),
     calls: () => state.calls.list(),
     whenSettled: (id) => state.calls.whenSettled(id),
+    skipWait: (id) => state.calls.skipWait(id),
     requests: () => state.log.list(),
     close() {
       closed ??= new Promise<void>((resolve) => {

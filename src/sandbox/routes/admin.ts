@@ -19,6 +19,7 @@ export const ADMIN_PREFIX = '/__sandbox/';
  *   PUT  /__sandbox/robots/{name}/faults      replace a robot's faults
  *   GET  /__sandbox/faults, PUT /__sandbox/faults   the global faults
  *   GET  /__sandbox/calls                     every call the sandbox still remembers
+ *   POST /__sandbox/calls/{id}/skip-wait      end the call's current wait now (404 if not waiting)
  *   GET  /__sandbox/requests                  the last service requests received
  */
 export async function handleAdmin(
@@ -56,6 +57,17 @@ export async function handleAdmin(
     if (first === 'calls' && name === undefined) {
       if (method !== 'GET') return notAllowed(reply, 'GET');
       return ok(reply, { calls: state.calls.list() });
+    }
+    if (first === 'calls' && name !== undefined && action === 'skip-wait' && extra === undefined) {
+      if (method !== 'POST') return notAllowed(reply, 'POST');
+      if (!state.calls.skipWait(name)) {
+        return reply.error(
+          404,
+          'call_not_found',
+          'No waiting call with this id; it may have moved on already.',
+        );
+      }
+      return ok(reply, { skipped: true });
     }
     if (first === 'requests' && name === undefined) {
       if (method !== 'GET') return notAllowed(reply, 'GET');
