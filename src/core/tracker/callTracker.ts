@@ -6,6 +6,7 @@ import type { Robot } from '../../shared/models/robot.ts';
 import type { Settings } from '../../shared/models/settings.ts';
 import type { Clock, Random } from '../clock.ts';
 import { AppError, asAppError } from '../errors.ts';
+import { encodeGetArguments } from '../http/queryEncoding.ts';
 import { targetOf } from '../http/targetUrl.ts';
 import type { QueryResult, WebhookClient } from '../http/webhookClient.ts';
 import type { CallHistory } from '../store/callHistory.ts';
@@ -108,6 +109,7 @@ export class CallTracker {
     // Everything decidable before sending fails here, with no call recorded,
     // because nothing was sent.
     const target = targetOf(robot);
+    if (spec.method === 'GET') encodeGetArguments(spec.args);
     const token = await this.#d.tokenOf(robot.id);
     if (token === undefined) {
       throw new AppError(
