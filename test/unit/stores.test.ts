@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
-import type { Call } from '../../src/shared/models/call.ts';
+import { Call } from '../../src/shared/models/call.ts';
 import { CallHistory } from '../../src/core/store/callHistory.ts';
 import { defaultDataDir } from '../../src/core/store/dataDir.ts';
 import { JsonFileStore } from '../../src/core/store/jsonFileStore.ts';
@@ -84,31 +84,17 @@ describe('JsonFileStore', () => {
 });
 
 function call(id: string, createdAt: number, state: Call['state'] = 'done', extra: Partial<Call> = {}): Call {
-  return {
+  return Call.parse({
     id,
-    robotId: extra.robotId ?? 'r1',
+    robotId: 'r1',
     robotName: 'Invoice bot',
-    presetId: null,
-    presetName: null,
     method: 'POST',
     args: { customer: `C-${id}` },
     state,
     webhookCallId: `wh-${id}`,
-    rawStatus: null,
-    warning: null,
-    error: null,
-    notifyOnFinish: false,
     createdAt,
-    sentAt: createdAt,
-    acceptedAt: null,
-    lastPolledAt: null,
-    nextPollAt: null,
-    finishedAt: null,
-    watchUntil: null,
-    pollCount: 0,
-    timeline: [],
     ...extra,
-  };
+  });
 }
 
 describe('CallHistory', () => {

@@ -1,4 +1,4 @@
-import type { Call } from '../../shared/models/call.ts';
+import { Call } from '../../shared/models/call.ts';
 import type { JsonObject } from '../../shared/models/json.ts';
 import { resolvePollPolicy } from '../../shared/models/pollPolicy.ts';
 import type { HttpMethod } from '../../shared/models/preset.ts';
@@ -118,7 +118,8 @@ export class CallTracker {
       );
     }
     const now = this.#d.clock.now();
-    let call: Call = {
+    // The schema fills every field not known yet (timestamps, counters) with its default.
+    let call: Call = Call.parse({
       id: this.#d.newId(),
       robotId: robot.id,
       robotName: robot.name,
@@ -127,21 +128,11 @@ export class CallTracker {
       method: spec.method,
       args: spec.args,
       state: 'sending',
-      webhookCallId: null,
-      rawStatus: null,
-      warning: null,
-      error: null,
       notifyOnFinish: spec.notifyOnFinish ?? false,
       createdAt: now,
       sentAt: now,
-      acceptedAt: null,
-      lastPolledAt: null,
-      nextPollAt: null,
-      finishedAt: null,
-      watchUntil: null,
-      pollCount: 0,
       timeline: [{ at: now, state: 'sending' }],
-    };
+    });
     this.#live.set(call.id, call);
     this.#commit(call);
     try {
@@ -325,6 +316,10 @@ export class CallTracker {
   }
 
   #commit(call: Call): void {
+    // After close the history is gone; a trigger still in flight stays
+    // `sending` on disk and becomes `unknown` at the next start, which is
+    // the truth: we cannot tell whether it arrived.
+    if (this.#closed) return;
     if (call.state === 'sending' || call.state === 'waiting') this.#live.set(call.id, call);
     else this.#live.delete(call.id);
     this.#d.history.put(call);
