@@ -1,0 +1,81 @@
+import { afterEach, describe, expect, test } from 'vitest';
+import { openCoreHarness, type CoreHarness } from '../support/coreHarness.ts';
+import { FakeClock } from '../support/fakeClock.ts';
+
+let h: CoreHarness;
+afterEach(async () => {
+  await h?.close();
+});
+
+describe('AppCore robots, presets, tokens, history and settings', () => {
+  test('presets: create, update, duplicate, reorder, delete', async () => {
+    h = await openCoreHarness();
+    const robot = await h.core.createRobot({ name: 'Orders', baseUrl: 'https://orders.example' });
+    const daily = await h.core.createPreset({ robotId: robot.id, name: 'Daily', args: { d: 1 } });
+    const weekly = await h.core.createPreset({ robotId: robot.id, name: 'Weekly', method: 'GET' });
+    await expect(h.core.createPreset({ robotId: robot.id, name: 'daily' })).rejects.toThrow(
+      /already has a preset/,
+    );
+    const copy = await h.core.duplicatePreset(daily.id);
+    const copy2 = await h.core.duplicatePreset(daily.id);
+    expect([copy.name, copy2.name]).toEqual(['Daily copy', 'Daily copy 2']);
+    expect(copy.args).toEqual({ d: 1 });
+    await h.core.updatePreset(weekly.id, { pinnedToTray: true, args: { w: [1, 2] } });
+    await h.core.reorderPresets(robot.id, [weekly.id, copy2.id, daily.id, copy.id]);
+    expect((await h.core.listPresets(robot.id)).map((p) => p.name)).toEqual([
+      'Weekly',
+      'Daily copy 2',
+      'Daily',
+      'Daily copy',
+    ]);
+    await expect(h.core.reorderPresets(robot.id, [weekly.id])).rejects.toThrow(/exactly once/);
+    await h.core.deletePreset(copy.id);
+    const left = await h.core.listPresets(robot.id);
+    expect(left).toHaveLength(3);
+    expect(left[0]).toMatchObject({ name: 'Weekly', pinnedToTray: true, method: 'GET', args: { w: [1, 2] } });
+    await expect(h.core.createPreset({ robotId: robot.id, name: 'Bad', args: [1] })).rejects.toThrow(/args/);
+  });
+
+  test('robots: update, look up by name, token status repaired from the keychain', async () => {
+    h = await openCoreHarness();
+    const robot = await h.addRobot({ name: 'Keyed', flow: [] });
+    expect(robot.hasToken).toBe(true);
+    const renamed = await h.core.updateRobot(robot.id, { name: 'Keyed v2', notes: 'uses the EU service' });
+    expect((await h.core.getRobot('keyed V2')).id).toBe(renamed.id);
+    expect(await h.core.tokenStatus(robot.id)).toMatchObject({ hasToken: true });
+    const cleared = await h.core.clearToken(robot.id);
+    expect(cleared.hasToken).toBe(false);
+    expect(await h.core.tokenStatus(robot.id)).toEqual({ hasToken: false, updatedAt: null });
+    await expect(h.core.fire(robot.id, { method: 'POST', args: {} })).rejects.toThrow(/has no token yet/);
+    await expect(h.core.setToken(robot.id, '  ')).rejects.toThrow(/token: must not be empty/);
+  });
+
+  test('calls: refire sends the same arguments; forget and clear finished', async () => {
+    const clock = new FakeClock();
+    h = await openCoreHarness({ core: { clock, random: () => 0.999 } });
+    const robot = await h.addRobot({ name: 'Echo', flow: [{ type: 'respond', echo: true }] });
+    const first = await h.core.fire(robot.id, { method: 'POST', args: { n: 1 } });
+    clock.runNext();
+    await h.waitForCall(first.id, (c) => c.state === 'done');
+    const again = await h.core.refire(first.id);
+    expect(again.id).not.toBe(first.id);
+    expect(again.args).toEqual({ n: 1 });
+    expect(h.core.getCall(again.webhookCallId!).id).toBe(again.id);
+    expect(h.core.listCalls({ states: ['waiting'] }).map((c) => c.id)).toEqual([again.id]);
+    expect(h.core.listCalls({ text: 'echo' })).toHaveLength(2);
+    expect(h.core.clearFinished()).toBe(1);
+    h.core.forgetCall(again.id);
+    expect(h.core.listCalls()).toEqual([]);
+    expect(() => h.core.getCall(again.id)).toThrow(/not found/);
+    expect(clock.pendingTimers).toBe(0);
+  });
+
+  test('settings are validated, saved and applied', async () => {
+    h = await openCoreHarness();
+    await expect(h.core.updateSettings({ historyLimit: 1 })).rejects.toThrow(/historyLimit/);
+    const s = await h.core.updateSettings({ historyLimit: 50, pollPolicy: { maxDelayMs: 2_000 } });
+    expect(s.historyLimit).toBe(50);
+    const core = await h.reopen();
+    expect(core.getSettings()).toMatchObject({ historyLimit: 50, pollPolicy: { maxDelayMs: 2_000 } });
+  });
+});
