@@ -1,0 +1,180 @@
+/**
+ * Load measurement for the sandbox (issue 3): one sandbox process holds
+ * 5,000 waiting calls while we measure how many query requests per second
+ * it serves. Loopback only, bounded in count and time, stops by itself.
+ *
+ *   npm run bench:sandbox [-- --calls 5000 --duration-ms 5000 --connections 16 --pipelining 10]
+ *
+ * The sandbox runs in its own process (node src/sandbox/main.ts), as it does
+ * for `npm run sandbox`, so the load generator does not share its event loop.
+ */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
+import { Pool } from 'undici';
+
+const { values } = parseArgs({
+  options: {
+    calls: { type: 'string', default: '5000' },
+    'duration-ms': { type: 'string', default: '5000' },
+    connections: { type: 'string', default: '16' },
+    pipelining: { type: 'string', default: '10' },
+  },
+});
+const CALLS = Math.min(Number(values.calls), 50_000);
+const DURATION_MS = Math.min(Number(values['duration-ms']), 30_000);
+const CONNECTIONS = Math.min(Number(values.connections), 256);
+const PIPELINING = Math.min(Number(values.pipelining), 100);
+const TOKEN = 'bench-hold-token';
+const HARD_LIMIT_MS = 120_000;
+
+const root = path.resolve(import.meta.dirname, '..');
+const dir = await mkdtemp(path.join(tmpdir(), 'robot-tray-sandbox-bench-'));
+const config = path.join(dir, 'robots.json');
+// The robot waits ten minutes: every call stays WAITING for the whole run.
+await writeFile(
+  config,
+  JSON.stringify({
+    robots: [
+      {
+        name: 'hold',
+        token: TOKEN,
+        flow: [
+          { type: 'wait', ms: 600_000 },
+          { type: 'respond', echo: true },
+        ],
+      },
+    ],
+  }),
+);
+
+const child = spawn(
+  process.execPath,
+  [path.join(root, 'src/sandbox/main.ts'), '--port', '0', '--no-demo', '--config', config],
+  {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  },
+);
+const guard = setTimeout(() => {
+  console.error(`bench: still running after ${HARD_LIMIT_MS} ms; stopping.`);
+  child.kill('SIGKILL');
+  process.exit(1);
+}, HARD_LIMIT_MS);
+guard.unref();
+
+let baseUrl = '';
+for await (const line of createInterface({ input: child.stdout })) {
+  const match = /listening on (http:\/\/\S+)$/.exec(line);
+  if (match) {
+    baseUrl = match[1] as string;
+    break;
+  }
+}
+if (!baseUrl.startsWith('http://127.0.0.1:'))
+  throw new Error(`bench: unexpected sandbox address "${baseUrl}"`);
+child.stdout.resume();
+
+const pool = new Pool(baseUrl, { connections: CONNECTIONS, pipelining: PIPELINING });
+
+async function rssMiB(): Promise<number> {
+  const status = await readFile(`/proc/${child.pid}/status`, 'utf8').catch(() => '');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
+  return Math.round(kb / 1024);
+}
+
+/** Runs `task` with `concurrency` workers until `more()` says stop; returns per-request latencies. */
+async function drive(concurrency: number, more: () => boolean, task: () => Promise<void>): Promise<number[]> {
+  const latencies: number[] = [];
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (more()) {
+        const started = performance.now();
+        await task();
+        latencies.push(performance.now() - started);
+      }
+    }),
+  );
+  return latencies;
+}
+
+function percentile(sorted: number[], p: number): string {
+  return (sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? Number.NaN).toFixed(
+    2,
+  );
+}
+
+const rssBefore = await rssMiB();
+
+// Phase 1: start CALLS runs that stay waiting.
+const ids: string[] = [];
+let triggered = 0;
+const triggerStart = performance.now();
+await drive(
+  CONNECTIONS * PIPELINING,
+  () => triggered < CALLS,
+  async () => {
+    triggered += 1;
+    const res = await pool.request({
+      path: `/main/public/webhook/request?n=${triggered}`,
+      method: 'GET',
+      headers: { 'x-service-token': TOKEN },
+    });
+    const body = (await res.body.json()) as { webhookCallId?: string };
+    if (res.statusCode !== 200 || typeof body.webhookCallId !== 'string') {
+      throw new Error(`bench: trigger answered ${res.statusCode}`);
+    }
+    ids.push(body.webhookCallId);
+  },
+);
+const triggerSeconds = (performance.now() - triggerStart) / 1000;
+
+const listing = await pool.request({ path: '/__sandbox/calls', method: 'GET' });
+const { calls } = (await listing.body.json()) as { calls: Array<{ status: string }> };
+const waiting = calls.filter((call) => call.status === 'WAITING').length;
+if (waiting !== CALLS) throw new Error(`bench: expected ${CALLS} waiting calls, found ${waiting}`);
+const rssHolding = await rssMiB();
+
+// Phase 2: query them round-robin for DURATION_MS.
+let next = 0;
+let errors = 0;
+const queryStart = performance.now();
+const deadline = queryStart + DURATION_MS;
+const latencies = await drive(
+  CONNECTIONS * PIPELINING,
+  () => performance.now() < deadline,
+  async () => {
+    const id = ids[next % ids.length] as string;
+    next += 1;
+    const res = await pool.request({ path: `/prod/1/customer/robot/webhookResponse/${id}`, method: 'GET' });
+    const text = await res.body.text();
+    if (res.statusCode !== 200 || text !== '{"status":"WAITING"}') errors += 1;
+  },
+);
+const querySeconds = (performance.now() - queryStart) / 1000;
+const rssAfter = await rssMiB();
+
+await pool.close();
+child.kill('SIGTERM');
+await once(child, 'exit');
+await rm(dir, { recursive: true, force: true });
+clearTimeout(guard);
+
+latencies.sort((a, b) => a - b);
+const qps = Math.round(latencies.length / querySeconds);
+console.log(`sandbox load on ${baseUrl} (${CONNECTIONS} connections x ${PIPELINING} pipelined)`);
+console.log(
+  `  triggers: ${CALLS} waiting calls started in ${triggerSeconds.toFixed(2)} s (${Math.round(CALLS / triggerSeconds)}/s)`,
+);
+console.log(
+  `  queries:  ${latencies.length} in ${querySeconds.toFixed(2)} s = ${qps} requests/s, ` +
+    `p50 ${percentile(latencies, 50)} ms, p99 ${percentile(latencies, 99)} ms, errors ${errors}`,
+);
+console.log(
+  `  sandbox RSS: ${rssBefore} MiB idle, ${rssHolding} MiB holding ${CALLS} calls, ${rssAfter} MiB after queries`,
+);
+console.log(`RESULT queries_per_second=${qps} calls_held=${waiting} errors=${errors}`);
+if (errors > 0) process.exitCode = 1;
