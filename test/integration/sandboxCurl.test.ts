@@ -176,3 +176,38 @@ describe('sandbox through curl', () => {
     }
   });
 });
+
+describe('sandbox through curl: retention and query authentication', () => {
+  let clock = 5_000_000;
+  let sandbox: Sandbox;
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({
+      demoRobots: false,
+      now: () => clock,
+      retentionMs: 1_000,
+      queryRequiresToken: true,
+      config: {
+        robots: [{ name: 'r', token: 'curl-r-token', flow: [{ type: 'respond', constants: { ok: 1 } }] }],
+      },
+    });
+  });
+  afterAll(() => sandbox.close());
+
+  test('the query needs the token when told, and forgets the result after retention', async () => {
+    const started = await curl(['-H', 'x-service-token: curl-r-token', `${sandbox.baseUrl}${TRIGGER}?k=v`]);
+    const { webhookCallId } = JSON.parse(started.body) as { webhookCallId: string };
+    const url = sandbox.baseUrl + QUERY + webhookCallId;
+
+    const anonymous = await curl([url]);
+    expect(anonymous.status).toBe(401);
+    expect(errorCode(anonymous)).toBe('missing_token');
+    const authorised = await curl(['-H', 'x-service-token: curl-r-token', url]);
+    expect(JSON.parse(authorised.body)).toEqual({ status: 'DONE', response: { ok: 1 } });
+
+    clock += 1_000;
+    const expired = await curl(['-H', 'x-service-token: curl-r-token', url]);
+    expect(expired.status).toBe(404);
+    expect(errorCode(expired)).toBe('call_not_found');
+  });
+});
