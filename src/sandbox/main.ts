@@ -1,7 +1,6 @@
 import { parseArgs } from 'node:util';
-import { QUERY_PREFIX } from './routes/query.ts';
-import { TRIGGER_PATH } from './routes/trigger.ts';
-import { startSandbox, type SandboxOptions } from './sandbox.ts';
+import type { SandboxOptions } from './sandbox.ts';
+import { describeStartFailure, serveSandbox } from './serve.ts';
 import { SandboxValidationError } from './validation.ts';
 
 /**
@@ -52,35 +51,18 @@ async function main(): Promise<void> {
     retentionMs: integer('retention-ms', values['retention-ms']),
     seed: integer('seed', values.seed),
   };
-  const sandbox = await startSandbox(options);
-  const { baseUrl } = sandbox;
-  const width = Math.max(0, ...sandbox.robots.map((robot) => robot.name.length));
-  console.log(`Robot Tray sandbox listening on ${baseUrl}`);
-  console.log(`  trigger  POST or GET ${baseUrl}${TRIGGER_PATH}  (header x-service-token)`);
-  console.log(`  query    GET ${baseUrl}${QUERY_PREFIX}{webhookCallId}`);
-  console.log(`  admin    ${baseUrl}/__sandbox/robots`);
-  console.log('Robots and their tokens:');
-  for (const robot of sandbox.robots) console.log(`  ${robot.name.padEnd(width)}  ${robot.token}`);
-
-  const stop = (): void => {
-    void sandbox.close().then(() => process.exit(0));
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  await serveSandbox(options);
 }
 
 main().catch((error: unknown) => {
-  if (
-    error instanceof SandboxValidationError ||
-    (error as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION'
-  ) {
+  const failure = describeStartFailure(error);
+  if (failure?.exitCode === 2 || (error as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
     console.error(`sandbox: ${(error as Error).message}\n\n${USAGE}`);
     process.exit(2);
   }
-  const code = (error as { code?: string }).code;
-  if (code === 'EADDRINUSE' || code === 'EACCES') {
-    console.error(`sandbox: cannot listen: ${(error as Error).message}. Pick another --port.`);
-    process.exit(1);
+  if (failure !== undefined) {
+    console.error(`sandbox: ${failure.message}`);
+    process.exit(failure.exitCode);
   }
   console.error('sandbox:', error);
   process.exit(1);
