@@ -8,14 +8,9 @@
  * The sandbox runs in its own process (node src/sandbox/main.ts), as it does
  * for `npm run sandbox`, so the load generator does not share its event loop.
  */
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { Pool } from 'undici';
+import { percentile, startSandboxProcess } from './support/sandboxProcess.ts';
 
 const { values } = parseArgs({
   options: {
@@ -32,13 +27,9 @@ const PIPELINING = Math.min(Number(values.pipelining), 100);
 const TOKEN = 'bench-hold-token';
 const HARD_LIMIT_MS = 120_000;
 
-const root = path.resolve(import.meta.dirname, '..');
-const dir = await mkdtemp(path.join(tmpdir(), 'robot-tray-sandbox-bench-'));
-const config = path.join(dir, 'robots.json');
 // The robot waits ten minutes: every call stays WAITING for the whole run.
-await writeFile(
-  config,
-  JSON.stringify({
+const sandbox = await startSandboxProcess(
+  {
     robots: [
       {
         name: 'hold',
@@ -49,42 +40,13 @@ await writeFile(
         ],
       },
     ],
-  }),
-);
-
-const child = spawn(
-  process.execPath,
-  [path.join(root, 'src/sandbox/main.ts'), '--port', '0', '--no-demo', '--config', config],
-  {
-    stdio: ['ignore', 'pipe', 'inherit'],
   },
+  HARD_LIMIT_MS,
 );
-const guard = setTimeout(() => {
-  console.error(`bench: still running after ${HARD_LIMIT_MS} ms; stopping.`);
-  child.kill('SIGKILL');
-  process.exit(1);
-}, HARD_LIMIT_MS);
-guard.unref();
-
-let baseUrl = '';
-for await (const line of createInterface({ input: child.stdout })) {
-  const match = /listening on (http:\/\/\S+)$/.exec(line);
-  if (match) {
-    baseUrl = match[1] as string;
-    break;
-  }
-}
-if (!baseUrl.startsWith('http://127.0.0.1:'))
-  throw new Error(`bench: unexpected sandbox address "${baseUrl}"`);
-child.stdout.resume();
+const { baseUrl } = sandbox;
+const rssMiB = () => sandbox.rssMiB();
 
 const pool = new Pool(baseUrl, { connections: CONNECTIONS, pipelining: PIPELINING });
-
-async function rssMiB(): Promise<number> {
-  const status = await readFile(`/proc/${child.pid}/status`, 'utf8').catch(() => '');
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
-  return Math.round(kb / 1024);
-}
 
 /** Runs `task` with `concurrency` workers until `more()` says stop; returns per-request latencies. */
 async function drive(concurrency: number, more: () => boolean, task: () => Promise<void>): Promise<number[]> {
@@ -101,10 +63,8 @@ async function drive(concurrency: number, more: () => boolean, task: () => Promi
   return latencies;
 }
 
-function percentile(sorted: number[], p: number): string {
-  return (sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? Number.NaN).toFixed(
-    2,
-  );
+function percentileText(sorted: number[], p: number): string {
+  return percentile(sorted, p).toFixed(2);
 }
 
 const rssBefore = await rssMiB();
@@ -158,10 +118,7 @@ const querySeconds = (performance.now() - queryStart) / 1000;
 const rssAfter = await rssMiB();
 
 await pool.close();
-child.kill('SIGTERM');
-await once(child, 'exit');
-await rm(dir, { recursive: true, force: true });
-clearTimeout(guard);
+await sandbox.stop();
 
 latencies.sort((a, b) => a - b);
 const qps = Math.round(latencies.length / querySeconds);
@@ -171,7 +128,7 @@ console.log(
 );
 console.log(
   `  queries:  ${latencies.length} in ${querySeconds.toFixed(2)} s = ${qps} requests/s, ` +
-    `p50 ${percentile(latencies, 50)} ms, p99 ${percentile(latencies, 99)} ms, errors ${errors}`,
+    `p50 ${percentileText(latencies, 50)} ms, p99 ${percentileText(latencies, 99)} ms, errors ${errors}`,
 );
 console.log(
   `  sandbox RSS: ${rssBefore} MiB idle, ${rssHolding} MiB holding ${CALLS} calls, ${rssAfter} MiB after queries`,

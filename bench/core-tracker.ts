@@ -1,0 +1,158 @@
+/**
+ * What Robot Tray's core costs on top of the HTTP it has to do. Each figure
+ * is a ratio against a baseline measured in the same run: the same requests
+ * made with a bare undici pool, no tracking, no history, no validation.
+ *
+ *   npm run bench:core [-- --calls 1000 --hold 5000 --hold-ms 10000]
+ *
+ * Loopback only; the sandbox runs in its own process; bounded in count and
+ * time. Tokens come from an in-memory secret store: the keychain is not what
+ * is being measured here (and would need a desktop session).
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { Pool } from 'undici';
+import { AppCore } from '../src/core/appCore.ts';
+import type { SecretBackend } from '../src/core/vault/tokenVault.ts';
+import { startSandboxProcess } from './support/sandboxProcess.ts';
+
+const { values } = parseArgs({
+  options: {
+    calls: { type: 'string', default: '1000' },
+    hold: { type: 'string', default: '5000' },
+    'hold-ms': { type: 'string', default: '10000' },
+  },
+});
+const CALLS = Math.min(Number(values.calls), 20_000);
+const HOLD = Math.min(Number(values.hold), 20_000);
+const HOLD_MS = Math.min(Number(values['hold-ms']), 30_000);
+const CONCURRENCY = 8;
+
+const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
+const cpuMs = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+
+const sandbox = await startSandboxProcess({
+  robots: [
+    { name: 'instant', token: 'bench-instant', flow: [{ type: 'respond', echo: true }] },
+    { name: 'hold', token: 'bench-hold', flow: [{ type: 'wait', ms: 600_000 }] },
+  ],
+});
+
+async function inParallel(count: number, task: (i: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < count) await task(next++);
+    }),
+  );
+}
+
+// ── Baseline: the same triggers and queries with a bare undici pool. ─────
+const pool = new Pool(sandbox.baseUrl, { connections: CONCURRENCY });
+const baseCpu0 = cpuMs();
+const baseWall0 = performance.now();
+await inParallel(CALLS, async (i) => {
+  const trigger = await pool.request({
+    path: '/main/public/webhook/request',
+    method: 'POST',
+    headers: { 'x-service-token': 'bench-instant', 'content-type': 'application/json' },
+    body: JSON.stringify({ i, customer: 'C-1001', items: [1, 2, 3] }),
+  });
+  const { webhookCallId } = (await trigger.body.json()) as { webhookCallId: string };
+  const query = await pool.request({
+    path: `/prod/1/customer/robot/webhookResponse/${encodeURIComponent(webhookCallId)}`,
+    method: 'GET',
+    headers: { 'x-service-token': 'bench-instant' },
+  });
+  const answer = (await query.body.json()) as { status: string };
+  if (answer.status !== 'DONE') throw new Error(`bench: baseline call ${i} is ${answer.status}`);
+});
+const baseCpuPerCall = (cpuMs() - baseCpu0) / CALLS;
+const baseWall = performance.now() - baseWall0;
+await pool.close();
+
+// ── Robot Tray: fire and watch to done through AppCore. ─────────────────
+const secrets = new Map<string, string>();
+const memorySecrets: SecretBackend = {
+  getPassword: async (_s, account) => secrets.get(account) ?? null,
+  setPassword: async (_s, account, password) => void secrets.set(account, password),
+  deletePassword: async (_s, account) => secrets.delete(account),
+};
+const dataDir = await mkdtemp(path.join(tmpdir(), 'robot-tray-core-bench-'));
+const core = await AppCore.open({ dataDir, secrets: memorySecrets, resumeWatching: false });
+await core.updateSettings({
+  historyLimit: CALLS + HOLD + 100,
+  maxConcurrentQueries: CONCURRENCY,
+  pollPolicy: { firstDelayMs: 100, maxDelayMs: 1_000 },
+});
+const instant = await core.createRobot({ name: 'instant', baseUrl: sandbox.baseUrl });
+await core.setToken(instant.id, 'bench-instant');
+const hold = await core.createRobot({ name: 'hold', baseUrl: sandbox.baseUrl });
+await core.setToken(hold.id, 'bench-hold');
+
+let doneCount = 0;
+let polls = 0;
+let allDone: () => void = () => undefined;
+const finished = new Promise<void>((resolve) => (allDone = resolve));
+core.subscribe((event) => {
+  if (event.type !== 'calls') return;
+  for (const call of event.calls) {
+    if (call.state === 'done' && call.robotId === instant.id && ++doneCount === CALLS) allDone();
+  }
+});
+const coreCpu0 = cpuMs();
+await inParallel(CALLS, async (i) => {
+  await core.fire(instant.id, { method: 'POST', args: { i, customer: 'C-1001', items: [1, 2, 3] } });
+});
+await finished;
+const coreCpuPerCall = (cpuMs() - coreCpu0) / CALLS;
+
+// ── Holding many waiting calls: memory per call and CPU per poll. ───────
+gc();
+const heap0 = process.memoryUsage().heapUsed;
+const rss0 = process.memoryUsage().rss;
+await inParallel(HOLD, async () => {
+  await core.fire(hold.id, { method: 'GET', args: { n: 1 } });
+});
+gc();
+const heapPerCall = (process.memoryUsage().heapUsed - heap0) / HOLD;
+const rssHolding = process.memoryUsage().rss;
+const pollCount0 = core.listCalls({ robotId: hold.id, limit: HOLD }).reduce((n, c) => n + c.pollCount, 0);
+const holdCpu0 = cpuMs();
+await new Promise((resolve) => setTimeout(resolve, HOLD_MS));
+const holdCpu = cpuMs() - holdCpu0;
+polls = core.listCalls({ robotId: hold.id, limit: HOLD }).reduce((n, c) => n + c.pollCount, 0) - pollCount0;
+const stillWaiting = core.listCalls({ robotId: hold.id, states: ['waiting'], limit: HOLD }).length;
+
+await core.close();
+await rm(dataDir, { recursive: true, force: true });
+await sandbox.stop();
+
+const ratio = coreCpuPerCall / baseCpuPerCall;
+const pollCpu = holdCpu / Math.max(1, polls);
+const pollRatio = pollCpu / (baseCpuPerCall / 2);
+console.log(`Robot Tray core against a bare undici baseline (${CALLS} calls, ${CONCURRENCY} at a time)`);
+console.log(
+  `  baseline: ${baseCpuPerCall.toFixed(3)} ms CPU per trigger+query (${Math.round((CALLS / baseWall) * 1000)} calls/s)`,
+);
+console.log(
+  `  core:     ${coreCpuPerCall.toFixed(3)} ms CPU per fired call watched to done, ${ratio.toFixed(2)}x baseline`,
+);
+console.log(
+  `  holding ${HOLD} waiting calls: ${(heapPerCall / 1024).toFixed(1)} KiB heap per call, RSS ${Math.round(rss0 / 2 ** 20)} -> ${Math.round(rssHolding / 2 ** 20)} MiB`,
+);
+console.log(
+  `  polling them for ${HOLD_MS / 1000} s: ${polls} polls, ${pollCpu.toFixed(3)} ms CPU per poll, ${pollRatio.toFixed(2)}x a bare query; ${stillWaiting} still waiting`,
+);
+console.log(
+  `RESULT core_cpu_ratio=${ratio.toFixed(2)} poll_cpu_ratio=${pollRatio.toFixed(2)} heap_kib_per_waiting_call=${(heapPerCall / 1024).toFixed(1)}`,
+);
+if (stillWaiting !== HOLD || doneCount !== CALLS) {
+  console.error('bench: some calls did not end as expected');
+  process.exitCode = 1;
+}
