@@ -96,7 +96,6 @@ const hold = await core.createRobot({ name: 'hold', baseUrl: sandbox.baseUrl });
 await core.setToken(hold.id, 'bench-hold');
 
 let doneCount = 0;
-let polls = 0;
 let allDone: () => void = () => undefined;
 const finished = new Promise<void>((resolve) => (allDone = resolve));
 core.subscribe((event) => {
@@ -126,7 +125,8 @@ const pollCount0 = core.listCalls({ robotId: hold.id, limit: HOLD }).reduce((n, 
 const holdCpu0 = cpuMs();
 await new Promise((resolve) => setTimeout(resolve, HOLD_MS));
 const holdCpu = cpuMs() - holdCpu0;
-polls = core.listCalls({ robotId: hold.id, limit: HOLD }).reduce((n, c) => n + c.pollCount, 0) - pollCount0;
+const polls =
+  core.listCalls({ robotId: hold.id, limit: HOLD }).reduce((n, c) => n + c.pollCount, 0) - pollCount0;
 const stillWaiting = core.listCalls({ robotId: hold.id, states: ['waiting'], limit: HOLD }).length;
 
 await core.close();
