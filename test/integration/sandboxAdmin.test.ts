@@ -1,6 +1,9 @@
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
+import { DEMO_ROBOTS } from '../../src/sandbox/demoRobots.ts';
+
+const demoRobotNames = DEMO_ROBOTS.map((r) => r.name);
 
 const TRIGGER = '/main/public/webhook/request';
 const QUERY = '/prod/1/customer/robot/webhookResponse/';
@@ -36,14 +39,7 @@ describe('sandbox admin API', () => {
     expect(answer.status).toBe(200);
     const robots = (answer.body as { robots: Array<{ name: string; token: string; faults: unknown }> })
       .robots;
-    expect(robots.map((r) => r.name)).toEqual([
-      'echo',
-      'slow',
-      'never-responds',
-      'large',
-      'flaky',
-      'failing',
-    ]);
+    expect(robots.map((r) => r.name)).toEqual(demoRobotNames);
     expect(robots[0]).toMatchObject({
       name: 'echo',
       token: 'my-echo-token',

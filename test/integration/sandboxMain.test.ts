@@ -6,6 +6,9 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { request } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { DEMO_ROBOTS } from '../../src/sandbox/demoRobots.ts';
+
+const demoRobotNames = DEMO_ROBOTS.map((r) => r.name);
 
 const root = path.resolve(import.meta.dirname, '../..');
 const MAIN = path.join(root, 'src/sandbox/main.ts');
@@ -53,14 +56,7 @@ describe('node src/sandbox/main.ts', () => {
     child = startMain(['--port', '0']);
     const printed = await readBanner(child, 6);
     expect(printed.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    expect([...printed.tokens.keys()]).toEqual([
-      'echo',
-      'slow',
-      'never-responds',
-      'large',
-      'flaky',
-      'failing',
-    ]);
+    expect([...printed.tokens.keys()]).toEqual(demoRobotNames);
 
     const res = await request(`${printed.baseUrl}/main/public/webhook/request`, {
       method: 'POST',

@@ -6,6 +6,9 @@ import { loadConfigFile } from '../../src/sandbox/configFile.ts';
 import { SandboxValidationError, startSandbox } from '../../src/sandbox/index.ts';
 import { SandboxConfigSchema } from '../../src/sandbox/schema.ts';
 import { describeIssues, formatPath } from '../../src/sandbox/validation.ts';
+import { DEMO_ROBOTS } from '../../src/sandbox/demoRobots.ts';
+
+const demoRobotNames = DEMO_ROBOTS.map((r) => r.name);
 
 function problems(config: unknown): string {
   const result = SandboxConfigSchema.safeParse(config);
@@ -165,15 +168,7 @@ describe('sandbox config file', () => {
     try {
       expect(sandbox.tokenOf('echo')).toBe('file-echo');
       expect(sandbox.tokenOf('shared')).toBe('from-object');
-      expect(sandbox.robots.map((r) => r.name)).toEqual([
-        'echo',
-        'slow',
-        'never-responds',
-        'large',
-        'flaky',
-        'failing',
-        'shared',
-      ]);
+      expect(sandbox.robots.map((r) => r.name)).toEqual([...demoRobotNames, 'shared']);
       expect(() => sandbox.tokenOf('nobody')).toThrow('unknown robot "nobody"');
     } finally {
       await sandbox.close();
