@@ -21,6 +21,9 @@ import { WarningLog } from './store/warnings.ts';
 import { CallTracker, type FireSpec } from './tracker/callTracker.ts';
 import { type SecretBackend, TokenVault } from './vault/tokenVault.ts';
 
+/** How often a watching core looks for calls the CLI left waiting. */
+const ADOPT_INTERVAL_MS = 5_000;
+
 export type AppCoreOptions = {
   /** Defaults to Electron's userData for "Robot Tray", or ROBOT_TRAY_HOME. */
   dataDir?: string;
@@ -59,6 +62,9 @@ export class AppCore {
   readonly #warnings: WarningLog;
   readonly #listeners = new Set<(event: CoreEvent) => void>();
   #settings: Settings;
+  #closed = false;
+  #adoptTimer: unknown;
+  #clock: Clock | undefined;
 
   private constructor(parts: {
     dataDir: string;
@@ -118,8 +124,39 @@ export class AppCore {
     });
     // Load the catalog now so a damaged file is reported at start, not later.
     await Promise.all([files.robots.read(), files.presets.read()]);
-    if (options.resumeWatching !== false) core.#tracker.start();
+    if (options.resumeWatching !== false) {
+      core.#tracker.start();
+      core.#watchOtherProcesses(clock);
+    }
     return core;
+  }
+
+  /**
+   * Take over calls the CLI left waiting (fired without --wait, or given up
+   * at --timeout), so the app finishes watching them. Runs every few seconds
+   * in a core that resumes watching; callable directly, e.g. on window focus.
+   */
+  adoptWaitingCalls(): Call[] {
+    return this.#tracker.adoptWaitingFromHistory();
+  }
+
+  #watchOtherProcesses(clock: Clock): void {
+    const tick = () => {
+      if (this.#closed) return;
+      try {
+        this.adoptWaitingCalls();
+      } catch {
+        // A busy history file: next time.
+      }
+      this.#adoptTimer = clock.setTimer(tick, ADOPT_INTERVAL_MS);
+    };
+    this.#adoptTimer = clock.setTimer(tick, ADOPT_INTERVAL_MS);
+    this.#clock = clock;
+  }
+
+  /** How many calls this process is sending or watching right now. */
+  get watchingCount(): number {
+    return this.#tracker.watchingCount;
   }
 
   subscribe(listener: (event: CoreEvent) => void): () => void {
@@ -282,6 +319,13 @@ export class AppCore {
 
   forgetCall(id: string): void {
     const call = this.getCall(id);
+    if (call.state === 'sending') {
+      // Its trigger is on the wire; forgetting now would lose what it answers.
+      throw new AppError(
+        'validation',
+        "This call is still being sent. Wait for the service's answer, then forget it.",
+      );
+    }
     this.#tracker.drop(call.id);
     this.#history.delete(call.id);
   }
@@ -299,7 +343,13 @@ export class AppCore {
   async updateSettings(patch: unknown): Promise<Settings> {
     const fields = parseInput(SettingsPatch, patch, 'settings');
     const settings = await this.#files.settings.update((current) => {
-      const next = { ...current, ...stripUndefined(fields) };
+      // Nested groups merge field by field: changing one timeout keeps the others.
+      const next = {
+        ...current,
+        ...stripUndefined(fields),
+        http: { ...current.http, ...stripUndefined(fields.http ?? {}) },
+        pollPolicy: { ...current.pollPolicy, ...stripUndefined(fields.pollPolicy ?? {}) },
+      };
       return { next, result: next };
     });
     this.#settings = settings;
@@ -318,6 +368,8 @@ export class AppCore {
   }
 
   async close(): Promise<void> {
+    this.#closed = true;
+    if (this.#adoptTimer !== undefined) this.#clock?.clearTimer(this.#adoptTimer);
     await this.#tracker.close();
     await this.#client.closePools();
     this.#history.close();

@@ -17,11 +17,19 @@ export class AppError extends Error {
   readonly maybeDelivered: boolean;
   /** Milliseconds the service asked us to wait (Retry-After), when it said. */
   readonly retryAfterMs: number | undefined;
+  /** True when asking again cannot help (e.g. an answer over the size cap). */
+  readonly permanent: boolean;
 
   constructor(
     kind: ErrorKind,
     message: string,
-    extra: { status?: number; maybeDelivered?: boolean; retryAfterMs?: number; cause?: unknown } = {},
+    extra: {
+      status?: number;
+      maybeDelivered?: boolean;
+      retryAfterMs?: number;
+      permanent?: boolean;
+      cause?: unknown;
+    } = {},
   ) {
     super(message, extra.cause === undefined ? undefined : { cause: extra.cause });
     this.name = 'AppError';
@@ -29,6 +37,7 @@ export class AppError extends Error {
     this.status = extra.status;
     this.maybeDelivered = extra.maybeDelivered ?? false;
     this.retryAfterMs = extra.retryAfterMs;
+    this.permanent = extra.permanent ?? false;
   }
 
   toShape(): AppErrorShape {

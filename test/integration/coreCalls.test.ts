@@ -123,7 +123,7 @@ describe('call tracker against the sandbox', () => {
     expect(call.state).toBe('unknown');
     expect(call.error?.message).toMatch(/may or may not have started/);
     expect(h.sandbox.calls()).toHaveLength(1);
-    expect(clock.pendingTimers).toBe(0);
+    expect(h.core.watchingCount).toBe(0);
   });
 
   test('expired: the query answers 404 once the result is gone', async () => {
@@ -156,7 +156,7 @@ describe('call tracker against the sandbox', () => {
     expect(waiting.state).toBe('waiting');
     const stopped = h.core.stopCall(fired.id);
     expect(stopped.state).toBe('stopped');
-    expect(clock.pendingTimers).toBe(0);
+    expect(h.core.watchingCount).toBe(0);
     h.sandbox.skipWait(fired.webhookCallId!);
     await h.sandbox.whenSettled(fired.webhookCallId!);
     const resumed = await h.core.resumeCall(fired.id);

@@ -67,7 +67,7 @@ describe('AppCore robots, presets, tokens, history and settings', () => {
     h.core.forgetCall(again.id);
     expect(h.core.listCalls()).toEqual([]);
     expect(() => h.core.getCall(again.id)).toThrow(/not found/);
-    expect(clock.pendingTimers).toBe(0);
+    expect(h.core.watchingCount).toBe(0);
   });
 
   test('settings are validated, saved and applied', async () => {

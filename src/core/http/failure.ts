@@ -10,6 +10,8 @@ const NOT_SENT_CODES = new Set([
   'EHOSTDOWN',
   'EADDRNOTAVAIL',
   'UND_ERR_CONNECT_TIMEOUT',
+  // undici refused the request itself (e.g. an invalid header value): nothing was sent.
+  'UND_ERR_INVALID_ARG',
   'CERT_HAS_EXPIRED',
   'DEPTH_ZERO_SELF_SIGNED_CERT',
   'SELF_SIGNED_CERT_IN_CHAIN',

@@ -56,12 +56,20 @@ export class WebhookClient {
     }
     let raw: RawResponse;
     try {
-      raw = await this.#send(target, method, path, headers, body, this.#settings.triggerResponseCapBytes);
+      raw = await this.#send(
+        target,
+        method,
+        path,
+        headers,
+        body,
+        this.#settings.triggerResponseCapBytes,
+        'trigger',
+      );
     } catch (error) {
       throw transportFailure(error, hostOf(target), 'trigger');
     }
     this.#throwForStatus(raw, token, target, 'trigger');
-    const json = parseJsonObject(raw.text, 'trigger');
+    const json = parseJsonObject(raw.text, 'trigger', token);
     const id = json['webhookCallId'];
     if (typeof id !== 'string') {
       throw new AppError(
@@ -89,12 +97,20 @@ export class WebhookClient {
     if (token !== undefined) headers['x-service-token'] = token;
     let raw: RawResponse;
     try {
-      raw = await this.#send(target, 'GET', path, headers, undefined, this.#settings.queryResponseCapBytes);
+      raw = await this.#send(
+        target,
+        'GET',
+        path,
+        headers,
+        undefined,
+        this.#settings.queryResponseCapBytes,
+        'query',
+      );
     } catch (error) {
       throw transportFailure(error, hostOf(target), 'query');
     }
     this.#throwForStatus(raw, token, target, 'query');
-    const json = parseJsonObject(raw.text, 'query');
+    const json = parseJsonObject(raw.text, 'query', token);
     const status = json['status'];
     if (typeof status !== 'string') {
       throw new AppError(
@@ -134,6 +150,7 @@ export class WebhookClient {
     headers: Record<string, string>,
     body: string | undefined,
     capBytes: number,
+    action: 'trigger' | 'query',
   ): Promise<RawResponse> {
     // The path is passed as-is (not through URL parsing) so the encoded
     // webhookCallId segment reaches the service exactly as we built it.
@@ -147,7 +164,9 @@ export class WebhookClient {
         throw new AppError(
           'protocol',
           `The service's answer is larger than ${formatBytes(capBytes)}, Robot Tray's limit for this request, ` +
-            'so it was not read. Raise the limit in settings if this is expected.',
+            'so it was not read. Raise the limit in settings if this is expected.' +
+            (action === 'trigger' ? ' The robot has probably started.' : ''),
+          { maybeDelivered: action === 'trigger', permanent: true },
         );
       }
       chunks.push(chunk);
@@ -205,7 +224,7 @@ function httpMessage(code: number, action: 'trigger' | 'query', host: string, de
   return `The service rejected the ${action} (HTTP ${code}).${said} Check the arguments and the robot settings.`;
 }
 
-function parseJsonObject(text: string, action: 'trigger' | 'query'): JsonObject {
+function parseJsonObject(text: string, action: 'trigger' | 'query', token: string | undefined): JsonObject {
   let value: JsonValue;
   try {
     // JSON.parse can only produce JSON values, so this is a fact, not a guess.
@@ -213,7 +232,7 @@ function parseJsonObject(text: string, action: 'trigger' | 'query'): JsonObject 
   } catch {
     throw new AppError(
       'protocol',
-      `The service's answer to the ${action} is not JSON: ${excerpt(text, 80) || '(empty)'}. ` +
+      `The service's answer to the ${action} is not JSON: ${excerpt(redactSecret(text, token), 80) || '(empty)'}. ` +
         'Check that the base URL points at the robot service.',
       { maybeDelivered: action === 'trigger' },
     );

@@ -2,6 +2,7 @@ import { mkdirSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { Call, CallFilter, activeStates } from '../../shared/models/call.ts';
+import { AppError } from '../errors.ts';
 import type { WarningLog } from './warnings.ts';
 
 const SCHEMA_VERSION = 1;
@@ -44,6 +45,9 @@ export class CallHistory {
     try {
       return new CallHistory(CallHistory.#connect(file), warnings);
     } catch (error) {
+      // Only a damaged file is set aside. A busy or newer file is someone
+      // else's good data: refuse to start rather than hide it.
+      if (!isDamaged(error)) throw historyError(file, error);
       const stamp = new Date(now()).toISOString().replace(/[:.]/g, '-');
       const aside = `${file}.corrupt-${stamp}`;
       renameSync(file, aside);
@@ -69,9 +73,8 @@ export class CallHistory {
       db.exec('PRAGMA journal_mode = WAL');
       db.exec('PRAGMA synchronous = NORMAL');
       const version = (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
-      if (version > SCHEMA_VERSION) {
-        throw new Error(`it was written by a newer Robot Tray (schema ${version})`);
-      }
+      if (version > SCHEMA_VERSION) throw new NewerHistoryError(version);
+      if (version === SCHEMA_VERSION) return db;
       db.exec(`CREATE TABLE IF NOT EXISTS calls (
         id TEXT PRIMARY KEY,
         robot_id TEXT NOT NULL,
@@ -200,6 +203,29 @@ export class CallHistory {
     this.#warnings.add('history', 'A call in the history could not be read and was skipped.');
     return undefined;
   }
+}
+
+class NewerHistoryError extends Error {
+  constructor(version: number) {
+    super(`it was written by a newer Robot Tray (history schema ${version})`);
+  }
+}
+
+/** SQLITE_CORRUPT (11) and SQLITE_NOTADB (26): the file itself is damaged. */
+function isDamaged(error: unknown): boolean {
+  const code = (error as { errcode?: unknown }).errcode;
+  return typeof code === 'number' && ((code & 0xff) === 11 || (code & 0xff) === 26);
+}
+
+function historyError(file: string, error: unknown): AppError {
+  const reason = error instanceof Error ? error.message : String(error);
+  const fix =
+    error instanceof NewerHistoryError
+      ? 'Update Robot Tray to use it.'
+      : 'Close other Robot Tray windows or commands and try again.';
+  return new AppError('internal', `The call history ${file} cannot be opened: ${reason}. ${fix}`, {
+    cause: error,
+  });
 }
 
 function searchText(call: Call): string {

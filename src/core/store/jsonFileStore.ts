@@ -1,5 +1,6 @@
 import { mkdir, readFile, rename, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { lock } from 'proper-lockfile';
 import writeFileAtomic from 'write-file-atomic';
 import type { z } from 'zod';
 import { describeZodError } from '../../shared/validation.ts';
@@ -7,6 +8,13 @@ import { AppError } from '../errors.ts';
 import type { WarningLog } from './warnings.ts';
 
 export type Migration = (data: unknown) => unknown;
+
+/** Wait up to ~2 s for another process's write; a lock older than 10 s is stale (a crash). */
+const LOCK_OPTIONS = {
+  realpath: false,
+  stale: 10_000,
+  retries: { retries: 40, minTimeout: 10, maxTimeout: 100 },
+};
 
 export type JsonFileStoreOptions<S extends z.ZodType> = {
   file: string;
@@ -61,22 +69,43 @@ export class JsonFileStore<S extends z.ZodType> {
     return data;
   }
 
-  /** Read the latest, apply `change`, write atomically. Serialized within this process. */
+  /**
+   * Read the latest, apply `change`, write atomically. Serialized within this
+   * process by a queue and across processes (the app and the CLI) by a lock
+   * file, so neither overwrites a change the other just made.
+   */
   update<R>(change: (current: z.output<S>) => { next: z.output<S>; result: R }): Promise<R> {
     const run = this.#queue.then(async () => {
       if (this.#readOnlyReason !== undefined) throw new AppError('validation', this.#readOnlyReason);
-      const { next, result } = change(await this.read());
-      const checked = this.#o.schema.parse(next) as z.output<S>;
       await mkdir(path.dirname(this.#o.file), { recursive: true });
-      const text = JSON.stringify({ schemaVersion: this.#o.version, data: checked }, null, 2) + '\n';
+      let release: () => Promise<void>;
       try {
-        await writeFileAtomic(this.#o.file, text, { mode: 0o600 });
+        release = await lock(this.#o.file, LOCK_OPTIONS);
       } catch (error) {
-        throw this.#ioError('save', error);
+        throw new AppError(
+          'internal',
+          `${path.basename(this.#o.file)} is being changed by another Robot Tray process (the app or the CLI). Try again in a moment.`,
+          { cause: error },
+        );
       }
-      const info = await stat(this.#o.file);
-      this.#cache = { data: checked, mtimeMs: info.mtimeMs, size: info.size };
-      return result;
+      try {
+        // Another process may have written within the cache's mtime resolution.
+        this.#cache = undefined;
+        const { next, result } = change(await this.read());
+        if (this.#readOnlyReason !== undefined) throw new AppError('validation', this.#readOnlyReason);
+        const checked = this.#o.schema.parse(next) as z.output<S>;
+        const text = JSON.stringify({ schemaVersion: this.#o.version, data: checked }, null, 2) + '\n';
+        try {
+          await writeFileAtomic(this.#o.file, text, { mode: 0o600 });
+        } catch (error) {
+          throw this.#ioError('save', error);
+        }
+        // Not cached: the next read stats and loads what is really on disk.
+        this.#cache = undefined;
+        return result;
+      } finally {
+        await release().catch(() => undefined);
+      }
     });
     this.#queue = run.catch(() => undefined);
     return run;

@@ -181,11 +181,16 @@ export class CallTracker {
     const robot = await this.#d.robotById(call.robotId);
     if (robot === undefined)
       throw new AppError('not-found', 'The robot of this call was deleted, so it cannot be resumed.');
+    // Resumed twice at once: the first one won.
+    const already = this.#live.get(call.id);
+    if (already !== undefined) return already;
     const now = this.#d.clock.now();
     let resumed = moveTo(call, 'waiting', now, 'Resumed', {
       watchUntil: now + this.#policy(robot).watchDeadlineMs,
       rawStatus: null,
       error: null,
+      // The body kept from an unexpected answer is not this run's result.
+      response: undefined,
     });
     this.#step.set(call.id, 0);
     this.#live.set(call.id, resumed);
@@ -203,6 +208,23 @@ export class CallTracker {
     this.#step.set(call.id, 0);
     this.#queue.schedule(call.id, call.robotId, this.#d.clock.now());
     return call;
+  }
+
+  /**
+   * Take over calls another process (the CLI) left waiting, e.g. fired
+   * without --wait, or given up at --timeout. Calls still `sending` are left
+   * alone: their process is probably still sending them.
+   */
+  adoptWaitingFromHistory(): Call[] {
+    const adopted: Call[] = [];
+    for (const call of this.#d.history.listActive()) {
+      if (call.state === 'waiting' && !this.#live.has(call.id)) adopted.push(this.adopt(call));
+    }
+    if (adopted.length > 0) {
+      for (const call of adopted) this.#pending.set(call.id, call);
+      this.#scheduleFlush();
+    }
+    return adopted;
   }
 
   /** Stop tracking a call (it is being forgotten). */
@@ -224,11 +246,11 @@ export class CallTracker {
     this.#flush();
   }
 
-  #policy(robot: Robot) {
-    return resolvePollPolicy(this.#d.settings().pollPolicy, robot.pollPolicy);
+  #policy(robot: Robot | undefined) {
+    return resolvePollPolicy(this.#d.settings().pollPolicy, robot?.pollPolicy);
   }
 
-  #scheduleNext(call: Call, robot: Robot, retryAfterMs?: number): Call {
+  #scheduleNext(call: Call, robot: Robot | undefined, retryAfterMs?: number): Call {
     const step = this.#step.get(call.id) ?? 0;
     this.#step.set(call.id, step + 1);
     const now = this.#d.clock.now();
@@ -243,33 +265,43 @@ export class CallTracker {
   async #poll(callId: string): Promise<void> {
     const call = this.#live.get(callId);
     if (call === undefined || call.state !== 'waiting' || call.webhookCallId === null || this.#closed) return;
-    const robot = await this.#d.robotById(call.robotId);
-    if (robot === undefined) {
-      if (this.#live.get(callId) === call) {
-        this.#finish(
-          moveTo(call, 'stopped', this.#d.clock.now(), 'The robot was deleted, so watching stopped.'),
-        );
-      }
-      return;
-    }
-    let outcome: { ok: true; result: QueryResult } | { ok: false; error: AppError };
+    let robot: Robot | undefined;
+    let outcome: { ok: true; result: QueryResult } | { ok: false; error: AppError } | undefined;
     try {
-      const token = robot.sendTokenOnQuery ? await this.#d.tokenOf(robot.id) : undefined;
-      outcome = { ok: true, result: await this.#d.client.query(targetOf(robot), token, call.webhookCallId) };
+      robot = await this.#d.robotById(call.robotId);
+      if (robot !== undefined) {
+        const token = robot.sendTokenOnQuery ? await this.#d.tokenOf(robot.id) : undefined;
+        outcome = {
+          ok: true,
+          result: await this.#d.client.query(targetOf(robot), token, call.webhookCallId),
+        };
+      }
     } catch (error) {
+      // Whatever failed (the robots file unreadable for a moment, the keychain,
+      // the network), the call stays scheduled unless the failure is final.
       outcome = { ok: false, error: asAppError(error) };
     }
     // The call may have been stopped, resumed or forgotten while we waited
     // for the service: then this answer is stale and changes nothing.
     if (this.#closed || this.#live.get(callId) !== call) return;
-    const next = outcome.ok
-      ? this.#afterAnswer(call, robot, outcome.result)
-      : this.#afterQueryFailure(call, robot, outcome.error);
+    let next: Call;
+    if (outcome === undefined) {
+      next = moveTo(
+        call,
+        'stopped',
+        this.#d.clock.now(),
+        'Its robot is no longer in Robot Tray (deleted, or robots.json could not be read), so watching stopped.',
+      );
+    } else if (outcome.ok) {
+      next = this.#afterAnswer(call, robot, outcome.result);
+    } else {
+      next = this.#afterQueryFailure(call, robot, outcome.error);
+    }
     if (next.state === 'waiting') this.#commit(next);
     else this.#finish(next);
   }
 
-  #afterAnswer(call: Call, robot: Robot, result: QueryResult): Call {
+  #afterAnswer(call: Call, robot: Robot | undefined, result: QueryResult): Call {
     const at = this.#d.clock.now();
     const polled = { ...call, lastPolledAt: at, pollCount: call.pollCount + 1, error: null };
     if (result.status === 'DONE') {
@@ -290,7 +322,7 @@ export class CallTracker {
     });
   }
 
-  #afterQueryFailure(call: Call, robot: Robot, error: AppError): Call {
+  #afterQueryFailure(call: Call, robot: Robot | undefined, error: AppError): Call {
     const at = this.#d.clock.now();
     const polled = {
       ...call,
@@ -325,10 +357,13 @@ export class CallTracker {
     this.#d.history.put(call);
     this.#d.history.prune(this.#d.settings().historyLimit);
     this.#pending.set(call.id, call);
-    if (!this.#flushScheduled) {
-      this.#flushScheduled = true;
-      setImmediate(() => this.#flush());
-    }
+    this.#scheduleFlush();
+  }
+
+  #scheduleFlush(): void {
+    if (this.#flushScheduled) return;
+    this.#flushScheduled = true;
+    setImmediate(() => this.#flush());
   }
 
   #flush(): void {

@@ -39,9 +39,14 @@ export function stateForTriggerFailure(error: AppError): CallState {
   return error.maybeDelivered ? 'unknown' : 'unreachable';
 }
 
-/** Query failures that leave the call waiting: the service may answer next time. */
+/**
+ * Query failures that leave the call waiting: the next poll may succeed. A
+ * locked keychain or a file we could not read for a moment counts too; what
+ * the user must fix first (a refused token, an invalid robot) does not.
+ */
 export function isTransientQueryFailure(error: AppError): boolean {
-  if (error.kind === 'network' || error.kind === 'timeout' || error.kind === 'protocol') return true;
+  if (error.permanent) return false;
+  if (['network', 'timeout', 'protocol', 'keychain', 'internal'].includes(error.kind)) return true;
   if (error.kind === 'http' && error.status !== undefined) {
     return error.status === 429 || error.status === 408 || error.status >= 500;
   }

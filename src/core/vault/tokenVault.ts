@@ -30,8 +30,13 @@ export class TokenVault {
         'validation',
         'token: must not be empty. Paste the token from the robot’s Designer.',
       );
-    if (/[\r\n\0]/.test(clean))
-      throw new AppError('validation', 'token: must be a single line without control characters.');
+    // It travels as an HTTP header value, so only printable ASCII can work.
+    if (!/^[\x20-\x7e]+$/.test(clean)) {
+      throw new AppError(
+        'validation',
+        'token: must be one line of plain ASCII characters, exactly as copied from the robot’s Designer.',
+      );
+    }
     await this.#run('store the token', async (k) => k.setPassword(KEYCHAIN_SERVICE, robotId, clean));
   }
 

@@ -1,45 +1,61 @@
 import { z } from 'zod';
+import { stripUndefined } from '../objects.ts';
 import { PollPolicyOverrides } from './pollPolicy.ts';
 
-export const Settings = z.object({
+const MiB = 1024 * 1024;
+
+/** The bounds of each HTTP setting, without defaults, so a patch can name just one. */
+const HttpFields = z.object({
+  connectTimeoutMs: z.number().int().min(100).max(600_000),
+  headersTimeoutMs: z.number().int().min(100).max(600_000),
+  bodyTimeoutMs: z.number().int().min(100).max(600_000),
+  triggerResponseCapBytes: z
+    .number()
+    .int()
+    .min(1024)
+    .max(64 * MiB),
+  queryResponseCapBytes: z
+    .number()
+    .int()
+    .min(1024)
+    .max(1024 * MiB),
+  connectionsPerOrigin: z.number().int().min(1).max(256),
+});
+
+export const defaultHttpSettings: z.infer<typeof HttpFields> = {
+  connectTimeoutMs: 10_000,
+  headersTimeoutMs: 30_000,
+  bodyTimeoutMs: 30_000,
+  triggerResponseCapBytes: MiB,
+  queryResponseCapBytes: 50 * MiB,
+  connectionsPerOrigin: 8,
+};
+
+const SettingsFields = z.object({
   /** Calls kept in history; the oldest finished ones are pruned first. */
-  historyLimit: z.number().int().min(10).max(1_000_000).default(5_000),
+  historyLimit: z.number().int().min(10).max(1_000_000),
   /** Query requests in flight at once, across all robots. */
-  maxConcurrentQueries: z.number().int().min(1).max(256).default(16),
+  maxConcurrentQueries: z.number().int().min(1).max(256),
+  pollPolicy: PollPolicyOverrides,
+  notifications: z.boolean(),
+  http: HttpFields,
+});
+
+/** Settings as stored: every field present, missing ones filled from the defaults. */
+export const Settings = z.object({
+  historyLimit: SettingsFields.shape.historyLimit.default(5_000),
+  maxConcurrentQueries: SettingsFields.shape.maxConcurrentQueries.default(16),
   pollPolicy: PollPolicyOverrides.default({}),
   notifications: z.boolean().default(true),
-  http: z
-    .object({
-      connectTimeoutMs: z.number().int().min(100).max(600_000).default(10_000),
-      headersTimeoutMs: z.number().int().min(100).max(600_000).default(30_000),
-      bodyTimeoutMs: z.number().int().min(100).max(600_000).default(30_000),
-      triggerResponseCapBytes: z
-        .number()
-        .int()
-        .min(1024)
-        .max(64 * 1024 * 1024)
-        .default(1024 * 1024),
-      queryResponseCapBytes: z
-        .number()
-        .int()
-        .min(1024)
-        .max(1024 * 1024 * 1024)
-        .default(50 * 1024 * 1024),
-      connectionsPerOrigin: z.number().int().min(1).max(256).default(8),
-    })
-    .default({
-      connectTimeoutMs: 10_000,
-      headersTimeoutMs: 30_000,
-      bodyTimeoutMs: 30_000,
-      triggerResponseCapBytes: 1024 * 1024,
-      queryResponseCapBytes: 50 * 1024 * 1024,
-      connectionsPerOrigin: 8,
-    }),
+  http: HttpFields.partial()
+    .default({})
+    .transform((http) => ({ ...defaultHttpSettings, ...stripUndefined(http) })),
 });
 export type Settings = z.infer<typeof Settings>;
 export type HttpSettings = Settings['http'];
 
-export const SettingsPatch = Settings.partial();
+/** A change to some settings; nested groups name only the fields that change. */
+export const SettingsPatch = SettingsFields.extend({ http: HttpFields.partial() }).partial().strict();
 export type SettingsPatch = z.input<typeof SettingsPatch>;
 
 export const defaultSettings: Settings = Settings.parse({});
