@@ -16,7 +16,11 @@ export const BaseUrl = z
   .string()
   .trim()
   .min(1, 'must not be empty')
-  .refine((value) => URL.canParse(value), 'must be a full URL such as https://robots.example.com')
+  // abort: the checks below parse the URL, which throws on text that is not one.
+  .refine((value) => URL.canParse(value), {
+    message: 'must be a full URL such as https://robots.example.com',
+    abort: true,
+  })
   .refine((value) => /^https?:$/.test(new URL(value).protocol), 'must start with https:// or http://')
   .refine((value) => {
     const url = new URL(value);
