@@ -1,0 +1,78 @@
+import type { JsonObject, JsonValue } from '../shared/models/json.ts';
+import { usageError } from './cliError.ts';
+
+/**
+ * Robot arguments from the command line. Pure: no I/O, no core, so it is
+ * cheap to load and tested on its own.
+ *
+ *   --arg key=value    the value as JSON when it is valid JSON, else a string
+ *   --arg key:=value   the value always as a string
+ *   --args JSON        a JSON object; several merge in order
+ *
+ * The separator is the first `=`: when a `:` comes right before it, it is
+ * `:=`. So `url:=https://x/?a=1` keeps the whole URL as text, and a key can
+ * never contain `=`.
+ */
+export function parseArgPair(text: string): [key: string, value: JsonValue] {
+  const at = text.indexOf('=');
+  if (at < 0) {
+    throw usageError(`--arg ${text}: expected key=value (or key:=value to keep the value as text).`);
+  }
+  const asText = at > 0 && text[at - 1] === ':';
+  const key = text.slice(0, asText ? at - 1 : at);
+  if (key === '') throw usageError(`--arg ${text}: the argument name before "=" is empty.`);
+  const raw = text.slice(at + 1);
+  return [key, asText ? raw : jsonOrText(raw)];
+}
+
+/**
+ * A long run of digits is an id more often than a number, and JSON numbers
+ * past 2^53 lose digits when read (12345678901234567890 would arrive as
+ * 12345678901234567000), so such a value stays text rather than be changed.
+ */
+function jsonOrText(raw: string): JsonValue {
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return raw;
+  }
+  if (typeof value === 'number' && /^-?\d+$/.test(raw.trim()) && !Number.isSafeInteger(value)) return raw;
+  return value as JsonValue;
+}
+
+export function parseArgsJson(text: string): JsonObject {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw usageError(
+      `--args: not valid JSON (${(error as Error).message}). Give an object such as '{"customer":"C-17"}'.`,
+    );
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw usageError(`--args: must be a JSON object such as '{"customer":"C-17"}'.`);
+  }
+  return value as JsonObject;
+}
+
+/**
+ * Every --args object in order, then every --arg pair in order: later ones
+ * win. Built from entries so that a key such as "__proto__" stays an
+ * ordinary argument instead of changing the object's prototype.
+ */
+export function buildArgs(argsJson: readonly string[], pairs: readonly string[]): JsonObject {
+  const entries = new Map<string, JsonValue>();
+  for (const text of argsJson)
+    for (const [key, value] of Object.entries(parseArgsJson(text))) entries.set(key, value);
+  for (const text of pairs) {
+    const [key, value] = parseArgPair(text);
+    entries.set(key, value);
+  }
+  return Object.fromEntries(entries) as JsonObject;
+}
+
+/** Commander's collector for repeatable options. */
+export function collect(value: string, previous: string[] = []): string[] {
+  return [...previous, value];
+}

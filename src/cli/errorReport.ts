@@ -1,0 +1,41 @@
+import { errorKindOf, isCommanderError, isInterruption } from './exitCodes.ts';
+
+function firstLine(text: string, max = 200): string {
+  const line = text.split('\n')[0] ?? '';
+  return line.length > max ? line.slice(0, max - 1) + '…' : line;
+}
+
+/**
+ * The one line printed for an error. The core's messages already say what
+ * happened and what to do, so they are shown as they are; commander's get a
+ * pointer to the command's --help. Undefined when there is nothing to add
+ * (commander already printed the help, or --help and --version).
+ */
+export function errorLine(error: unknown): string | undefined {
+  if (isInterruption(error)) return undefined;
+  if (isCommanderError(error)) {
+    if (error.exitCode === 0 || error.code === 'commander.help') return undefined;
+    // Set by program.ts: the command whose arguments failed to parse, e.g. "robot add".
+    const commandPath = (error as { commandPath?: string }).commandPath ?? '';
+    const message = error.message.replace(/^error: /, '').replace(/\s*\n\s*/g, ' ');
+    const stop = /[.!?)]$/.test(message) ? '' : '.';
+    return `robot-tray: ${message}${stop} See: robot-tray ${commandPath ? commandPath + ' ' : ''}--help`;
+  }
+  const kind = errorKindOf(error);
+  if (kind !== undefined && kind !== 'internal') return `robot-tray: ${(error as Error).message}`;
+  // Internal errors carry their cause; its first line is what people can act on.
+  const cause = (error as { cause?: unknown } | null)?.cause ?? error;
+  const detail = cause instanceof Error ? firstLine(cause.message) : firstLine(String(cause));
+  return (
+    `robot-tray: unexpected error: ${detail}` +
+    (process.env['ROBOT_TRAY_DEBUG'] === '1' ? '' : ' (run again with ROBOT_TRAY_DEBUG=1 to see where)')
+  );
+}
+
+/** Stack traces are for developers: only with ROBOT_TRAY_DEBUG=1. */
+export function debugDetail(error: unknown): string | undefined {
+  if (process.env['ROBOT_TRAY_DEBUG'] !== '1' || !(error instanceof Error)) return undefined;
+  let text = error.stack ?? String(error);
+  if (error.cause instanceof Error) text += `\nCaused by: ${error.cause.stack ?? String(error.cause)}`;
+  return text;
+}
