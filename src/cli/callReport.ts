@@ -1,0 +1,94 @@
+import type { Call } from '../shared/models/call.ts';
+import { ExitCode, exitCodeForState } from './exitCodes.ts';
+import { formatElapsed } from './progress.ts';
+import { compactJson, formatFields, formatTime, printJson, printLine } from './output.ts';
+import type { WaitOutcome } from './waitForCall.ts';
+
+/** Everything known about a call, for `robot-tray status`. */
+export function describeCall(call: Call): string {
+  return formatFields([
+    ['call', call.id],
+    ['robot', call.robotName],
+    ['preset', call.presetName ?? undefined],
+    ['method', call.method],
+    ['arguments', compactJson(call.args, 200)],
+    ['state', call.rawStatus === null ? call.state : `${call.state} (service said "${call.rawStatus}")`],
+    ['webhookCallId', call.webhookCallId ?? undefined],
+    ['created', formatTime(call.createdAt)],
+    ['finished', call.finishedAt === null ? undefined : formatTime(call.finishedAt)],
+    ['polls', String(call.pollCount)],
+    ['note', call.timeline.at(-1)?.note],
+    ['warning', call.warning ?? undefined],
+    ['error', call.error === null ? undefined : errorText(call)],
+    ['response', call.response === undefined ? undefined : JSON.stringify(call.response, null, 2)],
+  ]);
+}
+
+function errorText(call: Call): string {
+  const error = call.error!;
+  return error.count > 1 ? `${error.message} (${error.count} times)` : error.message;
+}
+
+/** One line saying why a call did not end done, and what to do. */
+export function problemLine(call: Call): string {
+  const id = call.id;
+  switch (call.state) {
+    case 'rejected':
+      return `The service rejected the trigger${call.error?.status === undefined ? '' : ` (HTTP ${call.error.status})`}: ${call.error?.message ?? 'no reason given.'}`;
+    case 'unreachable':
+    case 'unknown':
+      return call.error?.message ?? `Call ${id} is ${call.state}.`;
+    case 'expired':
+      return `Call ${id} expired: the service no longer knows this run, so its result cannot be read.`;
+    case 'unexpected':
+      return `Call ${id} ended with a status Robot Tray does not know ("${call.rawStatus ?? '?'}"). See the service's answer with: robot-tray status ${id} --json`;
+    case 'stopped':
+      return `Call ${id} stopped: ${call.timeline.at(-1)?.note ?? 'watching stopped.'} Resume it from the app.`;
+    default:
+      return `Call ${id} is ${call.state}.`;
+  }
+}
+
+/**
+ * A call's result once the command is done with it. With --json the call
+ * record goes to stdout whatever happened; otherwise stdout gets the data
+ * people asked for (the ids when accepted, the response when done) and
+ * stderr one line about anything else. Returns the exit code.
+ */
+export function reportCall(call: Call, options: { json: boolean; waited: boolean }): number {
+  if (options.json) printJson(call);
+  if (call.state === 'done') {
+    if (!options.json) printJson(call.response ?? null);
+    if (call.warning !== null) process.stderr.write(`robot-tray: ${call.warning}\n`);
+  } else if (call.state === 'waiting' || call.state === 'sending') {
+    if (!options.json)
+      printLine(
+        formatFields([
+          ['call', call.id],
+          ['webhookCallId', call.webhookCallId ?? '-'],
+        ]),
+      );
+  } else {
+    process.stderr.write(`robot-tray: ${problemLine(call)}\n`);
+  }
+  return exitCodeForState(call.state, options.waited);
+}
+
+/** The end of `fire --wait` or `status --wait`. */
+export function reportWait(outcome: WaitOutcome, options: { json: boolean }): number {
+  const { call } = outcome;
+  if (outcome.ended === 'final') return reportCall(call, { json: options.json, waited: true });
+  if (options.json) printJson(call);
+  const later = `check it later with: robot-tray status ${call.id} --wait`;
+  if (outcome.ended === 'timeout') {
+    const waited = formatElapsed(Date.now() - call.createdAt);
+    process.stderr.write(
+      `robot-tray: still waiting after ${waited}; the call stays waiting in history (the app keeps watching it), ${later}\n`,
+    );
+    return ExitCode.notFinished;
+  }
+  process.stderr.write(
+    `robot-tray: stopped waiting; the call stays waiting in history (the app keeps watching it), ${later}\n`,
+  );
+  return ExitCode.interrupted;
+}

@@ -1,0 +1,73 @@
+import { Command, InvalidArgumentError } from 'commander';
+import type { CallState } from '../../shared/models/call.ts';
+import { integerParser, run } from '../command.ts';
+import { withCore } from '../coreAccess.ts';
+import { formatTable, formatTime, printJson, printLine } from '../output.ts';
+
+/**
+ * The call states, listed here rather than imported so that --help does not
+ * load zod; the type checks below fail the build if the lists drift apart.
+ */
+export const CALL_STATES = [
+  'sending',
+  'waiting',
+  'done',
+  'rejected',
+  'unreachable',
+  'unknown',
+  'expired',
+  'stopped',
+  'unexpected',
+] as const satisfies readonly CallState[];
+type Missing = Exclude<CallState, (typeof CALL_STATES)[number]>;
+const everyState: [Missing] extends [never] ? true : never = true;
+void everyState;
+
+type CallsOptions = { robot?: string; state?: CallState[]; limit: number; json?: boolean };
+
+function collectState(value: string, previous: CallState[] = []): CallState[] {
+  const states = value.split(',').map((s) => s.trim().toLowerCase());
+  for (const state of states) {
+    if (!(CALL_STATES as readonly string[]).includes(state)) {
+      throw new InvalidArgumentError(`expected one of ${CALL_STATES.join(', ')}.`);
+    }
+  }
+  return [...previous, ...(states as CallState[])];
+}
+
+export function callsCommand(): Command {
+  return new Command('calls')
+    .description('list recent calls, newest first')
+    .option('--robot <NAME>', 'only calls of this robot')
+    .option(
+      '--state <STATE>',
+      `only calls in this state (${CALL_STATES.join(', ')}); repeat or use commas`,
+      collectState,
+    )
+    .option('--limit <N>', 'at most this many calls', integerParser(1, 10_000), 20)
+    .option('--json', 'print the call records as JSON')
+    .action(run(listCalls));
+}
+
+async function listCalls(options: CallsOptions): Promise<void> {
+  await withCore(async (core) => {
+    const robotId = options.robot === undefined ? undefined : (await core.getRobot(options.robot)).id;
+    const calls = core.listCalls({ robotId, states: options.state, limit: options.limit });
+    if (options.json === true) return printJson(calls);
+    if (calls.length === 0) return printLine('No calls found.');
+    printLine(
+      formatTable(
+        ['CALL', 'ROBOT', 'PRESET', 'STATE', 'CREATED', 'POLLS', 'WEBHOOKCALLID'],
+        calls.map((c) => [
+          c.id,
+          c.robotName,
+          c.presetName ?? '-',
+          c.state,
+          formatTime(c.createdAt),
+          String(c.pollCount),
+          c.webhookCallId ?? '-',
+        ]),
+      ),
+    );
+  });
+}

@@ -1,0 +1,94 @@
+import { Command } from 'commander';
+import type { Preset } from '../../shared/models/preset.ts';
+import { run } from '../command.ts';
+import { withCore } from '../coreAccess.ts';
+import { argumentOptions, givenArgs, type SendOptions } from '../fireRequest.ts';
+import { findPreset } from '../lookup.ts';
+import { compactJson, formatTable, printJson, printLine, shellWord } from '../output.ts';
+
+type AddOptions = SendOptions & { name: string; tray?: boolean; json?: boolean };
+
+/** A preset as --json shows it: the stored record plus its robot's name, for scripts. */
+type PresetOut = Preset & { robotName: string };
+
+export function presetCommand(): Command {
+  const preset = new Command('preset').description('saved arguments for a robot, fired by name');
+  argumentOptions(
+    preset
+      .command('add')
+      .description('save a preset: a name, a method and arguments')
+      .argument('<ROBOT>', 'the robot')
+      .requiredOption('--name <NAME>', 'the preset name, e.g. "Rush order"'),
+  )
+    .option('--tray', 'pin the preset to the tray menu of the app')
+    .option('--json', 'print the preset as JSON')
+    .action(run(addPreset));
+  preset
+    .command('list')
+    .description("list presets, all of them or one robot's")
+    .argument('[ROBOT]', 'only this robot')
+    .option('--json', 'print the presets as JSON')
+    .action(run(listPresets));
+  preset
+    .command('remove')
+    .description('remove a preset')
+    .argument('<ROBOT>', 'the robot')
+    .argument('<NAME>', 'the preset')
+    .option('--json', 'print the removed preset as JSON')
+    .action(run(removePreset));
+  return preset;
+}
+
+async function addPreset(robotName: string, options: AddOptions): Promise<void> {
+  const args = givenArgs(options) ?? {};
+  await withCore(async (core) => {
+    const robot = await core.getRobot(robotName);
+    const preset = await core.createPreset({
+      robotId: robot.id,
+      name: options.name,
+      method: options.get === true ? 'GET' : 'POST',
+      args,
+      pinnedToTray: options.tray === true,
+    });
+    if (options.json === true) return printJson({ ...preset, robotName: robot.name });
+    printLine(
+      `Added preset "${preset.name}" to robot "${robot.name}": ${preset.method} ${compactJson(preset.args)}. ` +
+        `Fire it with: robot-tray fire ${shellWord(robot.name)} --preset ${shellWord(preset.name)}`,
+    );
+  });
+}
+
+async function listPresets(robotName: string | undefined, options: { json?: boolean }): Promise<void> {
+  await withCore(async (core) => {
+    const robots = await core.listRobots();
+    const only = robotName === undefined ? undefined : await core.getRobot(robotName);
+    const names = new Map(robots.map((r) => [r.id, r.name]));
+    const presets: PresetOut[] = (await core.listPresets(only?.id)).map((p) => ({
+      ...p,
+      robotName: names.get(p.robotId) ?? '?',
+    }));
+    if (options.json === true) return printJson(presets);
+    if (presets.length === 0) {
+      return printLine(
+        `No presets${only === undefined ? '' : ` for robot "${only.name}"`} yet. ` +
+          'Save one with: robot-tray preset add ROBOT --name NAME --arg key=value',
+      );
+    }
+    printLine(
+      formatTable(
+        ['ROBOT', 'PRESET', 'METHOD', 'TRAY', 'ARGUMENTS'],
+        presets.map((p) => [p.robotName, p.name, p.method, p.pinnedToTray ? 'yes' : '', compactJson(p.args)]),
+      ),
+    );
+  });
+}
+
+async function removePreset(robotName: string, name: string, options: { json?: boolean }): Promise<void> {
+  await withCore(async (core) => {
+    const robot = await core.getRobot(robotName);
+    const preset = await findPreset(core, robot, name);
+    await core.deletePreset(preset.id);
+    if (options.json === true) return printJson({ ...preset, robotName: robot.name });
+    printLine(`Removed preset "${preset.name}" of robot "${robot.name}".`);
+  });
+}

@@ -1,0 +1,123 @@
+import { Command } from 'commander';
+import type { AppCore } from '../../core/appCore.ts';
+import type { RobotView } from '../../shared/models/robot.ts';
+import { CliError } from '../cliError.ts';
+import { run } from '../command.ts';
+import { withCore } from '../coreAccess.ts';
+import { errorKindOf } from '../exitCodes.ts';
+import { formatTable, printJson, printLine, shellWord } from '../output.ts';
+import { readSecret } from '../secretInput.ts';
+
+type AddOptions = {
+  name: string;
+  baseUrl: string;
+  tokenStdin?: boolean;
+  allowInsecureHttp?: boolean;
+  notes?: string;
+  json?: boolean;
+};
+
+export function robotCommand(): Command {
+  const robot = new Command('robot').description('add, list and remove robots');
+  robot
+    .command('add')
+    .description('add a robot: a name for people and the base address of its service')
+    .requiredOption('--name <NAME>', 'the name you will use in commands, e.g. "Invoice sync"')
+    .requiredOption('--base-url <URL>', "the service's base address, e.g. https://robots.example.com")
+    .option(
+      '--token-stdin',
+      "also store the robot's webhook token, read from stdin (hidden prompt on a terminal)",
+    )
+    .option(
+      '--allow-insecure-http',
+      'allow a plain http:// address on another machine (the token would travel unencrypted)',
+    )
+    .option('--notes <TEXT>', 'free text for people')
+    .option('--json', 'print the robot as JSON')
+    .action(run(addRobot));
+  robot
+    .command('list')
+    .description('list robots, with whether each has a token')
+    .option('--json', 'print the robots as JSON')
+    .action(run(listRobots));
+  robot
+    .command('remove')
+    .description('remove a robot, its presets and its token (its calls stay in history)')
+    .argument('<NAME>', 'the robot')
+    .option('--json', 'print the removed robot as JSON')
+    .action(run(removeRobot));
+  return robot;
+}
+
+async function addRobot(options: AddOptions): Promise<void> {
+  // The token is read before anything is created, so a failed read leaves nothing half done.
+  const token =
+    options.tokenStdin === true
+      ? await readSecret(`Webhook token for robot "${options.name}" (input hidden): `)
+      : undefined;
+  await withCore(async (core) => {
+    let robot = await core.createRobot({
+      name: options.name,
+      baseUrl: options.baseUrl,
+      notes: options.notes,
+      allowInsecureHttp: options.allowInsecureHttp === true,
+    });
+    if (token !== undefined) robot = await storeToken(core, robot, token);
+    if (options.json === true) return printJson(robot);
+    printLine(
+      `Added robot "${robot.name}" at ${robot.baseUrl}` +
+        (robot.hasToken
+          ? ', with its token in the system keychain.'
+          : `. It has no token yet: robot-tray token set ${shellWord(robot.name)}`),
+    );
+  });
+}
+
+async function storeToken(core: AppCore, robot: RobotView, token: string): Promise<RobotView> {
+  try {
+    return await core.setToken(robot.id, token);
+  } catch (error) {
+    if (errorKindOf(error) === 'keychain') {
+      // The robot is worth keeping: only its token is missing, and can be set once the keychain works.
+      throw new CliError(
+        'keychain',
+        `Robot "${robot.name}" was added without its token. ${(error as Error).message} Then run: robot-tray token set ${shellWord(robot.name)}`,
+      );
+    }
+    // The token itself was refused: undo the add so the same command, with a good token, just works.
+    await core.deleteRobot(robot.id).catch(() => undefined);
+    throw error;
+  }
+}
+
+async function listRobots(options: { json?: boolean }): Promise<void> {
+  await withCore(async (core) => {
+    const robots = await core.listRobots();
+    if (options.json === true) return printJson(robots);
+    if (robots.length === 0) {
+      return printLine(
+        'No robots yet. Add one with: robot-tray robot add --name NAME --base-url URL --token-stdin',
+      );
+    }
+    const presets = await core.listPresets();
+    const count = (id: string) => presets.filter((p) => p.robotId === id).length;
+    printLine(
+      formatTable(
+        ['NAME', 'BASE URL', 'TOKEN', 'PRESETS'],
+        robots.map((r) => [r.name, r.baseUrl, r.hasToken ? 'stored' : 'none', String(count(r.id))]),
+      ),
+    );
+  });
+}
+
+async function removeRobot(name: string, options: { json?: boolean }): Promise<void> {
+  await withCore(async (core) => {
+    const robot = await core.getRobot(name);
+    const presets = (await core.listPresets(robot.id)).length;
+    await core.deleteRobot(robot.id);
+    if (options.json === true) return printJson(robot);
+    printLine(
+      `Removed robot "${robot.name}", its ${presets === 1 ? '1 preset' : `${presets} presets`} and its token; its calls stay in history.`,
+    );
+  });
+}

@@ -1,0 +1,32 @@
+import { readFileSync } from 'node:fs';
+import { commandExitCode } from './command.ts';
+import { debugDetail, errorLine } from './errorReport.ts';
+import { exitCodeForError } from './exitCodes.ts';
+import { flushOutput } from './output.ts';
+import { buildProgram } from './program.ts';
+
+/**
+ * The `robot-tray` command (bin/robot-tray.js imports this). Every outcome
+ * becomes an exit code: the command's own, or the one its error maps to.
+ */
+async function main(argv: string[]): Promise<number> {
+  const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  };
+  try {
+    await buildProgram(version).parseAsync(argv, { from: 'user' });
+    return commandExitCode();
+  } catch (error) {
+    const line = errorLine(error);
+    if (line !== undefined) process.stderr.write(line + '\n');
+    const detail = debugDetail(error);
+    if (detail !== undefined) process.stderr.write(detail + '\n');
+    return exitCodeForError(error);
+  }
+}
+
+const code = await main(process.argv.slice(2));
+await flushOutput();
+// Exit now rather than when the event loop drains: a keep-alive socket or
+// the keychain's D-Bus connection must not hold a finished command open.
+process.exit(code);

@@ -1,0 +1,61 @@
+import { Command } from 'commander';
+import { callsCommand } from './commands/calls.ts';
+import { curlCommand } from './commands/curl.ts';
+import { fireCommand } from './commands/fire.ts';
+import { presetCommand } from './commands/preset.ts';
+import { robotCommand } from './commands/robot.ts';
+import { sandboxCommand } from './commands/sandbox.ts';
+import { statusCommand } from './commands/status.ts';
+import { tokenCommand } from './commands/token.ts';
+
+function commandPath(command: Command): string {
+  const names: string[] = [];
+  for (let c: Command | null = command; c?.parent; c = c.parent) names.unshift(c.name());
+  return names.join(' ');
+}
+
+function forEachCommand(command: Command, visit: (c: Command) => void): void {
+  visit(command);
+  for (const sub of command.commands) forEachCommand(sub, visit);
+}
+
+/**
+ * `robot-tray` and all its commands. Building it loads commander and the
+ * command definitions only; the core is imported when a command runs.
+ */
+export function buildProgram(version: string): Command {
+  const program = new Command('robot-tray')
+    .description(
+      'Start automation robots by webhook and follow their results, with the robots, presets, ' +
+        'history and keychain of the Robot Tray app.',
+    )
+    .version(version, '-V, --version')
+    .addCommand(robotCommand())
+    .addCommand(tokenCommand())
+    .addCommand(presetCommand())
+    .addCommand(fireCommand())
+    .addCommand(statusCommand())
+    .addCommand(callsCommand())
+    .addCommand(curlCommand())
+    .addCommand(sandboxCommand())
+    .addHelpText(
+      'after',
+      `
+Data folder: $ROBOT_TRAY_HOME, else the app's own. Exit codes: 0 done or accepted, 2 usage,
+3 rejected, 4 timeout or stopped, 5 unreachable, 6 unknown/expired/unexpected, 7 keychain,
+130 interrupted. Run "robot-tray COMMAND --help" for each command.`,
+    );
+  // addCommand does not pass settings down, so every command gets them here:
+  // parse errors are thrown (main prints one line and exits 2) instead of
+  // commander printing and exiting by itself.
+  forEachCommand(program, (command) => {
+    const path = commandPath(command);
+    command
+      .exitOverride((error) => {
+        throw Object.assign(error, { commandPath: path });
+      })
+      .configureOutput({ outputError: () => undefined })
+      .showSuggestionAfterError(true);
+  });
+  return program;
+}

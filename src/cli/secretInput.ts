@@ -1,0 +1,67 @@
+import { usageError } from './cliError.ts';
+
+/** Thrown when people press Ctrl+C at the hidden prompt. */
+export class PromptInterrupted extends Error {
+  constructor() {
+    super('Interrupted.');
+    this.name = 'PromptInterrupted';
+  }
+}
+
+/**
+ * Reads a secret from stdin only, never from argv or the environment, where
+ * it would show in `ps`, shell history or CI logs. On a terminal it prompts
+ * on stderr and reads without echo; otherwise it reads all of stdin (a pipe
+ * or a file) and trims it. The value is returned and never written anywhere.
+ */
+export async function readSecret(prompt: string): Promise<string> {
+  const text = process.stdin.isTTY ? await promptHidden(prompt) : await readAll();
+  const secret = text.trim();
+  if (secret === '') {
+    throw usageError(
+      'The token read from stdin is empty. Pipe it in (for example: robot-tray token set NAME < token.txt) or type it at the prompt.',
+    );
+  }
+  return secret;
+}
+
+async function readAll(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function promptHidden(prompt: string): Promise<string> {
+  const stdin = process.stdin;
+  process.stderr.write(prompt);
+  stdin.setRawMode(true);
+  stdin.setEncoding('utf8');
+  stdin.resume();
+  return new Promise((resolve, reject) => {
+    let value = '';
+    const finish = (): void => {
+      stdin.off('data', onData);
+      stdin.setRawMode(false);
+      stdin.pause();
+      process.stderr.write('\n');
+    };
+    const onData = (chunk: string): void => {
+      for (const ch of chunk) {
+        if (ch === '\r' || ch === '\n' || ch === '\u0004') {
+          finish();
+          resolve(value);
+          return;
+        }
+        if (ch === '\u0003') {
+          finish();
+          reject(new PromptInterrupted());
+          return;
+        }
+        if (ch === '\u007f' || ch === '\b') value = value.slice(0, -1);
+        else if (ch === '\u0015') value = '';
+        else if (ch >= ' ') value += ch;
+      }
+    };
+    stdin.on('data', onData);
+  });
+}

@@ -1,0 +1,277 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Call } from '../../src/shared/models/call.ts';
+import { CliHarness } from '../support/cliHarness.ts';
+
+const echo = [{ type: 'respond' as const, echo: true }];
+const forever = [{ type: 'wait' as const, ms: 3_600_000 }, ...echo];
+
+/** fire, status and calls through the real bin: every outcome and its exit code. */
+describe('robot-tray fire, status and calls', () => {
+  let h: CliHarness;
+  beforeAll(async () => {
+    h = await CliHarness.open();
+    await h.addRobot({ name: 'Echo', flow: echo });
+    await h.addRobot({ name: 'Slow', flow: forever });
+  });
+  afterAll(() => h?.close());
+
+  function lastTrigger() {
+    return h.sandbox.calls().at(-1)!;
+  }
+
+  test('without --wait: prints the call id and webhookCallId once accepted, exit 0', async () => {
+    const result = await h.run(['fire', 'Echo', '--arg', 'n=1']);
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    const [, id, webhookCallId] = /^call\s+(\S+)\nwebhookCallId\s+(\S+)\n$/.exec(result.stdout)!;
+    expect(webhookCallId).toBe(lastTrigger().webhookCallId);
+    // The app's view of the same data folder has the call, still waiting for it to watch.
+    const core = await h.core();
+    expect(core.getCall(id!)).toMatchObject({ state: 'waiting', webhookCallId, args: { n: 1 } });
+  });
+
+  test('--arg values: JSON when valid, text otherwise, := always text; --arg wins over --args', async () => {
+    const result = await h.run([
+      'fire',
+      'Echo',
+      '--args',
+      '{"n":0,"keep":"yes","list":[0]}',
+      '--args',
+      '{"second":true}',
+      '--arg',
+      'n=42',
+      '--arg',
+      'f=1.5',
+      '--arg',
+      'b=false',
+      '--arg',
+      'z=null',
+      '--arg',
+      'list=[1,"a"]',
+      '--arg',
+      'obj={"k":{"deep":1}}',
+      '--arg',
+      'word=hello world',
+      '--arg',
+      'quoted="42"',
+      '--arg',
+      'id:=42',
+      '--arg',
+      'url:=https://x.example/?a=1&b=2',
+      '--arg',
+      'eq=a=b',
+      '--arg',
+      'a:b=c',
+      '--arg',
+      'zip=007',
+      '--arg',
+      'big=12345678901234567890',
+      '--arg',
+      'empty=',
+    ]);
+    expect(result.code).toBe(0);
+    expect(lastTrigger().args).toEqual({
+      n: 42,
+      keep: 'yes',
+      list: [1, 'a'],
+      second: true,
+      f: 1.5,
+      b: false,
+      z: null,
+      obj: { k: { deep: 1 } },
+      word: 'hello world',
+      quoted: '42',
+      id: '42',
+      url: 'https://x.example/?a=1&b=2',
+      eq: 'a=b',
+      'a:b': 'c',
+      zip: '007',
+      big: '12345678901234567890',
+      empty: '',
+    });
+  });
+
+  test.each([
+    [['--arg', 'novalue'], '--arg novalue: expected key=value (or key:=value to keep the value as text).'],
+    [['--arg', '=1'], '--arg =1: the argument name before "=" is empty.'],
+    [['--args', '[1]'], `--args: must be a JSON object such as '{"customer":"C-17"}'.`],
+    [['--args', '{oops'], '--args: not valid JSON'],
+    [['--timeout', '0'], "option '--timeout <SECONDS>' argument '0' is invalid."],
+    [['--bogus'], "unknown option '--bogus'. See: robot-tray fire --help"],
+  ])('usage error %j exits 2 before anything is sent', async (args, message) => {
+    const before = h.sandbox.requests().length;
+    const result = await h.run(['fire', 'Echo', ...args]);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain(message);
+    expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(h.sandbox.requests()).toHaveLength(before);
+  });
+
+  test('GET with a nested object is a validation error (exit 2), nothing sent', async () => {
+    const result = await h.run(['fire', 'Echo', '--get', '--arg', 'o={"a":1}']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^robot-tray: .*POST/);
+  });
+
+  test('--wait: progress lines on stderr, the response as JSON on stdout, exit 0', async () => {
+    const result = await h.run(['fire', 'Echo', '--get', '--arg', 'q=a b', '--wait']);
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual({ q: 'a b' });
+    const lines = result.stderr.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^waiting · \d+\.\ds · 0 polls · webhookCallId \S+$/);
+    expect(lines.at(-1)).toMatch(/^done · \d+\.\ds · [1-9]\d* polls? · webhookCallId \S+$/);
+  });
+
+  test('--wait --json: the whole call record', async () => {
+    const result = await h.run(['fire', 'Echo', '--arg', 'x=1', '--wait', '--json']);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(/^waiting · /);
+    const call = JSON.parse(result.stdout) as Call;
+    expect(call).toMatchObject({
+      id: expect.any(String),
+      robotName: 'Echo',
+      method: 'POST',
+      args: { x: 1 },
+      state: 'done',
+      response: { x: 1 },
+      pollCount: expect.any(Number),
+    });
+    expect(call.timeline.map((t) => t.state)).toEqual(['sending', 'waiting', 'done']);
+  });
+
+  test('a preset saved in the app fires from the CLI, with given arguments over its own', async () => {
+    const core = await h.core();
+    const robot = await core.getRobot('Echo');
+    await core.createPreset({ robotId: robot.id, name: 'Rush order', args: { a: 1, b: 'x' } });
+    const result = await h.run(['fire', 'Echo', '--preset', 'rush order', '--arg', 'b=y', '--wait']);
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual({ a: 1, b: 'y' });
+    const call = core.listCalls({ limit: 1 })[0]!;
+    expect(call).toMatchObject({ presetName: 'Rush order', state: 'done', response: { a: 1, b: 'y' } });
+  });
+
+  test('rejected: exit 3 with the HTTP status shown', async () => {
+    await h.addRobot({ name: 'Rotated', flow: echo });
+    h.secrets.add(h.sandbox.rotateToken('Rotated'));
+    const result = await h.run(['fire', 'Rotated', '--wait']);
+    expect(result.code).toBe(3);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/^robot-tray: The service rejected the trigger \(HTTP 401\): .*Designer/);
+  });
+
+  test('unreachable: exit 5 when nothing reached the service', async () => {
+    const core = await h.core();
+    const robot = await core.createRobot({ name: 'Nowhere', baseUrl: 'http://127.0.0.1:9' });
+    await core.setToken(robot.id, 'nowhere-token');
+    h.secrets.add('nowhere-token');
+    const result = await h.run(['fire', 'Nowhere', '--json']);
+    expect(result.code).toBe(5);
+    expect(JSON.parse(result.stdout)).toMatchObject({ state: 'unreachable', error: { kind: 'network' } });
+    expect(result.stderr).toBe(
+      'robot-tray: Could not reach 127.0.0.1:9 (connection refused). Check that the service is running and the base URL is right.\n',
+    );
+  });
+
+  test('unknown: exit 6 when the connection broke after the trigger was processed', async () => {
+    await h.addRobot({
+      name: 'Dropper',
+      flow: echo,
+      faults: { trigger: { drop: { rate: 1, stage: 'after' } } },
+    });
+    const result = await h.run(['fire', 'Dropper']);
+    expect(result.code).toBe(6);
+    expect(result.stderr).toMatch(/may or may not have started/);
+  });
+
+  test('unexpected: exit 6 for a status other than WAITING or DONE', async () => {
+    await h.addRobot({ name: 'Crashy', flow: [{ type: 'fail', message: 'disk full' }] });
+    const result = await h.run(['fire', 'Crashy', '--wait']);
+    expect(result.code).toBe(6);
+    expect(result.stderr).toMatch(/ended with a status Robot Tray does not know \("FAILED"\)/);
+  });
+
+  test('expired: exit 6 when the query answers 404', async () => {
+    await h.addRobot({ name: 'Forgetful', flow: [{ type: 'finish' }], afterNoResponse: 'not-found' });
+    const result = await h.run(['fire', 'Forgetful', '--wait']);
+    expect(result.code).toBe(6);
+    expect(result.stderr).toMatch(/expired: the service no longer knows this run/);
+  });
+
+  test('stopped: exit 4 when the watch deadline passes while still waiting', async () => {
+    await h.addRobot(
+      { name: 'Deadline', flow: forever },
+      {
+        pollPolicy: { firstDelayMs: 100, factor: 1, maxDelayMs: 400, watchDeadlineMs: 1_000 },
+      },
+    );
+    const result = await h.run(['fire', 'Deadline', '--wait']);
+    expect(result.code).toBe(4);
+    expect(result.stderr).toMatch(/stopped: The watch deadline passed/);
+  });
+
+  test('--timeout: exit 4, the call left waiting for the app, then status --wait finishes it', async () => {
+    const result = await h.run(['fire', 'Slow', '--timeout', '0.5', '--json']);
+    expect(result.code).toBe(4);
+    expect(result.stderr).toMatch(/still waiting after .*; the call stays waiting in history/);
+    const call = JSON.parse(result.stdout) as Call;
+    expect(call.state).toBe('waiting');
+    expect((await h.json<Call>(['status', call.id])).state).toBe('waiting');
+
+    // Another process (this test) lets the robot finish; status --wait watches it to the end.
+    const waiting = h.start(['status', call.webhookCallId!, '--wait']);
+    await waiting.waitFor('stderr', /waiting/);
+    h.sandbox.skipWait(call.webhookCallId!);
+    const done = await waiting.done;
+    expect(done.code).toBe(0);
+    expect(JSON.parse(done.stdout)).toEqual({});
+  });
+
+  test('Ctrl+C during --wait: exit 130, the call stays waiting in history', async () => {
+    const running = h.start(['fire', 'Slow', '--arg', 'k=v', '--wait', '--json']);
+    await running.waitFor('stderr', /^waiting · /);
+    running.child.kill('SIGINT');
+    const result = await running.done;
+    expect(result.code).toBe(130);
+    expect(result.stderr).toMatch(/stopped waiting; the call stays waiting in history/);
+    const fired = JSON.parse(result.stdout) as Call;
+    const status = await h.json<Call>(['status', fired.id]);
+    expect(status).toMatchObject({ id: fired.id, state: 'waiting', args: { k: 'v' } });
+    expect((await h.core()).getCall(fired.id).state).toBe('waiting');
+  });
+
+  test('status: text for people, exit code by state; unknown call exits 2', async () => {
+    const core = await h.core();
+    const robot = await core.getRobot('Echo');
+    const call = core.listCalls({ robotId: robot.id, states: ['done'], limit: 1 })[0]!;
+    const result = await h.run(['status', call.id]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(new RegExp(`^call +${call.id}\\nrobot +Echo\\n`));
+    expect(result.stdout).toMatch(/\nstate +done\n/);
+    expect(result.stdout).toMatch(/\nresponse +\{/);
+    const rejected = core.listCalls({ states: ['rejected'], limit: 1 })[0]!;
+    expect((await h.run(['status', rejected.id])).code).toBe(3);
+    const missing = await h.run(['status', 'no-such-call']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toBe(
+      'robot-tray: Call "no-such-call" was not found. It may have been pruned or forgotten.\n',
+    );
+  });
+
+  test('calls: filters by robot and state, limit, table and JSON', async () => {
+    const all = await h.json<Call[]>(['calls', '--limit', '100']);
+    expect(all.length).toBeGreaterThan(8);
+    expect(all.map((c) => c.createdAt)).toEqual([...all.map((c) => c.createdAt)].sort((a, b) => b - a));
+    const echoDone = await h.json<Call[]>(['calls', '--robot', 'echo', '--state', 'done']);
+    expect(echoDone.length).toBeGreaterThan(0);
+    expect(echoDone.every((c) => c.robotName === 'Echo' && c.state === 'done')).toBe(true);
+    const several = await h.json<Call[]>(['calls', '--state', 'rejected,unreachable', '--limit', '1']);
+    expect(several).toHaveLength(1);
+    const table = await h.run(['calls', '--limit', '2']);
+    expect(table.stdout.split('\n')[0]).toMatch(
+      /^CALL\s+ROBOT\s+PRESET\s+STATE\s+CREATED\s+POLLS\s+WEBHOOKCALLID$/,
+    );
+    expect(table.stdout.trimEnd().split('\n')).toHaveLength(3);
+    expect((await h.run(['calls', '--limit', '0'])).code).toBe(2);
+    expect((await h.run(['calls', '--state', 'finished'])).code).toBe(2);
+  });
+});

@@ -1,0 +1,97 @@
+import { CommanderError } from 'commander';
+import { describe, expect, test } from 'vitest';
+import { CliError } from '../../src/cli/cliError.ts';
+import { errorLine } from '../../src/cli/errorReport.ts';
+import { exitCodeForError, exitCodeForState } from '../../src/cli/exitCodes.ts';
+import { PromptInterrupted } from '../../src/cli/secretInput.ts';
+import { AppError } from '../../src/core/errors.ts';
+import { callStates, type CallState } from '../../src/shared/models/call.ts';
+import { CALL_STATES } from '../../src/cli/commands/calls.ts';
+
+describe('exit codes', () => {
+  test.each<[CallState, number, number]>([
+    ['done', 0, 0],
+    ['waiting', 0, 4],
+    ['sending', 0, 4],
+    ['rejected', 3, 3],
+    ['stopped', 4, 4],
+    ['unreachable', 5, 5],
+    ['unknown', 6, 6],
+    ['expired', 6, 6],
+    ['unexpected', 6, 6],
+  ])('%s: %i, or %i after waiting', (state, accepted, waited) => {
+    expect(exitCodeForState(state, false)).toBe(accepted);
+    expect(exitCodeForState(state, true)).toBe(waited);
+  });
+
+  test('the CLI lists every call state, and only those', () => {
+    expect([...CALL_STATES].sort()).toEqual([...callStates].sort());
+  });
+
+  test.each([
+    [new AppError('validation', 'x'), 2],
+    [new AppError('not-found', 'x'), 2],
+    [new CliError('validation', 'x'), 2],
+    [new AppError('http', 'x', { status: 401 }), 3],
+    [new AppError('network', 'x'), 5],
+    [new AppError('timeout', 'x'), 5],
+    [new AppError('protocol', 'x'), 6],
+    [new AppError('keychain', 'x'), 7],
+    [new AppError('internal', 'x'), 1],
+    [new TypeError('boom'), 1],
+    ['a string', 1],
+    [new CommanderError(1, 'commander.unknownOption', 'error: unknown option'), 2],
+    [new CommanderError(1, 'commander.help', '(outputHelp)'), 2],
+    [new CommanderError(0, 'commander.helpDisplayed', '(outputHelp)'), 0],
+    [new CommanderError(0, 'commander.version', '0.1.0'), 0],
+    [new PromptInterrupted(), 130],
+  ])('%o exits %i', (error, code) => {
+    expect(exitCodeForError(error)).toBe(code);
+  });
+});
+
+describe('error lines', () => {
+  test('core and CLI messages are shown as they are, on one line', () => {
+    expect(errorLine(new AppError('keychain', 'The keychain is locked. Unlock it.'))).toBe(
+      'robot-tray: The keychain is locked. Unlock it.',
+    );
+  });
+
+  test("commander's errors point at the command's help", () => {
+    const error = Object.assign(
+      new CommanderError(
+        1,
+        'commander.unknownCommand',
+        "error: unknown command 'frie'\n(Did you mean fire?)",
+      ),
+      { commandPath: '' },
+    );
+    expect(errorLine(error)).toBe(
+      "robot-tray: unknown command 'frie' (Did you mean fire?) See: robot-tray --help",
+    );
+    const missing = Object.assign(
+      new CommanderError(1, 'commander.missingArgument', "error: missing required argument 'ROBOT'"),
+      { commandPath: 'fire' },
+    );
+    expect(errorLine(missing)).toBe(
+      "robot-tray: missing required argument 'ROBOT'. See: robot-tray fire --help",
+    );
+  });
+
+  test('nothing more after help that commander printed, or Ctrl+C at the prompt', () => {
+    expect(errorLine(new CommanderError(1, 'commander.help', '(outputHelp)'))).toBeUndefined();
+    expect(errorLine(new CommanderError(0, 'commander.helpDisplayed', '(outputHelp)'))).toBeUndefined();
+    expect(errorLine(new PromptInterrupted())).toBeUndefined();
+  });
+
+  test('unexpected errors: their first line and how to see more, no stack', () => {
+    const line = errorLine(
+      new AppError('internal', 'Robot Tray hit an unexpected error.', {
+        cause: new Error("EACCES: permission denied, mkdir '/x'\n    at somewhere"),
+      }),
+    );
+    expect(line).toBe(
+      "robot-tray: unexpected error: EACCES: permission denied, mkdir '/x' (run again with ROBOT_TRAY_DEBUG=1 to see where)",
+    );
+  });
+});
