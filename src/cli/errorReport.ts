@@ -22,7 +22,10 @@ export function errorLine(error: unknown): string | undefined {
     return `robot-tray: ${message}${stop} See: robot-tray ${commandPath ? commandPath + ' ' : ''}--help`;
   }
   const kind = errorKindOf(error);
-  if (kind !== undefined && kind !== 'internal') return `robot-tray: ${(error as Error).message}`;
+  // The CLI's own errors are written for people whatever their kind.
+  if (kind !== undefined && (kind !== 'internal' || (error as Error).name === 'CliError')) {
+    return `robot-tray: ${(error as Error).message}`;
+  }
   // Internal errors carry their cause; its first line is what people can act on.
   const cause = (error as { cause?: unknown } | null)?.cause ?? error;
   const detail = cause instanceof Error ? firstLine(cause.message) : firstLine(String(cause));

@@ -25,6 +25,15 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
+// A reader that goes away early (`robot-tray calls | head -1`) is not an
+// error worth a stack trace: stop writing and exit quietly.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw error;
+  });
+}
+
 const code = await main(process.argv.slice(2));
 await flushOutput();
 // Exit now rather than when the event loop drains: a keep-alive socket or

@@ -94,6 +94,22 @@ describe('robot-tray curl, sandbox, terminals and start-up', () => {
     expect(result.stderr).toMatch(/^robot-tray: sandbox: .*robots\[0\]\.flow\[0\]\.ms: expected number/);
   });
 
+  test('sandbox on a port in use exits 1 and says to pick another', async () => {
+    const port = new URL(h.sandbox.baseUrl).port;
+    const result = await h.run(['sandbox', '--port', port, '--no-demo']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(
+      /^robot-tray: sandbox: cannot listen: .*EADDRINUSE.*Pick another --port\.\n$/,
+    );
+  });
+
+  test('a reader that is already gone ends the command quietly', async () => {
+    // `true` exits before Node has started, so every write meets a closed pipe (EPIPE).
+    const script = `set -o pipefail; '${process.execPath}' '${BIN}' fire --help | true`;
+    const { stderr } = await exec('bash', ['-c', script], { cwd: ROOT, env: h.env() });
+    expect(stderr).toBe('');
+  });
+
   test.skipIf(!hasScript)(
     'token set on a terminal prompts on stderr and never echoes the token',
     async () => {
