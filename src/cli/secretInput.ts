@@ -33,8 +33,10 @@ async function readAll(): Promise<string> {
 
 function promptHidden(prompt: string): Promise<string> {
   const stdin = process.stdin;
-  process.stderr.write(prompt);
+  // Echo goes off before the prompt shows, so a token pasted the moment the
+  // prompt appears is never echoed.
   stdin.setRawMode(true);
+  process.stderr.write(prompt);
   stdin.setEncoding('utf8');
   stdin.resume();
   return new Promise((resolve, reject) => {

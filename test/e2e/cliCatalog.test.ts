@@ -189,6 +189,16 @@ describe('robot-tray robot, token and preset', () => {
     expect(add.stderr).toMatch(
       /^robot-tray: Robot "Keyless" was added without its token\. .* Then run: robot-tray token set Keyless\n$/,
     );
+    // With ROBOT_TRAY_DEBUG=1 the stack and its cause follow the line; still no token.
+    const debug = await h.run(['token', 'set', 'Tokenless'], {
+      input: 'no-keychain-secret',
+      env: { ...env, ROBOT_TRAY_DEBUG: '1' },
+    });
+    expect(debug.code).toBe(7);
+    expect(debug.stderr).toMatch(
+      /^robot-tray: Robot Tray could not store the token[^\n]*\nAppError: [^\n]*\n {4}at /,
+    );
+    expect(debug.stderr).toContain('Caused by: ');
     const fire = await h.run(['fire', 'Invoice sync'], { env });
     expect(fire.code).toBe(7);
     // Listing needs no keychain: it reads only our note of whether a token is stored.

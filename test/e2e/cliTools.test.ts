@@ -131,6 +131,20 @@ describe('robot-tray curl, sandbox, terminals and start-up', () => {
     },
   );
 
+  test.skipIf(!hasScript)('Ctrl+C at the token prompt exits 130 and stores nothing', async () => {
+    const session = h.startCommand('script', [
+      '-qefc',
+      `'${process.execPath}' '${BIN}' token set Typed`,
+      '/dev/null',
+    ]);
+    await session.waitFor('stdout', /input hidden\): $/);
+    session.child.stdin.write('half-typed\x03');
+    const result = await session.done;
+    expect(result.code).toBe(130);
+    expect(result.stdout).not.toContain('half-typed');
+    expect(result.stdout).not.toContain('Stored');
+  });
+
   test.skipIf(!hasScript)('--wait on a terminal draws one live progress line', async () => {
     const session = h.startCommand('script', [
       '-qefc',
