@@ -1,5 +1,7 @@
 import type { AppCore } from '../core/appCore.ts';
 import type { Call } from '../shared/models/call.ts';
+import { reportWait } from './callReport.ts';
+import { ProgressReporter } from './progressReporter.ts';
 
 export type WaitEnd = 'final' | 'timeout' | 'interrupted';
 export type WaitOutcome = { call: Call; ended: WaitEnd };
@@ -49,4 +51,23 @@ export function waitForCall(
       timer = setTimeout(() => settle('timeout'), Math.max(0, options.deadline - now()));
     }
   });
+}
+
+/**
+ * `fire --wait` and `status --wait`: wait for the call with progress on
+ * stderr, then report it; returns the exit code.
+ */
+export async function waitAndReport(
+  core: AppCore,
+  callId: string,
+  options: { started: number; timeoutSeconds: number | undefined; json: boolean },
+): Promise<number> {
+  const progress = new ProgressReporter(process.stderr);
+  const outcome = await waitForCall(core, callId, {
+    deadline:
+      options.timeoutSeconds === undefined ? undefined : options.started + options.timeoutSeconds * 1000,
+    onChange: (c) => progress.update(c),
+  });
+  progress.end(outcome.call);
+  return reportWait(outcome, { json: options.json });
 }

@@ -1,35 +1,16 @@
 import { Command, InvalidArgumentError } from 'commander';
-import type { CallState } from '../../shared/models/call.ts';
+import { callStates, type CallStateName as CallState } from '../../shared/models/callStates.ts';
 import { integerParser, run } from '../command.ts';
 import { withCore } from '../coreAccess.ts';
 import { formatTable, formatTime, printJson, printLine } from '../output.ts';
-
-/**
- * The call states, listed here rather than imported so that --help does not
- * load zod; the type checks below fail the build if the lists drift apart.
- */
-export const CALL_STATES = [
-  'sending',
-  'waiting',
-  'done',
-  'rejected',
-  'unreachable',
-  'unknown',
-  'expired',
-  'stopped',
-  'unexpected',
-] as const satisfies readonly CallState[];
-type Missing = Exclude<CallState, (typeof CALL_STATES)[number]>;
-const everyState: [Missing] extends [never] ? true : never = true;
-void everyState;
 
 type CallsOptions = { robot?: string; state?: CallState[]; limit: number; json?: boolean };
 
 function collectState(value: string, previous: CallState[] = []): CallState[] {
   const states = value.split(',').map((s) => s.trim().toLowerCase());
   for (const state of states) {
-    if (!(CALL_STATES as readonly string[]).includes(state)) {
-      throw new InvalidArgumentError(`expected one of ${CALL_STATES.join(', ')}.`);
+    if (!(callStates as readonly string[]).includes(state)) {
+      throw new InvalidArgumentError(`expected one of ${callStates.join(', ')}.`);
     }
   }
   return [...previous, ...(states as CallState[])];
@@ -41,7 +22,7 @@ export function callsCommand(): Command {
     .option('--robot <NAME>', 'only calls of this robot')
     .option(
       '--state <STATE>',
-      `only calls in this state (${CALL_STATES.join(', ')}); repeat or use commas`,
+      `only calls in this state (${callStates.join(', ')}); repeat or use commas`,
       collectState,
     )
     .option('--limit <N>', 'at most this many calls', integerParser(1, 10_000), 20)

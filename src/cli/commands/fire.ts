@@ -1,10 +1,9 @@
 import { Command } from 'commander';
-import { reportCall, reportWait } from '../callReport.ts';
+import { reportCall } from '../callReport.ts';
 import { parseSeconds, run } from '../command.ts';
 import { withCore } from '../coreAccess.ts';
 import { argumentOptions, fireRequest, givenArgs, type SendOptions } from '../fireRequest.ts';
-import { ProgressReporter } from '../progressReporter.ts';
-import { waitForCall } from '../waitForCall.ts';
+import { waitAndReport } from '../waitForCall.ts';
 
 type FireOptions = SendOptions & { wait?: boolean; timeout?: number; json?: boolean };
 
@@ -38,12 +37,6 @@ async function fire(robotName: string, options: FireOptions): Promise<number> {
     const robot = await core.getRobot(robotName);
     const call = await core.fire(robot.id, await fireRequest(core, robot, options, args));
     if (!wait || call.state !== 'waiting') return reportCall(call, { json, waited: false });
-    const progress = new ProgressReporter(process.stderr);
-    const outcome = await waitForCall(core, call.id, {
-      deadline: options.timeout === undefined ? undefined : started + options.timeout * 1000,
-      onChange: (c) => progress.update(c),
-    });
-    progress.end(outcome.call);
-    return reportWait(outcome, { json });
+    return waitAndReport(core, call.id, { started, timeoutSeconds: options.timeout, json });
   });
 }

@@ -1,11 +1,10 @@
 import { Command } from 'commander';
-import { describeCall, reportWait } from '../callReport.ts';
+import { describeCall } from '../callReport.ts';
 import { parseSeconds, run } from '../command.ts';
 import { withCore } from '../coreAccess.ts';
 import { exitCodeForState } from '../exitCodes.ts';
 import { printJson, printLine } from '../output.ts';
-import { ProgressReporter } from '../progressReporter.ts';
-import { waitForCall } from '../waitForCall.ts';
+import { waitAndReport } from '../waitForCall.ts';
 
 type StatusOptions = { wait?: boolean; timeout?: number; json?: boolean };
 
@@ -32,12 +31,6 @@ async function status(id: string, options: StatusOptions): Promise<number> {
     // Watch it in this process; the app, if running, may be watching too,
     // and both see the same answer from the service.
     const call = core.watchCall(core.getCall(id).id);
-    const progress = new ProgressReporter(process.stderr);
-    const outcome = await waitForCall(core, call.id, {
-      deadline: options.timeout === undefined ? undefined : started + options.timeout * 1000,
-      onChange: (c) => progress.update(c),
-    });
-    progress.end(outcome.call);
-    return reportWait(outcome, { json });
+    return waitAndReport(core, call.id, { started, timeoutSeconds: options.timeout, json });
   });
 }

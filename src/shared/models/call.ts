@@ -1,29 +1,10 @@
 import { z } from 'zod';
 import { errorKinds } from '../ipc/result.ts';
 import { JsonObject, JsonValue } from './json.ts';
+import { callStates } from './callStates.ts';
 import { HttpMethod } from './preset.ts';
 
-/**
- * The life of one webhook call as Robot Tray tracks it.
- *
- * sending → waiting → done is the spec's path. The rest cover what the spec
- * leaves "not shown": rejected (the service answered the trigger with an HTTP
- * error), unreachable (nothing reached it), unknown (the trigger may have been
- * delivered but we cannot tell; never retried, as a second trigger could start
- * the robot twice), expired (the query says 404), stopped (we stopped watching;
- * resumable) and unexpected (a status other than WAITING or DONE; resumable).
- */
-export const callStates = [
-  'sending',
-  'waiting',
-  'done',
-  'rejected',
-  'unreachable',
-  'unknown',
-  'expired',
-  'stopped',
-  'unexpected',
-] as const;
+export { callStates };
 export const CallState = z.enum(callStates);
 export type CallState = z.infer<typeof CallState>;
 
