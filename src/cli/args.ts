@@ -21,6 +21,7 @@ export function parseArgPair(text: string): [key: string, value: JsonValue] {
   const asText = at > 0 && text[at - 1] === ':';
   const key = text.slice(0, asText ? at - 1 : at);
   if (key === '') throw usageError(`--arg ${text}: the argument name before "=" is empty.`);
+  checkName(key, '--arg');
   const raw = text.slice(at + 1);
   return [key, asText ? raw : jsonOrText(raw)];
 }
@@ -38,6 +39,8 @@ function jsonOrText(raw: string): JsonValue {
     return raw;
   }
   if (typeof value === 'number' && /^-?\d+$/.test(raw.trim()) && !Number.isSafeInteger(value)) return raw;
+  // 1e400 reads as Infinity, which JSON cannot carry: keep what was typed.
+  if (typeof value === 'number' && !Number.isFinite(value)) return raw;
   return value as JsonValue;
 }
 
@@ -56,20 +59,25 @@ export function parseArgsJson(text: string): JsonObject {
   return value as JsonObject;
 }
 
-/**
- * Every --args object in order, then every --arg pair in order: later ones
- * win. Built from entries so that a key such as "__proto__" stays an
- * ordinary argument instead of changing the object's prototype.
- */
+/** Every --args object in order, then every --arg pair in order: later ones win. */
 export function buildArgs(argsJson: readonly string[], pairs: readonly string[]): JsonObject {
   const entries = new Map<string, JsonValue>();
   for (const text of argsJson)
-    for (const [key, value] of Object.entries(parseArgsJson(text))) entries.set(key, value);
+    for (const [key, value] of Object.entries(parseArgsJson(text))) {
+      checkName(key, '--args');
+      entries.set(key, value);
+    }
   for (const text of pairs) {
     const [key, value] = parseArgPair(text);
     entries.set(key, value);
   }
   return Object.fromEntries(entries) as JsonObject;
+}
+
+/** "__proto__" cannot be an object key in JavaScript, so it would vanish on the way. */
+function checkName(key: string, option: string): void {
+  if (key === '__proto__')
+    throw usageError(`${option}: "__proto__" cannot be used as an argument name; rename it.`);
 }
 
 /** Commander's collector for repeatable options. */

@@ -75,13 +75,13 @@ export function reportCall(call: Call, options: { json: boolean; waited: boolean
 }
 
 /** The end of `fire --wait` or `status --wait`. */
-export function reportWait(outcome: WaitOutcome, options: { json: boolean }): number {
+export function reportWait(outcome: WaitOutcome, options: { json: boolean; started: number }): number {
   const { call } = outcome;
   if (outcome.ended === 'final') return reportCall(call, { json: options.json, waited: true });
   if (options.json) printJson(call);
   const later = `check it later with: robot-tray status ${call.id} --wait`;
   if (outcome.ended === 'timeout') {
-    const waited = formatElapsed(Date.now() - call.createdAt);
+    const waited = formatElapsed(Date.now() - options.started);
     process.stderr.write(
       `robot-tray: still waiting after ${waited}; the call stays waiting in history (the app keeps watching it), ${later}\n`,
     );

@@ -17,10 +17,16 @@ export function commandExitCode(): number {
 }
 
 /** --timeout: seconds, fractions allowed, more than zero. */
+const MAX_TIMEOUT_SECONDS = 2_147_483;
+
 export function parseSeconds(value: string): number {
   const n = Number(value);
   if (value.trim() === '' || !Number.isFinite(n) || n <= 0) {
     throw new InvalidArgumentError('expected a number of seconds greater than 0, such as 30 or 1.5.');
+  }
+  // Timers cannot wait longer than 2^31 - 1 ms (about 24.8 days).
+  if (n > MAX_TIMEOUT_SECONDS) {
+    throw new InvalidArgumentError(`expected at most ${MAX_TIMEOUT_SECONDS} seconds (about 24 days).`);
   }
   return n;
 }

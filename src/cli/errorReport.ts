@@ -17,7 +17,12 @@ export function errorLine(error: unknown): string | undefined {
     if (error.exitCode === 0 || error.code === 'commander.help') return undefined;
     // Set by program.ts: the command whose arguments failed to parse, e.g. "robot add".
     const commandPath = (error as { commandPath?: string }).commandPath ?? '';
-    const message = error.message.replace(/^error: /, '').replace(/\s*\n\s*/g, ' ');
+    // An option typed as --name=value is echoed back whole by commander; the
+    // value might be a token pasted in the wrong place, so it is not repeated.
+    const message = error.message
+      .replace(/^error: /, '')
+      .replace(/\s*\n\s*/g, ' ')
+      .replace(/'(--?[^=' ]+)=[^']*'/g, "'$1=…'");
     const stop = /[.!?)]$/.test(message) ? '' : '.';
     return `robot-tray: ${message}${stop} See: robot-tray ${commandPath ? commandPath + ' ' : ''}--help`;
   }

@@ -69,5 +69,5 @@ export async function waitAndReport(
     onChange: (c) => progress.update(c),
   });
   progress.end(outcome.call);
-  return reportWait(outcome, { json: options.json });
+  return reportWait(outcome, { json: options.json, started: options.started });
 }

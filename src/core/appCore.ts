@@ -377,7 +377,9 @@ export class AppCore {
   }
 
   async #fireSpec(robot: Robot, request: ReturnType<typeof FireRequest.parse>): Promise<FireSpec> {
-    if (!('presetId' in request)) return { method: request.method, args: request.args };
+    if (!('presetId' in request) || request.presetId === undefined) {
+      return { method: request.method ?? 'POST', args: request.args ?? {} };
+    }
     const preset = await this.#catalog.requirePreset(request.presetId);
     if (preset.robotId !== robot.id) {
       throw new AppError('validation', `presetId: preset "${preset.name}" belongs to another robot.`);

@@ -163,7 +163,8 @@ describe('robot-tray robot, token and preset', () => {
     const gone = await h.run(['token', 'status', 'Doomed']);
     expect(gone.code).toBe(2);
     expect(gone.stderr).toBe(
-      'robot-tray: Robot "Doomed" was not found. Check the name, or list robots to see them.\n',
+      // Not quoted back: on a token command the "name" may be a pasted token.
+      'robot-tray: No robot has that name. List robots with: robot-tray robot list\n',
     );
     expect((await h.json<Preset[]>(['preset', 'list'])).map((p) => p.name)).not.toContain('P');
   });

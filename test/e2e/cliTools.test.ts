@@ -37,7 +37,7 @@ describe('robot-tray curl, sandbox, terminals and start-up', () => {
   test('curl prints a command that real curl runs against the service, token from $ROBOT_TOKEN', async () => {
     const post = await h.run(['curl', 'Echo', '--args', '{"customer":"C-17"}', '--arg', "note:=it's 1 < 2"]);
     expect(post).toMatchObject({ code: 0, stderr: '' });
-    expect(post.stdout).toContain('"x-service-token: $ROBOT_TOKEN"');
+    expect(post.stdout).toContain(`printf 'x-service-token: %s\\n' "$ROBOT_TOKEN" | curl`);
     const answer = JSON.parse(await runPrinted(post.stdout)) as { webhookCallId: string };
     const record = await h.sandbox.whenSettled(answer.webhookCallId);
     expect(record).toMatchObject({ method: 'POST', args: { customer: 'C-17', note: "it's 1 < 2" } });
@@ -56,7 +56,7 @@ describe('robot-tray curl, sandbox, terminals and start-up', () => {
     await core.createPreset({ robotId: robot.id, name: 'Daily', method: 'GET', args: { a: '1', b: '2' } });
     const printed = await h.run(['curl', 'Echo', '--preset', 'Daily', '--arg', 'b:=3']);
     expect(printed.stdout).toMatch(
-      /^curl -sS 'http:\/\/127\.0\.0\.1:\d+\/main\/public\/webhook\/request\?a=1&b=3'/,
+      /^printf 'x-service-token: %s\\n' "\$ROBOT_TOKEN" \| curl -sS 'http:\/\/127\.0\.0\.1:\d+\/main\/public\/webhook\/request\?a=1&b=3'/,
     );
     const answer = JSON.parse(await runPrinted(printed.stdout)) as { webhookCallId: string };
     expect((await h.sandbox.whenSettled(answer.webhookCallId)).args).toEqual({ a: '1', b: '3' });

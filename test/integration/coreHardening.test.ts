@@ -182,4 +182,37 @@ describe('core hardening', () => {
     expect(resumed.response).toBeUndefined();
     expect(h.core.getCall(fired.id).response).toBeUndefined();
   });
+
+  test('an unexpected status answer that echoes the token is redacted before it is stored', async () => {
+    const { core, robot, clock } = await scripted((req, res) =>
+      req.method === 'POST'
+        ? json(res, 200, { webhookCallId: 'w-echo' })
+        : json(res, 200, {
+            status: 'ERROR',
+            detail: `request token was ${String(req.headers['x-service-token'])}`,
+          }),
+    );
+    const fired = await core.fire(robot.id, { method: 'POST', args: {} });
+    const ended = new Promise((resolve) =>
+      core.subscribe(
+        (e) => e.type === 'calls' && e.calls.some((c) => c.state === 'unexpected') && resolve(undefined),
+      ),
+    );
+    clock.runNext();
+    await ended;
+    const call = core.getCall(fired.id);
+    expect(call.response).toEqual({ status: 'ERROR', detail: 'request token was [redacted]' });
+    expect(JSON.stringify(core.listCalls())).not.toContain(TOKEN);
+  });
+
+  test('arguments named "__proto__" or holding Infinity are refused by name, not dropped', async () => {
+    const { core, robot, svc } = await scripted((_req, res) => json(res, 200, { webhookCallId: 'x' }));
+    await expect(
+      core.fire(robot.id, { method: 'POST', args: JSON.parse('{"__proto__": 1, "x": 1}') as object }),
+    ).rejects.toThrow(/__proto__/);
+    await expect(core.fire(robot.id, { method: 'POST', args: { a: Infinity } })).rejects.toThrow(
+      /args\.a: must be a JSON value/,
+    );
+    expect(svc.seen).toHaveLength(0);
+  });
 });

@@ -1,6 +1,7 @@
 import { CommanderError } from 'commander';
 import { describe, expect, test } from 'vitest';
 import { CliError } from '../../src/cli/cliError.ts';
+import { parseSeconds } from '../../src/cli/command.ts';
 import { errorLine } from '../../src/cli/errorReport.ts';
 import { exitCodeForError, exitCodeForState } from '../../src/cli/exitCodes.ts';
 import { PromptInterrupted } from '../../src/cli/secretInput.ts';
@@ -88,5 +89,23 @@ describe('error lines', () => {
     expect(line).toBe(
       "robot-tray: unexpected error: EACCES: permission denied, mkdir '/x' (run again with ROBOT_TRAY_DEBUG=1 to see where)",
     );
+  });
+});
+
+describe('what an error line never repeats', () => {
+  test('the value of an unknown --option=value (it may be a pasted token)', () => {
+    const error = new CommanderError(
+      1,
+      'commander.unknownOption',
+      "error: unknown option '--token=S3CRET-T0KEN'",
+    );
+    const line = errorLine(error);
+    expect(line).toContain("'--token=…'");
+    expect(line).not.toContain('S3CRET');
+  });
+
+  test('a --timeout longer than a timer can wait is a usage error', () => {
+    expect(() => parseSeconds('2500000')).toThrow(/at most 2147483 seconds/);
+    expect(parseSeconds('2147483')).toBe(2_147_483);
   });
 });

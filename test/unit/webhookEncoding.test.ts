@@ -99,7 +99,9 @@ describe('curl command', () => {
   test('POST carries JSON, quoted for the shell, token from the environment', () => {
     const cmd = buildCurlCommand(target, 'POST', { name: "O'Brien", n: 1 });
     expect(cmd).toContain(`--data-raw '{"name":"O'\\''Brien","n":1}'`);
-    expect(cmd).toContain('"x-service-token: $ROBOT_TOKEN"');
+    // The token reaches curl on stdin through printf (a builtin), never in an argv.
+    expect(cmd.startsWith(`printf 'x-service-token: %s\\n' "$ROBOT_TOKEN" | curl `)).toBe(true);
+    expect(cmd).toContain(' -H @- ');
     expect(cmd).toContain("'http://127.0.0.1:4780/main/public/webhook/request'");
   });
   test('GET puts arguments in the query string', () => {

@@ -1,5 +1,7 @@
 import { Command } from 'commander';
+import type { AppCore } from '../../core/appCore.ts';
 import type { RobotView } from '../../shared/models/robot.ts';
+import { notFoundError } from '../cliError.ts';
 import { run } from '../command.ts';
 import { withCore } from '../coreAccess.ts';
 import { formatTime, printJson, printLine, shellWord } from '../output.ts';
@@ -36,10 +38,23 @@ export function tokenCommand(): Command {
   return token;
 }
 
+/**
+ * The robot named on a token command. Not found, the name is not quoted back:
+ * people sometimes paste the token itself where the name goes.
+ */
+async function robotForToken(core: AppCore, name: string): Promise<RobotView> {
+  try {
+    return await core.getRobot(name);
+  } catch (error) {
+    if ((error as { kind?: string }).kind !== 'not-found') throw error;
+    throw notFoundError('No robot has that name. List robots with: robot-tray robot list');
+  }
+}
+
 async function setToken(name: string, options: { json?: boolean }): Promise<void> {
   await withCore(async (core) => {
     // Look the robot up first, so a typo fails before anyone types a secret.
-    const robot = await core.getRobot(name);
+    const robot = await robotForToken(core, name);
     const secret = await readSecret(`Webhook token for robot "${robot.name}" (input hidden): `);
     const updated = await core.setToken(robot.id, secret);
     if (options.json === true) return printJson(state(updated, true, updated.tokenUpdatedAt));
@@ -49,7 +64,7 @@ async function setToken(name: string, options: { json?: boolean }): Promise<void
 
 async function clearToken(name: string, options: { json?: boolean }): Promise<void> {
   await withCore(async (core) => {
-    const robot = await core.clearToken((await core.getRobot(name)).id);
+    const robot = await core.clearToken((await robotForToken(core, name)).id);
     if (options.json === true) return printJson(state(robot, false, null));
     printLine(`Deleted the token of robot "${robot.name}" from the system keychain.`);
   });
@@ -57,7 +72,7 @@ async function clearToken(name: string, options: { json?: boolean }): Promise<vo
 
 async function tokenStatus(name: string, options: { json?: boolean }): Promise<void> {
   await withCore(async (core) => {
-    const robot = await core.getRobot(name);
+    const robot = await robotForToken(core, name);
     const status = await core.tokenStatus(robot.id);
     if (options.json === true) return printJson(state(robot, status.hasToken, status.updatedAt));
     printLine(

@@ -12,16 +12,19 @@ export function shellQuote(value: string): string {
 
 /**
  * The trigger as a curl command people can run or share. The token is never
- * written out: the command reads it from $ROBOT_TOKEN at run time.
+ * written out: the command reads it from $ROBOT_TOKEN at run time, and hands
+ * it to curl on stdin (`-H @-`) through printf, a shell builtin, so it never
+ * appears in a process's argument list where other local users could read it.
  */
 export function buildCurlCommand(target: Target, method: HttpMethod, args: JsonObject): string {
-  const tokenHeader = `"x-service-token: $${CURL_TOKEN_VARIABLE}"`;
+  const tokenHeader = `printf 'x-service-token: %s\\n' "$${CURL_TOKEN_VARIABLE}" |`;
   if (method === 'GET') {
     const url = target.origin + triggerPath(target, encodeGetArguments(args));
-    return ['curl', '-sS', shellQuote(url), '-H', tokenHeader].join(' ');
+    return [tokenHeader, 'curl', '-sS', shellQuote(url), '-H', '@-'].join(' ');
   }
   const url = target.origin + triggerPath(target, '');
   return [
+    tokenHeader,
     'curl',
     '-sS',
     '-X',
@@ -30,7 +33,7 @@ export function buildCurlCommand(target: Target, method: HttpMethod, args: JsonO
     '-H',
     shellQuote('content-type: application/json'),
     '-H',
-    tokenHeader,
+    '@-',
     '--data-raw',
     shellQuote(JSON.stringify(args)),
   ].join(' ');

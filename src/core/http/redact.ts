@@ -16,3 +16,21 @@ export function excerpt(text: string, max = 200): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > max ? flat.slice(0, max) + '…' : flat;
 }
+
+/**
+ * The same for a parsed JSON answer: every string and key that holds the
+ * token is masked. A query answer is stored as the call's result, so a
+ * service that echoes the header we sent must not put the token on disk.
+ */
+export function redactJson<T>(value: T, secret: string | undefined): T {
+  if (secret === undefined || secret.length === 0) return value;
+  const walk = (v: unknown): unknown => {
+    if (typeof v === 'string') return v.includes(secret) ? v.split(secret).join(MASK) : v;
+    if (Array.isArray(v)) return v.map(walk);
+    if (typeof v === 'object' && v !== null) {
+      return Object.fromEntries(Object.entries(v).map(([k, inner]) => [walk(k) as string, walk(inner)]));
+    }
+    return v;
+  };
+  return walk(value) as T;
+}

@@ -6,7 +6,7 @@ import type { HttpSettings } from '../../shared/models/settings.ts';
 import { AppError } from '../errors.ts';
 import { transportFailure } from './failure.ts';
 import { encodeGetArguments } from './queryEncoding.ts';
-import { excerpt, redactSecret } from './redact.ts';
+import { excerpt, redactJson, redactSecret } from './redact.ts';
 import { parseRetryAfter } from './retryAfter.ts';
 import { isUsableCallId, queryPath, triggerPath, type Target } from './targetUrl.ts';
 
@@ -110,7 +110,7 @@ export class WebhookClient {
       throw transportFailure(error, hostOf(target), 'query');
     }
     this.#throwForStatus(raw, token, target, 'query');
-    const json = parseJsonObject(raw.text, 'query', token);
+    const json = redactJson(parseJsonObject(raw.text, 'query', token), token);
     const status = json['status'];
     if (typeof status !== 'string') {
       throw new AppError(

@@ -7,14 +7,19 @@ import { HttpMethod } from './preset.ts';
  * arguments that override the preset's, and a method override), or a method
  * and arguments given right now.
  */
-export const FireRequest = z.union([
-  z
-    .object({
-      presetId: z.string().min(1),
-      args: JsonObject.optional(),
-      method: HttpMethod.optional(),
-    })
-    .strict(),
-  z.object({ method: HttpMethod, args: JsonObject.default({}) }).strict(),
-]);
+export const FireRequest = z
+  .object({
+    presetId: z.string().min(1).optional(),
+    method: HttpMethod.optional(),
+    args: JsonObject.optional(),
+  })
+  .strict()
+  .refine((request) => request.presetId !== undefined || request.method !== undefined, {
+    message: 'give a presetId, or a method (POST or GET) with arguments',
+  })
+  .transform((request) =>
+    request.presetId !== undefined
+      ? { presetId: request.presetId, args: request.args, method: request.method }
+      : { method: request.method as HttpMethod, args: request.args ?? {} },
+  );
 export type FireRequest = z.input<typeof FireRequest>;
