@@ -17,33 +17,47 @@ const USAGE = `Usage: npm run sandbox -- [options]
   --seed <n>                 seed the fault and wait randomness (reproducible runs)
   --help                     show this text`;
 
-function integer(name: string, value: string | undefined): number | undefined {
+function integer(name: string, value: string | undefined, max = Number.MAX_SAFE_INTEGER): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new SandboxValidationError(`--${name}: expected a whole number`);
+  if (!Number.isInteger(n) || n < 0 || n > max) {
+    const range = max === Number.MAX_SAFE_INTEGER ? '' : ` from 0 to ${max}`;
+    throw new SandboxValidationError(`--${name}: expected a whole number${range}, got "${value}"`);
+  }
   return n;
 }
 
-async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      port: { type: 'string', default: '4780' },
-      host: { type: 'string' },
-      config: { type: 'string' },
-      'no-demo': { type: 'boolean' },
-      'query-requires-token': { type: 'boolean' },
-      'retention-ms': { type: 'string' },
-      seed: { type: 'string' },
-      help: { type: 'boolean' },
-    },
-    strict: true,
-  });
-  if (values.help === true) {
-    console.log(USAGE);
-    return;
+/** Undefined for --help. Every mistake on the command line throws SandboxValidationError. */
+function readOptions(): SandboxOptions | undefined {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      options: {
+        port: { type: 'string', default: '4780' },
+        host: { type: 'string' },
+        config: { type: 'string' },
+        'no-demo': { type: 'boolean' },
+        'query-requires-token': { type: 'boolean' },
+        'retention-ms': { type: 'string' },
+        seed: { type: 'string' },
+        help: { type: 'boolean' },
+      },
+      strict: true,
+    }));
+  } catch (error) {
+    // parseArgs's own complaints (unknown option, stray argument, missing
+    // value) are the user's mistake, not ours: one line, no stack. Some of
+    // its messages span lines, so they are joined.
+    const code = (error as { code?: unknown }).code;
+    if (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS_')) {
+      throw new SandboxValidationError((error as Error).message.replace(/\s*\n\s*/g, ' '));
+    }
+    throw error;
   }
-  const options: SandboxOptions = {
-    port: integer('port', values.port),
+  if (values.help === true) return undefined;
+  return {
+    // Checked here: listen() would throw a RangeError with a stack for 70000.
+    port: integer('port', values.port, 65_535),
     host: values.host,
     configFile: values.config,
     demoRobots: values['no-demo'] !== true,
@@ -51,13 +65,21 @@ async function main(): Promise<void> {
     retentionMs: integer('retention-ms', values['retention-ms']),
     seed: integer('seed', values.seed),
   };
+}
+
+async function main(): Promise<void> {
+  const options = readOptions();
+  if (options === undefined) {
+    console.log(USAGE);
+    return;
+  }
   await serveSandbox(options);
 }
 
 main().catch((error: unknown) => {
   const failure = describeStartFailure(error);
-  if (failure?.exitCode === 2 || (error as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
-    console.error(`sandbox: ${(error as Error).message}\n\n${USAGE}`);
+  if (failure?.exitCode === 2) {
+    console.error(`sandbox: ${failure.message}\n\n${USAGE}`);
     process.exit(2);
   }
   if (failure !== undefined) {

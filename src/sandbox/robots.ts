@@ -10,23 +10,28 @@ export function generateToken(): string {
 }
 
 /**
- * Robots by name and by token. One token per robot: replacing a robot or
- * rotating its token drops the old token from the index at once, as
- * generating a new token in the Designer does.
+ * Robots by name and by token. One token per robot: rotating its token, or
+ * replacing the robot with a definition that names another token, drops the
+ * old token from the index at once, as generating a new token in the
+ * Designer does. Replacing a robot without naming a token keeps its token:
+ * editing a robot in the Designer does not change it either.
  */
 export class RobotRegistry {
   readonly #byName = new Map<string, Robot>();
   readonly #byToken = new Map<string, Robot>();
 
-  /** Adds or replaces (by name). Throws SandboxValidationError on a bad definition or a token in use. */
+  /**
+   * Adds or replaces (by name); a new robot without a token gets a random one.
+   * Throws SandboxValidationError on a bad definition or a token in use.
+   */
   add(definition: unknown): Robot {
     const parsed = parseWith(RobotDefinitionSchema, definition, 'invalid robot');
-    const token = parsed.token ?? generateToken();
+    const previous = this.#byName.get(parsed.name);
+    const token = parsed.token ?? previous?.token ?? generateToken();
     const holder = this.#byToken.get(token);
     if (holder !== undefined && holder.name !== parsed.name) {
       throw new SandboxValidationError(`invalid robot: token: already used by robot "${holder.name}"`);
     }
-    const previous = this.#byName.get(parsed.name);
     if (previous !== undefined) this.#byToken.delete(previous.token);
     const robot: Robot = { ...parsed, token };
     this.#byName.set(robot.name, robot);

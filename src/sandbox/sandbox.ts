@@ -48,6 +48,7 @@ export type Sandbox = {
   baseUrl: string;
   readonly robots: Array<{ name: string; token: string }>;
   tokenOf(name: string): string;
+  /** Adds a robot, or replaces the one of that name; without a token, a replaced robot keeps its own. */
   addRobot(definition: RobotDefinition): { name: string; token: string };
   rotateToken(name: string): string;
   setFaults(faults: FaultConfig, robotName?: string): void;

@@ -33,14 +33,18 @@ export async function serveSandbox(
 
 /**
  * A failure to start, as one line for people and an exit code: 2 for a bad
- * option or config file, 1 when the port cannot be used. Undefined for
- * anything else, which the caller reports as unexpected.
+ * option or config file, 1 when the port or host cannot be used. Undefined
+ * for anything else, which the caller reports as unexpected.
  */
 export function describeStartFailure(error: unknown): { message: string; exitCode: 1 | 2 } | undefined {
   if (error instanceof SandboxValidationError) return { message: error.message, exitCode: 2 };
   const code = (error as { code?: string } | null)?.code;
   if (code === 'EADDRINUSE' || code === 'EACCES') {
     return { message: `cannot listen: ${(error as Error).message}. Pick another --port.`, exitCode: 1 };
+  }
+  // A host name that does not resolve, or an address this machine does not have.
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EADDRNOTAVAIL') {
+    return { message: `cannot listen: ${(error as Error).message}. Pick another --host.`, exitCode: 1 };
   }
   return undefined;
 }

@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { answerClientError } from './http/clientError.ts';
 import { plainReply } from './http/reply.ts';
 import { ADMIN_PREFIX, handleAdmin } from './routes/admin.ts';
 import { QUERY_PREFIX, handleQuery } from './routes/query.ts';
@@ -29,6 +30,7 @@ export function createSandboxServer(state: SandboxState): Server {
     res.shouldKeepAlive = false;
     handle(req, res);
   });
+  server.on('clientError', (error: Error, socket) => answerClientError(error, socket, state.scheduler));
   return server;
 }
 

@@ -67,6 +67,26 @@ describe('sandbox admin API', () => {
     expect(await trigger('chosen-token')).toBe(200);
   });
 
+  test('replacing a robot without a token keeps its token, as editing it in the Designer does', async () => {
+    const added = await admin('POST', 'robots', { name: 'edited', flow: [] });
+    const { token } = added.body as { token: string };
+
+    const replaced = await admin('POST', 'robots', {
+      name: 'edited',
+      flow: [{ type: 'respond', constants: { version: 2 } }],
+    });
+    expect(replaced).toMatchObject({ status: 200, body: { name: 'edited', token } });
+    expect(sandbox.tokenOf('edited')).toBe(token);
+    const res = await request(sandbox.baseUrl + TRIGGER, { headers: { 'x-service-token': token } });
+    expect(res.statusCode).toBe(200);
+    const { webhookCallId } = (await res.body.json()) as { webhookCallId: string };
+    expect((await sandbox.whenSettled(webhookCallId)).response).toEqual({ version: 2 });
+
+    // The programmatic API means the same.
+    expect(sandbox.addRobot({ name: 'edited', flow: [] })).toEqual({ name: 'edited', token });
+    expect(await trigger(token)).toBe(200);
+  });
+
   test('an invalid robot is 400 naming the field; a token held by another robot is refused', async () => {
     const bad = await admin('POST', 'robots', { name: 'x', flow: [{ type: 'wait', ms: 'soon' }] });
     expect(bad.status).toBe(400);

@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import { connect } from 'node:net';
 import { Readable } from 'node:stream';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -178,6 +180,33 @@ describe('sandbox trigger endpoint', () => {
     expectError(put, 405, 'method_not_allowed');
     expect(put.headers['allow']).toBe('GET, POST');
     expectError(await send(sandbox, 'GET', '/main/public/webhook/other', auth()), 404, 'not_found');
+  });
+
+  test("a GET URL over Node's 16 KiB header limit: 431 in the error shape", async () => {
+    const answer = await send(sandbox, 'GET', `${TRIGGER}?a=${'x'.repeat(20 * 1024)}`, auth());
+    expectError(answer, 431, 'headers_too_large');
+    expect(answer.headers['connection']).toBe('close');
+  });
+
+  test('a request that is not valid HTTP: 400 in the error shape, then the connection ends', async () => {
+    const url = new URL(sandbox.baseUrl);
+    const socket = connect(Number(url.port), url.hostname);
+    let raw = '';
+    socket.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+    socket.write(`POST ${TRIGGER} HTTP/1.1\r\nhost: x\r\ncontent-length: nope\r\n\r\n{}`);
+    await once(socket, 'end');
+    socket.destroy();
+    const [head = '', text = ''] = raw.split('\r\n\r\n');
+    const [statusLine, ...headerLines] = head.split('\r\n');
+    expect(statusLine).toBe('HTTP/1.1 400 Bad Request');
+    const headers = Object.fromEntries(
+      headerLines.map((line) => {
+        const colon = line.indexOf(':');
+        return [line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim()];
+      }),
+    );
+    expectError({ status: 400, headers, text }, 400, 'bad_request');
+    expect(Number(headers['content-length'])).toBe(Buffer.byteLength(text));
   });
 
   test('requests() records what reached the service, header included or not', async () => {

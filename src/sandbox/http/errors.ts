@@ -12,6 +12,9 @@ export type ErrorCode =
   | 'not_found'
   | 'method_not_allowed'
   | 'invalid_request'
+  | 'headers_too_large'
+  | 'bad_request'
+  | 'request_timeout'
   | 'unknown_robot'
   | 'internal_error';
 

@@ -14,7 +14,8 @@ export const ADMIN_PREFIX = '/__sandbox/';
  * for that reason.
  *
  *   GET  /__sandbox/robots                    list robots with their current tokens
- *   POST /__sandbox/robots                    add or replace a robot (body: a robot definition)
+ *   POST /__sandbox/robots                    add or replace a robot (body: a robot definition;
+ *                                             without a token, a replaced robot keeps its own)
  *   POST /__sandbox/robots/{name}/rotate-token  new token; the old one stops working at once
  *   PUT  /__sandbox/robots/{name}/faults      replace a robot's faults
  *   GET  /__sandbox/faults, PUT /__sandbox/faults   the global faults
@@ -78,7 +79,7 @@ export async function handleAdmin(
     if (error instanceof UnknownRobotError) return reply.error(404, 'unknown_robot', error.message);
     if (error instanceof SandboxValidationError) return reply.error(400, 'invalid_request', error.message);
     if (error instanceof BodyTooLarge) {
-      return reply.error(413, 'body_too_large', error.message, { connection: 'close' });
+      return reply.error(413, 'body_too_large', error.message);
     }
     throw error;
   }
@@ -87,7 +88,7 @@ export async function handleAdmin(
 class BodyTooLarge extends Error {}
 
 async function jsonBody(state: SandboxState, req: IncomingMessage, res: ServerResponse): Promise<unknown> {
-  const body = await readBody(req, res, state.settings.bodyLimitBytes);
+  const body = await readBody(req, res, state.settings.bodyLimitBytes, state.scheduler);
   if (body.kind === 'too-large') {
     throw new BodyTooLarge(`The request body is over the ${state.settings.bodyLimitBytes}-byte limit.`);
   }

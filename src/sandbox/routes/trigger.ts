@@ -36,14 +36,13 @@ export async function handleTrigger(
   if (method === 'GET') {
     args = queryArgs(rawQuery);
   } else {
-    const body = await readBody(req, res, state.settings.bodyLimitBytes);
+    const body = await readBody(req, res, state.settings.bodyLimitBytes, state.scheduler);
     if (body.kind === 'aborted') return;
     if (body.kind === 'too-large') {
       return reply.error(
         413,
         'body_too_large',
         `The request body is over the ${state.settings.bodyLimitBytes}-byte limit; send fewer or smaller arguments.`,
-        { connection: 'close' },
       );
     }
     const parsed = bodyArgs(body.text);
