@@ -10,6 +10,7 @@ import { CallHistory } from '../../src/core/store/callHistory.ts';
 import { openCatalogFiles } from '../../src/core/store/catalogFiles.ts';
 import { WarningLog } from '../../src/core/store/warnings.ts';
 import { openCoreHarness, type CoreHarness } from '../support/coreHarness.ts';
+import { whenCall } from '../support/coreEvents.ts';
 import { FakeClock } from '../support/fakeClock.ts';
 import { json, startScriptedService, type SeenRequest } from '../support/scriptedService.ts';
 
@@ -70,11 +71,7 @@ describe('core hardening', () => {
     await core.updateSettings({ http: { queryResponseCapBytes: 2048 } });
     expect(core.getSettings().http.connectTimeoutMs).toBe(10_000);
     const fired = await core.fire(robot.id, { method: 'POST', args: {} });
-    const stopped = new Promise((resolve) =>
-      core.subscribe(
-        (e) => e.type === 'calls' && e.calls.some((c) => c.state === 'stopped') && resolve(undefined),
-      ),
-    );
+    const stopped = whenCall(core, fired.id, (c) => c.state === 'stopped');
     clock.runNext();
     await stopped;
     expect(core.getCall(fired.id).error?.message).toMatch(/larger than 2 KiB/);
@@ -193,11 +190,7 @@ describe('core hardening', () => {
           }),
     );
     const fired = await core.fire(robot.id, { method: 'POST', args: {} });
-    const ended = new Promise((resolve) =>
-      core.subscribe(
-        (e) => e.type === 'calls' && e.calls.some((c) => c.state === 'unexpected') && resolve(undefined),
-      ),
-    );
+    const ended = whenCall(core, fired.id, (c) => c.state === 'unexpected');
     clock.runNext();
     await ended;
     const call = core.getCall(fired.id);

@@ -7,6 +7,7 @@ import type { AppError } from '../../src/core/errors.ts';
 import { WebhookClient } from '../../src/core/http/webhookClient.ts';
 import { defaultSettings } from '../../src/shared/models/settings.ts';
 import { startSandbox } from '../../src/sandbox/index.ts';
+import { whenCall } from '../support/coreEvents.ts';
 import { FakeClock } from '../support/fakeClock.ts';
 import { json, startScriptedService, type SeenRequest } from '../support/scriptedService.ts';
 import type { ServerResponse } from 'node:http';
@@ -117,11 +118,7 @@ describe('webhook client against services that misbehave', () => {
     );
     const { core, robot, clock } = await coreFor(svc.url);
     const fired = await core.fire(robot.id, { method: 'POST', args: {} });
-    const done = new Promise((resolve) =>
-      core.subscribe(
-        (e) => e.type === 'calls' && e.calls.some((c) => c.state === 'done') && resolve(undefined),
-      ),
-    );
+    const done = whenCall(core, fired.id, (c) => c.state === 'done');
     clock.runNext();
     await done;
     const call = core.getCall(fired.id);

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { AppCore, type AppCoreOptions } from '../../src/core/appCore.ts';
 import type { Call } from '../../src/shared/models/call.ts';
+import { whenCall } from './coreEvents.ts';
 import type { RobotView } from '../../src/shared/models/robot.ts';
 import {
   startSandbox,
@@ -48,23 +49,7 @@ export async function openCoreHarness(
       return core.setToken(robot.id, token);
     },
     waitForCall(callId, predicate) {
-      return new Promise((resolve, reject) => {
-        const check = (call: Call | undefined) => {
-          if (call && predicate(call)) {
-            unsubscribe();
-            resolve(call);
-          }
-        };
-        const unsubscribe = core.subscribe((event) => {
-          if (event.type === 'calls') for (const c of event.calls) if (c.id === callId) check(c);
-        });
-        try {
-          check(core.getCall(callId));
-        } catch (error) {
-          unsubscribe();
-          reject(error);
-        }
-      });
+      return whenCall(core, callId, predicate);
     },
     async reopen(more = {}) {
       await core.close();

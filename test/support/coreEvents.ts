@@ -1,0 +1,27 @@
+import type { AppCore } from '../../src/core/appCore.ts';
+import type { Call } from '../../src/shared/models/call.ts';
+
+/**
+ * Resolve with the call once `predicate` holds, on the core's events, never
+ * on time. Checks the call's current state first, so an answer that already
+ * arrived is not missed.
+ */
+export function whenCall(core: AppCore, callId: string, predicate: (call: Call) => boolean): Promise<Call> {
+  return new Promise((resolve, reject) => {
+    const check = (call: Call | undefined) => {
+      if (call && predicate(call)) {
+        unsubscribe();
+        resolve(call);
+      }
+    };
+    const unsubscribe = core.subscribe((event) => {
+      if (event.type === 'calls') for (const c of event.calls) if (c.id === callId) check(c);
+    });
+    try {
+      check(core.getCall(callId));
+    } catch (error) {
+      unsubscribe();
+      reject(error);
+    }
+  });
+}
