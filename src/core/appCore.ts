@@ -64,7 +64,7 @@ export class AppCore {
   #settings: Settings;
   #closed = false;
   #adoptTimer: unknown;
-  #clock: Clock | undefined;
+  readonly #clock: Clock;
 
   private constructor(parts: {
     dataDir: string;
@@ -87,6 +87,7 @@ export class AppCore {
     this.#client = parts.client;
     this.#warnings = parts.warnings;
     this.#settings = parts.settings;
+    this.#clock = parts.clock;
     this.#tracker = new CallTracker({
       history: parts.history,
       client: parts.client,
@@ -126,7 +127,7 @@ export class AppCore {
     await Promise.all([files.robots.read(), files.presets.read()]);
     if (options.resumeWatching !== false) {
       core.#tracker.start();
-      core.#watchOtherProcesses(clock);
+      core.#watchOtherProcesses();
     }
     return core;
   }
@@ -140,7 +141,7 @@ export class AppCore {
     return this.#tracker.adoptWaitingFromHistory();
   }
 
-  #watchOtherProcesses(clock: Clock): void {
+  #watchOtherProcesses(): void {
     const tick = () => {
       if (this.#closed) return;
       try {
@@ -148,10 +149,9 @@ export class AppCore {
       } catch {
         // A busy history file: next time.
       }
-      this.#adoptTimer = clock.setTimer(tick, ADOPT_INTERVAL_MS);
+      this.#adoptTimer = this.#clock.setTimer(tick, ADOPT_INTERVAL_MS);
     };
-    this.#adoptTimer = clock.setTimer(tick, ADOPT_INTERVAL_MS);
-    this.#clock = clock;
+    this.#adoptTimer = this.#clock.setTimer(tick, ADOPT_INTERVAL_MS);
   }
 
   /** How many calls this process is sending or watching right now. */
@@ -369,7 +369,7 @@ export class AppCore {
 
   async close(): Promise<void> {
     this.#closed = true;
-    if (this.#adoptTimer !== undefined) this.#clock?.clearTimer(this.#adoptTimer);
+    if (this.#adoptTimer !== undefined) this.#clock.clearTimer(this.#adoptTimer);
     await this.#tracker.close();
     await this.#client.closePools();
     this.#history.close();

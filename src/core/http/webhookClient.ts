@@ -54,22 +54,7 @@ export class WebhookClient {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(args);
     }
-    let raw: RawResponse;
-    try {
-      raw = await this.#send(
-        target,
-        method,
-        path,
-        headers,
-        body,
-        this.#settings.triggerResponseCapBytes,
-        'trigger',
-      );
-    } catch (error) {
-      throw transportFailure(error, hostOf(target), 'trigger');
-    }
-    this.#throwForStatus(raw, token, target, 'trigger');
-    const json = parseJsonObject(raw.text, 'trigger', token);
+    const { raw, json } = await this.#exchange(target, method, path, headers, body, token, 'trigger');
     const id = json['webhookCallId'];
     if (typeof id !== 'string') {
       throw new AppError(
@@ -95,22 +80,7 @@ export class WebhookClient {
     const path = queryPath(target, webhookCallId);
     const headers: Record<string, string> = { accept: 'application/json' };
     if (token !== undefined) headers['x-service-token'] = token;
-    let raw: RawResponse;
-    try {
-      raw = await this.#send(
-        target,
-        'GET',
-        path,
-        headers,
-        undefined,
-        this.#settings.queryResponseCapBytes,
-        'query',
-      );
-    } catch (error) {
-      throw transportFailure(error, hostOf(target), 'query');
-    }
-    this.#throwForStatus(raw, token, target, 'query');
-    const json = redactJson(parseJsonObject(raw.text, 'query', token), token);
+    const { json } = await this.#exchange(target, 'GET', path, headers, undefined, token, 'query');
     const status = json['status'];
     if (typeof status !== 'string') {
       throw new AppError(
@@ -125,6 +95,33 @@ export class WebhookClient {
     const pools = [...this.#pools.values()];
     this.#pools.clear();
     await Promise.allSettled(pools.map((p) => p.close()));
+  }
+
+  /**
+   * One request, start to finish: send it, classify a transport failure,
+   * turn an HTTP error into a typed one, and parse the body as a JSON object.
+   * A query answer is redacted of the token, since it is stored as the result.
+   */
+  async #exchange(
+    target: Target,
+    method: HttpMethod,
+    path: string,
+    headers: Record<string, string>,
+    body: string | undefined,
+    token: string | undefined,
+    action: 'trigger' | 'query',
+  ): Promise<{ raw: RawResponse; json: JsonObject }> {
+    const cap =
+      action === 'trigger' ? this.#settings.triggerResponseCapBytes : this.#settings.queryResponseCapBytes;
+    let raw: RawResponse;
+    try {
+      raw = await this.#send(target, method, path, headers, body, cap, action);
+    } catch (error) {
+      throw transportFailure(error, hostOf(target), action);
+    }
+    this.#throwForStatus(raw, token, target, action);
+    const json = parseJsonObject(raw.text, action, token);
+    return { raw, json: action === 'query' ? redactJson(json, token) : json };
   }
 
   #pool(origin: string): Pool {
