@@ -37,3 +37,14 @@ export function isLoopbackHost(hostname: string): boolean {
   if (parts.length !== 4 || parts[0] !== '127') return false;
   return parts.every((p) => /^\d{1,3}$/.test(p) && Number(p) <= 255);
 }
+
+/** Links the window may open in the user's browser: https only, no credentials. */
+export function isExternalLinkAllowed(rawUrl: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(rawUrl);
+  } catch {
+    return false;
+  }
+  return url.protocol === 'https:' && url.username === '' && url.password === '';
+}

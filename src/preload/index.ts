@@ -1,14 +1,64 @@
-import { contextBridge, ipcRenderer } from 'electron';
-import { channelOf, contractMethodNames } from '../shared/ipc/channels.ts';
+import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
+import type { AppEvent } from '../shared/events.ts';
 import type { RobotTrayApi } from '../shared/ipc/api.ts';
+import type { MethodName, RequestOf, ResponseOf } from '../shared/ipc/contract.ts';
+import type { IpcResult } from '../shared/ipc/result.ts';
+import { channelOf, EVENT_CHANNEL } from '../shared/ipc/channels.ts';
 
 // One function per contract method and nothing else: the window never holds
 // ipcRenderer itself, so it cannot reach a channel outside the contract.
-const api = Object.fromEntries(
-  contractMethodNames.map((method) => [
-    method,
-    (request?: unknown) => ipcRenderer.invoke(channelOf(method), request ?? {}),
-  ]),
-) as RobotTrayApi;
+// Only types come from the contract, so this file stays free of zod.
+function invoke<M extends MethodName>(method: M) {
+  return (request?: RequestOf<M>): Promise<IpcResult<ResponseOf<M>>> =>
+    ipcRenderer.invoke(channelOf(method), request ?? {});
+}
 
-contextBridge.exposeInMainWorld('robotTray', api satisfies RobotTrayApi);
+function onEvent(listener: (event: AppEvent) => void): () => void {
+  // Only the payload reaches the window, never Electron's event object (it holds the sender).
+  const forward = (_event: IpcRendererEvent, payload: AppEvent) => listener(payload);
+  ipcRenderer.on(EVENT_CHANNEL, forward);
+  return () => {
+    ipcRenderer.removeListener(EVENT_CHANNEL, forward);
+  };
+}
+
+// Written out method by method and checked with `satisfies`: a contract method
+// missing here, or one too many, fails the typecheck.
+export const robotTray = {
+  listRobots: invoke('listRobots'),
+  createRobot: invoke('createRobot'),
+  updateRobot: invoke('updateRobot'),
+  deleteRobot: invoke('deleteRobot'),
+  setToken: invoke('setToken'),
+  clearToken: invoke('clearToken'),
+  tokenStatus: invoke('tokenStatus'),
+  listPresets: invoke('listPresets'),
+  createPreset: invoke('createPreset'),
+  updatePreset: invoke('updatePreset'),
+  deletePreset: invoke('deletePreset'),
+  duplicatePreset: invoke('duplicatePreset'),
+  reorderPresets: invoke('reorderPresets'),
+  fire: invoke('fire'),
+  curlCommand: invoke('curlCommand'),
+  listCalls: invoke('listCalls'),
+  getCall: invoke('getCall'),
+  stopCall: invoke('stopCall'),
+  resumeCall: invoke('resumeCall'),
+  refireCall: invoke('refireCall'),
+  forgetCall: invoke('forgetCall'),
+  clearFinished: invoke('clearFinished'),
+  adoptWaitingCalls: invoke('adoptWaitingCalls'),
+  getSettings: invoke('getSettings'),
+  updateSettings: invoke('updateSettings'),
+  listWarnings: invoke('listWarnings'),
+  dismissWarning: invoke('dismissWarning'),
+  getAppInfo: invoke('getAppInfo'),
+  getDemo: invoke('getDemo'),
+  startDemo: invoke('startDemo'),
+  removeDemo: invoke('removeDemo'),
+  takeNavigation: invoke('takeNavigation'),
+  openExternal: invoke('openExternal'),
+  onEvent,
+} satisfies RobotTrayApi;
+
+contextBridge.exposeInMainWorld('robotTray', robotTray);

@@ -1,11 +1,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { createHandlers } from '../../src/main/ipc/handlers.ts';
+import { openShellHarness, type ShellHarness } from '../support/shellHarness.ts';
 import { openWindow, rendererDir, type WindowHarness } from '../support/windowHarness.ts';
 
 describe('the Robot Tray window in Chromium', () => {
   let harness: WindowHarness | undefined;
+  let shell: ShellHarness | undefined;
 
   beforeAll(() => {
     if (!existsSync(path.join(rendererDir, 'index.html'))) {
@@ -14,13 +15,16 @@ describe('the Robot Tray window in Chromium', () => {
   });
   afterEach(async () => {
     await harness?.close();
+    await shell?.close();
     harness = undefined;
+    shell = undefined;
   });
 
   test('shows the product name and what main answered over the bridge', async () => {
-    harness = await openWindow(
-      createHandlers({ appName: 'Robot Tray', appVersion: '9.8.7-test', platform: 'testos' }),
-    );
+    shell = await openShellHarness({
+      appInfo: { name: 'Robot Tray', version: '9.8.7-test', platform: 'testos' },
+    });
+    harness = await openWindow(shell.handlers);
     const { page } = harness;
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Robot Tray');
     const info = page.getByTestId('app-info');
@@ -29,9 +33,8 @@ describe('the Robot Tray window in Chromium', () => {
   });
 
   test('says plainly when the bridge is missing instead of hanging', async () => {
-    harness = await openWindow(createHandlers({ appName: 'Robot Tray', appVersion: '1', platform: 'x' }), {
-      withBridge: false,
-    });
+    shell = await openShellHarness();
+    harness = await openWindow(shell.handlers, { withBridge: false });
     const alert = harness.page.getByRole('alert');
     await alert.waitFor();
     expect(await alert.textContent()).toContain('bridge is missing');

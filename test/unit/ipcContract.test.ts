@@ -1,10 +1,12 @@
-import { describe, expect, test } from 'vitest';
-import { channelOf, contractMethodNames, methodOfChannel } from '../../src/shared/ipc/channels.ts';
-import { methodNames } from '../../src/shared/ipc/contract.ts';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { dispatch } from '../../src/main/ipc/dispatch.ts';
-import { createHandlers, type Handlers } from '../../src/main/ipc/handlers.ts';
-
-const handlers = createHandlers({ appName: 'Robot Tray', appVersion: '1.2.3', platform: 'linux' });
+import type { Handlers } from '../../src/main/ipc/handlers.ts';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
+import { channelOf, contractMethodNames, methodOfChannel } from '../../src/shared/ipc/channels.ts';
+import { contract, methodNames, type MethodName, type ResponseOf } from '../../src/shared/ipc/contract.ts';
+import { whenCall } from '../support/coreEvents.ts';
+import { memorySecrets } from '../support/memorySecrets.ts';
+import { openShellHarness, type ShellHarness } from '../support/shellHarness.ts';
 
 describe('IPC contract', () => {
   test("the preload's method list is exactly the contract's", () => {
@@ -17,45 +19,208 @@ describe('IPC contract', () => {
   });
 });
 
-describe('dispatch', () => {
-  test('answers a valid request with the handler value', async () => {
-    expect(await dispatch(handlers, 'getAppInfo', {})).toEqual({
-      ok: true,
-      value: { name: 'Robot Tray', version: '1.2.3', platform: 'linux' },
+describe('every contract method reaches AppCore', () => {
+  let shell: ShellHarness;
+  let sandbox: Sandbox;
+  const covered = new Set<MethodName>();
+
+  /** Dispatch as IPC would, expect success, and parse the answer with the method's response schema. */
+  async function call<M extends MethodName>(method: M, request: unknown = {}): Promise<ResponseOf<M>> {
+    const result = await dispatch(shell.handlers, method, request, () => undefined);
+    if (!result.ok) throw new Error(`${method} failed: ${result.error.kind}: ${result.error.message}`);
+    covered.add(method);
+    return contract[method].response.parse(result.value) as ResponseOf<M>;
+  }
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ demoRobots: false, seed: 3 });
+    sandbox.addRobot({ name: 'quick', flow: [{ type: 'respond', echo: true }] });
+    sandbox.addRobot({
+      name: 'held',
+      flow: [
+        { type: 'wait', ms: 600_000 },
+        { type: 'respond', echo: true },
+      ],
     });
+    shell = await openShellHarness({ core: { secrets: memorySecrets() } });
+  });
+  afterAll(async () => {
+    await shell?.close();
+    await sandbox?.close();
   });
 
-  test('refuses an unknown method by name', async () => {
-    const result = await dispatch(handlers, 'readTokens', {});
+  test('robots, tokens, presets, calls, settings, warnings and the app answer in their schemas', async () => {
+    const info = await call('getAppInfo');
+    expect(info.name).toBe('Robot Tray');
+
+    const robot = await call('createRobot', { name: 'quick', baseUrl: sandbox.baseUrl });
+    expect(robot.hasToken).toBe(false);
+    const renamed = await call('updateRobot', { id: robot.id, patch: { notes: 'answers at once' } });
+    expect(renamed.notes).toBe('answers at once');
+    expect((await call('listRobots')).map((r) => r.id)).toEqual([robot.id]);
+
+    const token = sandbox.tokenOf('quick');
+    const set = await call('setToken', { robotId: robot.id, token });
+    expect(set).toEqual({ hasToken: true, updatedAt: expect.any(Number) });
+    expect(JSON.stringify(set)).not.toContain(token);
+    expect(await call('tokenStatus', { robotId: robot.id })).toEqual(set);
+
+    const preset = await call('createPreset', { robotId: robot.id, name: 'Hello', args: { hi: 1 } });
+    const copy = await call('duplicatePreset', { id: preset.id });
+    expect(copy.name).toBe('Hello copy');
+    expect((await call('updatePreset', { id: copy.id, patch: { pinnedToTray: true } })).pinnedToTray).toBe(
+      true,
+    );
+    const order = await call('reorderPresets', { robotId: robot.id, ids: [copy.id, preset.id] });
+    expect(order.map((p) => p.id)).toEqual([copy.id, preset.id]);
+    expect(await call('listPresets', { robotId: robot.id })).toHaveLength(2);
+    expect(await call('deletePreset', { id: copy.id })).toBeNull();
+
+    const curl = await call('curlCommand', { robotId: robot.id, presetId: preset.id });
+    expect(curl.command).toContain('$ROBOT_TOKEN');
+    expect(curl.command).not.toContain(token);
+
+    const fired = await call('fire', { robotId: robot.id, presetId: preset.id });
+    expect(fired).not.toHaveProperty('args');
+    const done = await whenCall(shell.core, fired.id, (c) => c.state === 'done');
+    const detail = await call('getCall', { id: done.id });
+    expect(detail.response).toEqual({ hi: 1 });
+    const listed = await call('listCalls', { robotId: robot.id });
+    expect(listed[0]).toMatchObject({ id: fired.id, state: 'done', hasResponse: true });
+    expect(listed[0]).not.toHaveProperty('response');
+    const again = await call('refireCall', { id: fired.id });
+    expect(again.id).not.toBe(fired.id);
+    await whenCall(shell.core, again.id, (c) => c.state === 'done');
+    expect(await call('forgetCall', { id: again.id })).toBeNull();
+
+    // A call that stays waiting, to stop and resume.
+    const held = await call('createRobot', { name: 'held', baseUrl: sandbox.baseUrl });
+    await call('setToken', { robotId: held.id, token: sandbox.tokenOf('held') });
+    const waiting = await call('fire', { robotId: held.id, method: 'POST', args: {} });
+    expect(waiting.state).toBe('waiting');
+    expect((await call('stopCall', { id: waiting.id })).state).toBe('stopped');
+    expect((await call('resumeCall', { id: waiting.id })).state).toBe('waiting');
+    expect(await call('adoptWaitingCalls')).toEqual([]);
+    expect(await call('clearFinished', { robotId: robot.id })).toEqual({ removed: 1 });
+
+    expect(await call('clearToken', { robotId: held.id })).toEqual({ hasToken: false, updatedAt: null });
+    expect(await call('deleteRobot', { id: held.id })).toBeNull();
+
+    const settings = await call('getSettings');
+    const updated = await call('updateSettings', { historyLimit: settings.historyLimit + 1 });
+    expect(updated.historyLimit).toBe(settings.historyLimit + 1);
+    expect(await call('listWarnings')).toEqual([]);
+    expect(await call('dismissWarning', { id: 'w-none' })).toBeNull();
+
+    expect(await call('getDemo')).toEqual({ running: false, robotIds: [] });
+    shell.navigate({ view: 'call', callId: fired.id });
+    expect(await call('takeNavigation')).toEqual({ view: 'call', callId: fired.id });
+    expect(await call('takeNavigation')).toBeNull();
+    expect(await call('openExternal', { url: 'https://example.com/help' })).toBeNull();
+    expect(shell.opened).toEqual(['https://example.com/help']);
+
+    const demo = await call('startDemo');
+    expect(demo.running).toBe(true);
+    expect(demo.robotIds.length).toBeGreaterThan(0);
+    const removed = await call('removeDemo');
+    expect(removed).toEqual({ running: false, robotIds: [] });
+
+    expect([...covered].sort()).toEqual([...methodNames].sort());
+  });
+});
+
+describe('dispatch', () => {
+  let shell: ShellHarness;
+  beforeAll(async () => {
+    shell = await openShellHarness({ core: { secrets: memorySecrets() } });
+  });
+  afterAll(() => shell?.close());
+
+  test('refuses an unknown method by name, and logs why', async () => {
+    const refused: string[] = [];
+    const result = await dispatch(shell.handlers, 'readTokens', {}, (m, reason) =>
+      refused.push(`${m}: ${reason}`),
+    );
     expect(result).toEqual({
       ok: false,
       error: { kind: 'validation', message: 'Unknown request "readTokens".' },
     });
+    expect(refused).toEqual(['readTokens: unknown method']);
   });
 
   test('refuses inherited object keys as methods', async () => {
-    expect((await dispatch(handlers, 'toString', {})).ok).toBe(false);
-    expect((await dispatch(handlers, '__proto__', {})).ok).toBe(false);
+    expect((await dispatch(shell.handlers, 'toString', {}, () => undefined)).ok).toBe(false);
+    expect((await dispatch(shell.handlers, '__proto__', {}, () => undefined)).ok).toBe(false);
   });
 
-  test('refuses a payload the schema rejects, naming the field', async () => {
-    const result = await dispatch(handlers, 'getAppInfo', { extra: 1 });
-    expect(result.ok).toBe(false);
-    if (!result.ok) {
+  test.each([
+    ['createRobot', { name: 'x', baseUrl: 42 }, 'baseUrl'],
+    ['updateRobot', { id: 'r1', patch: { name: '' } }, 'patch.name'],
+    ['setToken', { robotId: 'r1' }, 'token'],
+    ['fire', { robotId: 'r1', args: { a: Number.NaN } }, 'args.a'],
+    ['reorderPresets', { robotId: 'r1', ids: 'p1' }, 'ids'],
+    ['listCalls', { states: ['finished'] }, 'states[0]'],
+    ['updateSettings', { historyLimit: 1 }, 'historyLimit'],
+    ['getCall', {}, 'id'],
+    ['getAppInfo', { extra: 1 }, 'request'],
+  ] as const)(
+    '%s with a malformed payload is a validation error naming %s',
+    async (method, payload, field) => {
+      const logged: string[] = [];
+      const result = await dispatch(shell.handlers, method, payload, (_m, reason) => logged.push(reason));
+      expect(result.ok).toBe(false);
+      if (result.ok) return;
       expect(result.error.kind).toBe('validation');
-      expect(result.error.message).toContain('getAppInfo');
-    }
+      expect(result.error.message).toContain(`Invalid ${method} request: ${field}`);
+      expect(logged[0]).toContain(field);
+    },
+  );
+
+  test('a refused token is logged without the token', async () => {
+    const logged: string[] = [];
+    const secret = 'sk-' + 'x'.repeat(20_000);
+    await dispatch(shell.handlers, 'setToken', { robotId: 'r1', token: secret }, (_m, r) => logged.push(r));
+    expect(logged.join('')).not.toContain('xxxxxxxxxx');
   });
 
-  test('turns a throwing handler into a generic error without its text', async () => {
+  test("AppCore's own errors pass through with their kind and message", async () => {
+    await shell.core.createRobot({ name: 'Twin', baseUrl: 'https://robots.example.com' });
+    const result = await dispatch(shell.handlers, 'createRobot', {
+      name: 'twin',
+      baseUrl: 'https://robots.example.com',
+    });
+    expect(result).toEqual({
+      ok: false,
+      error: { kind: 'validation', message: expect.stringContaining('a robot named "twin" already exists') },
+    });
+    const missing = await dispatch(shell.handlers, 'getCall', { id: 'no-such-call' });
+    expect(missing).toMatchObject({ ok: false, error: { kind: 'not-found' } });
+  });
+
+  test('an https-only rule guards openExternal', async () => {
+    for (const url of [
+      'http://example.com',
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+      'https://u:p@example.com',
+    ]) {
+      const result = await dispatch(shell.handlers, 'openExternal', { url });
+      expect(result).toMatchObject({ ok: false, error: { kind: 'validation' } });
+    }
+    expect(shell.opened).toEqual([]);
+  });
+
+  test('turns an unexpected exception into a generic error without its text', async () => {
     const failing: Handlers = {
-      ...handlers,
+      ...shell.handlers,
       getAppInfo: () => {
         throw new Error('x-service-token: secret-value');
       },
     };
-    const result = await dispatch(failing, 'getAppInfo', {});
-    expect(result.ok).toBe(false);
+    const logged: string[] = [];
+    const result = await dispatch(failing, 'getAppInfo', {}, (_m, r) => logged.push(r));
+    expect(result).toMatchObject({ ok: false, error: { kind: 'internal' } });
     expect(JSON.stringify(result)).not.toContain('secret-value');
+    expect(logged.join('')).not.toContain('secret-value');
   });
 });

@@ -1,22 +1,23 @@
-import type { z } from 'zod';
-import type { Contract, MethodName, ResponseOf } from '../../shared/ipc/contract.ts';
+import type { Contract } from '../../shared/ipc/contract.ts';
+import { appHandlers } from './handlers/app.ts';
+import { callHandlers } from './handlers/calls.ts';
+import type { HandlerContext } from './handlers/context.ts';
+import { presetHandlers } from './handlers/presets.ts';
+import { robotHandlers } from './handlers/robots.ts';
+import { settingsHandlers } from './handlers/settings.ts';
+import type { HandlersOf } from './handlers/types.ts';
 
-/**
- * What main answers on each contract method. Free of electron so the browser
- * tests put the very same handlers behind a Chromium page.
- */
-export type HandlerContext = {
-  appName: string;
-  appVersion: string;
-  platform: string;
-};
+export type { HandlerContext };
 
-export type Handlers = {
-  [M in MethodName]: (request: z.output<Contract[M]['request']>) => Promise<ResponseOf<M>> | ResponseOf<M>;
-};
+/** What main answers on each contract method: one AppCore (or shell) operation each. */
+export type Handlers = HandlersOf<Contract>;
 
 export function createHandlers(ctx: HandlerContext): Handlers {
   return {
-    getAppInfo: () => ({ name: ctx.appName, version: ctx.appVersion, platform: ctx.platform }),
+    ...robotHandlers(ctx),
+    ...presetHandlers(ctx),
+    ...callHandlers(ctx),
+    ...settingsHandlers(ctx),
+    ...appHandlers(ctx),
   };
 }

@@ -5,7 +5,49 @@
  */
 export const CHANNEL_PREFIX = 'robot-tray:';
 
-export const contractMethodNames = ['getAppInfo'] as const;
+/** The one channel main pushes AppEvents on. */
+export const EVENT_CHANNEL = 'robot-tray-event';
+
+export const contractMethodNames = [
+  // robots
+  'listRobots',
+  'createRobot',
+  'updateRobot',
+  'deleteRobot',
+  'setToken',
+  'clearToken',
+  'tokenStatus',
+  // presets
+  'listPresets',
+  'createPreset',
+  'updatePreset',
+  'deletePreset',
+  'duplicatePreset',
+  'reorderPresets',
+  // calls
+  'fire',
+  'curlCommand',
+  'listCalls',
+  'getCall',
+  'stopCall',
+  'resumeCall',
+  'refireCall',
+  'forgetCall',
+  'clearFinished',
+  'adoptWaitingCalls',
+  // settings
+  'getSettings',
+  'updateSettings',
+  'listWarnings',
+  'dismissWarning',
+  // app
+  'getAppInfo',
+  'getDemo',
+  'startDemo',
+  'removeDemo',
+  'takeNavigation',
+  'openExternal',
+] as const;
 
 export type ContractMethodName = (typeof contractMethodNames)[number];
 

@@ -1,21 +1,25 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import { appMethods } from './contract/app.ts';
+import { callMethods } from './contract/calls.ts';
+import { presetMethods } from './contract/presets.ts';
+import { robotMethods } from './contract/robots.ts';
+import { settingsMethods } from './contract/settings.ts';
 
 /**
- * The one IPC contract between the window and the main process.
+ * The one IPC contract between the window and the main process: one method
+ * per AppCore operation, grouped by concern in ./contract/.
  *
  * Each key is a method name on `window.robotTray`; the IPC channel is derived
  * from it (`channelOf`). Main parses every request with `request` before any
- * handler runs; the renderer can trust `response` because main produced it.
+ * handler runs; the renderer can trust `response` because main produced it
+ * (and the tests parse every answer with it).
  */
 export const contract = {
-  getAppInfo: {
-    request: z.object({}).strict(),
-    response: z.object({
-      name: z.string(),
-      version: z.string(),
-      platform: z.string(),
-    }),
-  },
+  ...robotMethods,
+  ...presetMethods,
+  ...callMethods,
+  ...settingsMethods,
+  ...appMethods,
 } as const;
 
 export type Contract = typeof contract;
@@ -24,4 +28,5 @@ export type MethodName = keyof Contract;
 export const methodNames = Object.keys(contract) as MethodName[];
 
 export type RequestOf<M extends MethodName> = z.input<Contract[M]['request']>;
+export type ParsedRequestOf<M extends MethodName> = z.output<Contract[M]['request']>;
 export type ResponseOf<M extends MethodName> = z.output<Contract[M]['response']>;

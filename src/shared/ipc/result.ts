@@ -1,19 +1,7 @@
 import { z } from 'zod';
+import { errorKinds } from '../errorKinds.ts';
 
-/**
- * Kinds of failure a user can meet. The UI and CLI render `message`; they do
- * not re-derive it from the kind.
- */
-export const errorKinds = [
-  'network',
-  'timeout',
-  'http',
-  'protocol',
-  'keychain',
-  'validation',
-  'not-found',
-  'internal',
-] as const;
+export { errorKinds };
 
 export const AppErrorShape = z.object({
   kind: z.enum(errorKinds),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { errorKinds } from '../ipc/result.ts';
+import { errorKinds } from '../errorKinds.ts';
 import { JsonObject, JsonValue } from './json.ts';
 import { callStates } from './callStates.ts';
 import { HttpMethod } from './preset.ts';

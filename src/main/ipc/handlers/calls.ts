@@ -1,0 +1,28 @@
+import type { callMethods, FireInput } from '../../../shared/ipc/contract/calls.ts';
+import { summarizeCall } from '../../../shared/models/callSummary.ts';
+import { stripUndefined } from '../../../shared/objects.ts';
+import type { HandlerContext } from './context.ts';
+import type { HandlersOf } from './types.ts';
+
+/** The fire request as AppCore takes it: everything but the robot id. */
+function fireRequest({ robotId: _robotId, ...rest }: FireInput): object {
+  return stripUndefined(rest);
+}
+
+export function callHandlers({ core }: HandlerContext): HandlersOf<typeof callMethods> {
+  return {
+    fire: async (input) => summarizeCall(await core.fire(input.robotId, fireRequest(input))),
+    curlCommand: async (input) => ({ command: await core.curlCommand(input.robotId, fireRequest(input)) }),
+    listCalls: (filter) => core.listCalls(filter).map(summarizeCall),
+    getCall: ({ id }) => core.getCall(id),
+    stopCall: ({ id }) => summarizeCall(core.stopCall(id)),
+    resumeCall: async ({ id }) => summarizeCall(await core.resumeCall(id)),
+    refireCall: async ({ id }) => summarizeCall(await core.refire(id)),
+    forgetCall: ({ id }) => {
+      core.forgetCall(id);
+      return null;
+    },
+    clearFinished: ({ robotId }) => ({ removed: core.clearFinished(robotId) }),
+    adoptWaitingCalls: () => core.adoptWaitingCalls().map(summarizeCall),
+  };
+}

@@ -1,0 +1,17 @@
+/**
+ * Kinds of failure a user can meet. The UI, the tray and the CLI render an
+ * error's message; they do not re-derive it from the kind. Kept free of zod
+ * so light entry points can name the kinds without loading the schemas.
+ */
+export const errorKinds = [
+  'network',
+  'timeout',
+  'http',
+  'protocol',
+  'keychain',
+  'validation',
+  'not-found',
+  'internal',
+] as const;
+
+export type ErrorKind = (typeof errorKinds)[number];

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { CallState } from './models/call.ts';
+import { CallSummary } from './models/callSummary.ts';
+import { Preset } from './models/preset.ts';
+import { RobotView } from './models/robotView.ts';
+import { Settings } from './models/settings.ts';
+import { Warning } from './models/warning.ts';
+
+/**
+ * What main pushes to the window on its one event channel, as core events and
+ * shell events. Each carries enough to update a store without asking again,
+ * except a call's arguments and response, which the window fetches on demand.
+ */
+
+/** One call that changed, and the state it was in when subscribers last heard of it (null: new). */
+export const CallChange = z.object({ call: CallSummary, from: CallState.nullable() });
+export type CallChange = z.infer<typeof CallChange>;
+
+/** The built-in demo: whether its sandbox runs and which robots are its own. */
+export const DemoStatus = z.object({
+  running: z.boolean(),
+  robotIds: z.array(z.string()),
+});
+export type DemoStatus = z.infer<typeof DemoStatus>;
+
+/** Where main asks the window to go (a tray or notification click on a call). */
+export const Navigation = z.object({ view: z.literal('call'), callId: z.string().min(1) });
+export type Navigation = z.infer<typeof Navigation>;
+
+export const AppEvent = z.discriminatedUnion('type', [
+  /** Calls changed state or progressed (coalesced per tick). */
+  z.object({ type: z.literal('calls.changed'), changes: z.array(CallChange) }),
+  /**
+   * Calls left the history: by id (forgotten), or every finished call
+   * (of one robot, or of all when robotId is null) after "Clear finished".
+   */
+  z.object({
+    type: z.literal('calls.removed'),
+    ids: z.array(z.string()),
+    finishedOf: z.object({ robotId: z.string().nullable() }).nullable(),
+  }),
+  /** Robots (with token status) and presets, after any change to either. */
+  z.object({ type: z.literal('catalog'), robots: z.array(RobotView), presets: z.array(Preset) }),
+  z.object({ type: z.literal('settings'), settings: Settings }),
+  z.object({ type: z.literal('warnings'), warnings: z.array(Warning) }),
+  z.object({ type: z.literal('demo'), demo: DemoStatus }),
+  z.object({ type: z.literal('navigate'), to: Navigation }),
+]);
+export type AppEvent = z.infer<typeof AppEvent>;
+export type AppEventType = AppEvent['type'];

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { Call, CallFilter } from '../../models/call.ts';
+import { CallSummary } from '../../models/callSummary.ts';
+import { JsonObject } from '../../models/json.ts';
+import { HttpMethod } from '../../models/preset.ts';
+import { ById, Id, NoRequest, Nothing } from './common.ts';
+import { methods } from './define.ts';
+
+/**
+ * What to fire: a robot and a saved preset (its arguments and method may be
+ * overridden), or a robot with a method and arguments given now. The window
+ * names a robot id; main looks up its URL and token.
+ */
+export const FireInput = z
+  .object({
+    robotId: Id,
+    presetId: Id.optional(),
+    method: HttpMethod.optional(),
+    args: JsonObject.optional(),
+  })
+  .strict();
+export type FireInput = z.input<typeof FireInput>;
+
+export const callMethods = methods({
+  /** Resolves once the service accepted or refused the trigger. */
+  fire: { request: FireInput, response: CallSummary },
+  /** The trigger as a curl command; the token stays $ROBOT_TOKEN. */
+  curlCommand: { request: FireInput, response: z.object({ command: z.string() }) },
+  listCalls: { request: CallFilter.strict(), response: z.array(CallSummary) },
+  /** A call with its arguments and response, by local id or webhookCallId. */
+  getCall: { request: ById, response: Call },
+  stopCall: { request: ById, response: CallSummary },
+  resumeCall: { request: ById, response: CallSummary },
+  /** Fire again with exactly the method and arguments that call sent. */
+  refireCall: { request: ById, response: CallSummary },
+  forgetCall: { request: ById, response: Nothing },
+  clearFinished: {
+    request: z.object({ robotId: Id.optional() }).strict(),
+    response: z.object({ removed: z.number().int().min(0) }),
+  },
+  /** Take over calls the CLI left waiting (e.g. when the window gains focus). */
+  adoptWaitingCalls: { request: NoRequest, response: z.array(CallSummary) },
+});

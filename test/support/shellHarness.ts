@@ -1,0 +1,58 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { AppCore, type AppCoreOptions } from '../../src/core/appCore.ts';
+import { DemoController } from '../../src/main/demo/demoController.ts';
+import { createHandlers, type HandlerContext, type Handlers } from '../../src/main/ipc/handlers.ts';
+import type { Navigation } from '../../src/shared/events.ts';
+
+export type ShellHarness = {
+  core: AppCore;
+  handlers: Handlers;
+  demo: DemoController;
+  dataDir: string;
+  /** Links the handlers were asked to open in the browser. */
+  opened: string[];
+  /** Queue a navigation as a tray or notification click would. */
+  navigate(to: Navigation): void;
+  close(): Promise<void>;
+};
+
+/**
+ * Main's real handlers over a real AppCore in its own data folder, with the
+ * shell's Electron-only parts (app info, the browser) replaced by plain values:
+ * what the window sees through IPC, without Electron.
+ */
+export async function openShellHarness(
+  options: { core?: Partial<AppCoreOptions>; appInfo?: ReturnType<HandlerContext['appInfo']> } = {},
+): Promise<ShellHarness> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'robot-tray-shell-'));
+  const core = await AppCore.open({ dataDir, ...options.core });
+  const demo = new DemoController(core);
+  const opened: string[] = [];
+  let pending: Navigation | null = null;
+  const handlers = createHandlers({
+    core,
+    appInfo: () => options.appInfo ?? { name: 'Robot Tray', version: '0.0.0-test', platform: 'test' },
+    demo: { status: () => demo.status(), start: () => demo.start(), remove: () => demo.remove() },
+    takeNavigation: () => {
+      const to = pending;
+      pending = null;
+      return to;
+    },
+    openExternal: (url) => void opened.push(url),
+  });
+  return {
+    core,
+    handlers,
+    demo,
+    dataDir,
+    opened,
+    navigate: (to) => void (pending = to),
+    async close() {
+      await demo.close();
+      await core.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
