@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { type Call, CallFilter } from '../shared/models/call.ts';
+import { type Call, CallFilter, type CallState, isActive } from '../shared/models/call.ts';
 import { FireRequest } from '../shared/models/fire.ts';
 import type { Preset } from '../shared/models/preset.ts';
 import type { Robot, RobotView } from '../shared/models/robot.ts';
@@ -9,6 +9,7 @@ import { type Settings, SettingsPatch } from '../shared/models/settings.ts';
 import type { Warning } from '../shared/models/warning.ts';
 import { stripUndefined } from '../shared/objects.ts';
 import { Catalog } from './catalog.ts';
+import { type CoreEvent, previousState } from './coreEvents.ts';
 import { type Clock, type Random, systemClock } from './clock.ts';
 import { AppError, notFound, parseInput } from './errors.ts';
 import { buildCurlCommand } from './http/curlCommand.ts';
@@ -39,12 +40,7 @@ export type AppCoreOptions = {
   resumeWatching?: boolean;
 };
 
-export type CoreEvent =
-  | { type: 'calls'; calls: Call[] }
-  | { type: 'robots' }
-  | { type: 'presets' }
-  | { type: 'settings' }
-  | { type: 'warnings' };
+export type { CoreEvent };
 
 /**
  * Everything Robot Tray can do, in one object. The Electron main process maps
@@ -65,6 +61,10 @@ export class AppCore {
   #closed = false;
   #adoptTimer: unknown;
   readonly #clock: Clock;
+  /** The state subscribers last heard for each call still sending or waiting. */
+  readonly #lastHeard = new Map<string, CallState>();
+  /** The catalog as last announced, to notice another process's changes. */
+  #seenCatalog: { robots: unknown; presets: unknown } = { robots: undefined, presets: undefined };
 
   private constructor(parts: {
     dataDir: string;
@@ -98,7 +98,8 @@ export class AppCore {
       random: parts.random,
       newId: parts.newId,
     });
-    this.#tracker.subscribe((calls) => this.#emit({ type: 'calls', calls }));
+    this.#tracker.subscribe((calls) => this.#emitCalls(calls));
+    parts.warnings.subscribe(() => this.#emit({ type: 'warnings', warnings: this.#warnings.list() }));
   }
 
   static async open(options: AppCoreOptions = {}): Promise<AppCore> {
@@ -149,9 +150,27 @@ export class AppCore {
       } catch {
         // A busy history file: next time.
       }
+      void this.refreshFromDisk().catch(() => undefined);
       this.#adoptTimer = this.#clock.setTimer(tick, ADOPT_INTERVAL_MS);
     };
     this.#adoptTimer = this.#clock.setTimer(tick, ADOPT_INTERVAL_MS);
+  }
+
+  /**
+   * Notice what another process (the CLI) changed in the data folder: new
+   * settings take effect and are announced, and a changed catalog is
+   * announced. Runs with the adopt tick; callable directly, e.g. on window focus.
+   */
+  async refreshFromDisk(): Promise<void> {
+    const settings = await this.#files.settings.read();
+    if (!this.#closed && JSON.stringify(settings) !== JSON.stringify(this.#settings)) {
+      this.#applySettings(settings);
+    }
+    const [robots, presets] = await Promise.all([this.#files.robots.read(), this.#files.presets.read()]);
+    // The files cache by mtime, so an unchanged file reads as the very same array.
+    if (robots !== this.#seenCatalog.robots || presets !== this.#seenCatalog.presets) {
+      await this.#emitCatalog();
+    }
   }
 
   /** How many calls this process is sending or watching right now. */
@@ -179,13 +198,13 @@ export class AppCore {
 
   async createRobot(input: unknown): Promise<RobotView> {
     const robot = await this.#catalog.createRobot(input);
-    this.#emit({ type: 'robots' });
+    await this.#emitCatalog();
     return view(robot);
   }
 
   async updateRobot(id: string, patch: unknown): Promise<RobotView> {
     const robot = await this.#catalog.updateRobot(id, patch);
-    this.#emit({ type: 'robots' });
+    await this.#emitCatalog();
     return view(robot);
   }
 
@@ -195,8 +214,7 @@ export class AppCore {
     // Token first: if the keychain refuses, nothing is deleted and nothing is orphaned.
     await this.#vault.delete(id);
     await this.#catalog.deleteRobot(id);
-    this.#emit({ type: 'robots' });
-    this.#emit({ type: 'presets' });
+    await this.#emitCatalog();
   }
 
   // ── Tokens ────────────────────────────────────────────────────────────
@@ -206,7 +224,7 @@ export class AppCore {
     if (typeof token !== 'string') throw new AppError('validation', 'token: must be text.');
     await this.#vault.set(robotId, token);
     const robot = await this.#catalog.markToken(robotId, true);
-    this.#emit({ type: 'robots' });
+    await this.#emitCatalog();
     return view(robot);
   }
 
@@ -214,7 +232,7 @@ export class AppCore {
     await this.#catalog.requireRobot(robotId);
     await this.#vault.delete(robotId);
     const robot = await this.#catalog.markToken(robotId, false);
-    this.#emit({ type: 'robots' });
+    await this.#emitCatalog();
     return view(robot);
   }
 
@@ -224,6 +242,7 @@ export class AppCore {
     const hasToken = await this.#vault.has(robotId);
     if (hasToken !== (robot.tokenUpdatedAt !== null)) {
       const fixed = await this.#catalog.markToken(robotId, hasToken);
+      await this.#emitCatalog();
       return { hasToken, updatedAt: fixed.tokenUpdatedAt };
     }
     return { hasToken, updatedAt: robot.tokenUpdatedAt };
@@ -258,9 +277,12 @@ export class AppCore {
   // ── Firing and calls ──────────────────────────────────────────────────
 
   /** Trigger a robot; resolves when the service accepted or refused the call. */
-  async fire(robotId: string, request: unknown): Promise<Call> {
+  async fire(robotId: string, request: unknown, options: { notifyOnFinish?: boolean } = {}): Promise<Call> {
     const robot = await this.#catalog.requireRobot(robotId);
-    return this.#tracker.fire(robot, await this.#fireSpec(robot, parseInput(FireRequest, request, 'fire')));
+    const spec = await this.#fireSpec(robot, parseInput(FireRequest, request, 'fire'));
+    // A call fired from the tray notifies when it ends, whatever its preset says.
+    if (options.notifyOnFinish === true) spec.notifyOnFinish = true;
+    return this.#tracker.fire(robot, spec);
   }
 
   /** The trigger as a curl command, with the token left as $ROBOT_TOKEN. */
@@ -328,10 +350,16 @@ export class AppCore {
     }
     this.#tracker.drop(call.id);
     this.#history.delete(call.id);
+    this.#lastHeard.delete(call.id);
+    this.#emit({ type: 'calls.removed', ids: [call.id], finishedOf: null });
   }
 
   clearFinished(robotId?: string): number {
-    return this.#history.deleteFinished(robotId);
+    const removed = this.#history.deleteFinished(robotId);
+    if (removed > 0) {
+      this.#emit({ type: 'calls.removed', ids: [], finishedOf: { robotId: robotId ?? null } });
+    }
+    return removed;
   }
 
   // ── Settings and warnings ─────────────────────────────────────────────
@@ -352,10 +380,14 @@ export class AppCore {
       };
       return { next, result: next };
     });
+    this.#applySettings(settings);
+    return settings;
+  }
+
+  #applySettings(settings: Settings): void {
     this.#settings = settings;
     this.#client.updateSettings(settings.http);
-    this.#emit({ type: 'settings' });
-    return settings;
+    this.#emit({ type: 'settings', settings });
   }
 
   warnings(): Warning[] {
@@ -364,7 +396,7 @@ export class AppCore {
 
   dismissWarning(id: string): void {
     this.#warnings.dismiss(id);
-    this.#emit({ type: 'warnings' });
+    this.#emit({ type: 'warnings', warnings: this.#warnings.list() });
   }
 
   async close(): Promise<void> {
@@ -395,8 +427,27 @@ export class AppCore {
 
   async #presetChange<T>(work: Promise<T>): Promise<T> {
     const result = await work;
-    this.#emit({ type: 'presets' });
+    await this.#emitCatalog();
     return result;
+  }
+
+  #emitCalls(calls: Call[]): void {
+    const from: Record<string, CallState | null> = {};
+    for (const call of calls) {
+      from[call.id] = previousState(call, this.#lastHeard);
+      if (isActive(call.state)) this.#lastHeard.set(call.id, call.state);
+      else this.#lastHeard.delete(call.id);
+    }
+    this.#emit({ type: 'calls', calls, from });
+  }
+
+  /** Robots (with token status) and presets as they are now, to every subscriber. */
+  async #emitCatalog(): Promise<void> {
+    if (this.#listeners.size === 0) return;
+    const [robots, presets] = await Promise.all([this.#files.robots.read(), this.#files.presets.read()]);
+    this.#seenCatalog = { robots, presets };
+    const sorted: Preset[] = [...presets].sort((a, b) => a.order - b.order || a.createdAt - b.createdAt);
+    this.#emit({ type: 'catalog', robots: robots.map(view), presets: sorted });
   }
 
   #emit(event: CoreEvent): void {

@@ -5,6 +5,7 @@ export class WarningLog {
   readonly #items: Warning[] = [];
   #seq = 0;
   readonly #now: () => number;
+  readonly #listeners = new Set<(warning: Warning) => void>();
 
   constructor(now: () => number = Date.now) {
     this.#now = now;
@@ -13,7 +14,14 @@ export class WarningLog {
   add(source: string, message: string): Warning {
     const warning = { id: `w${++this.#seq}`, source, message, at: this.#now() };
     this.#items.push(warning);
+    // A new warning is announced so the window shows it without asking.
+    for (const listener of this.#listeners) listener(warning);
     return warning;
+  }
+
+  subscribe(listener: (warning: Warning) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
   }
 
   list(): Warning[] {

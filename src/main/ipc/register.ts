@@ -2,18 +2,28 @@ import { ipcMain, type IpcMainInvokeEvent } from 'electron';
 import { channelOf } from '../../shared/ipc/channels.ts';
 import { methodNames } from '../../shared/ipc/contract.ts';
 import { isTrustedRendererUrl } from '../trustedUrl.ts';
-import { dispatch } from './dispatch.ts';
+import { dispatch, type RefusalLog } from './dispatch.ts';
 import type { Handlers } from './handlers.ts';
+
+const defaultLog: RefusalLog = (method, reason) =>
+  console.warn(`robot-tray: IPC ${method} refused: ${reason}`);
 
 /**
  * Register one ipcMain handler per contract method. Before anything runs, the
  * sender must be a main frame whose URL is ours (VS Code's ipcMain habit):
- * an iframe or a navigated-away page gets nothing.
+ * an iframe or a navigated-away page gets nothing, and the refusal is logged
+ * with its reason (never the payload).
  */
-export function registerIpc(handlers: Handlers, devServerUrl: string | undefined): () => void {
+export function registerIpc(
+  handlers: Handlers,
+  devServerUrl: string | undefined,
+  log: RefusalLog = defaultLog,
+): () => void {
   for (const method of methodNames) {
     ipcMain.handle(channelOf(method), (event: IpcMainInvokeEvent, payload: unknown) => {
-      if (!isTrustedSender(event, devServerUrl)) {
+      const refusal = senderRefusal(event, devServerUrl);
+      if (refusal !== undefined) {
+        log(method, refusal);
         return {
           ok: false,
           error: {
@@ -22,7 +32,7 @@ export function registerIpc(handlers: Handlers, devServerUrl: string | undefined
           },
         };
       }
-      return dispatch(handlers, method, payload);
+      return dispatch(handlers, method, payload, log);
     });
   }
   return () => {
@@ -30,8 +40,14 @@ export function registerIpc(handlers: Handlers, devServerUrl: string | undefined
   };
 }
 
-function isTrustedSender(event: IpcMainInvokeEvent, devServerUrl: string | undefined): boolean {
+/** Why a sender may not talk to main, or undefined when it may. */
+export function senderRefusal(
+  event: IpcMainInvokeEvent,
+  devServerUrl: string | undefined,
+): string | undefined {
   const frame = event.senderFrame;
-  if (!frame || frame.parent !== null) return false;
-  return isTrustedRendererUrl(frame.url, devServerUrl);
+  if (!frame) return 'sender frame is gone';
+  if (frame.parent !== null) return 'sender is a subframe';
+  if (!isTrustedRendererUrl(frame.url, devServerUrl)) return 'sender page is not the Robot Tray window';
+  return undefined;
 }

@@ -38,6 +38,8 @@ const SettingsFields = z.object({
   maxConcurrentQueries: z.number().int().min(1).max(256),
   pollPolicy: PollPolicyOverrides,
   notifications: z.boolean(),
+  /** Start Robot Tray (in the tray) when the user logs in. */
+  launchAtLogin: z.boolean(),
   http: HttpFields,
 });
 
@@ -47,6 +49,7 @@ export const Settings = z.object({
   maxConcurrentQueries: SettingsFields.shape.maxConcurrentQueries.default(16),
   pollPolicy: PollPolicyOverrides.default({}),
   notifications: z.boolean().default(true),
+  launchAtLogin: z.boolean().default(false),
   http: HttpFields.partial()
     .default({})
     .transform((http) => ({ ...defaultHttpSettings, ...stripUndefined(http) })),
