@@ -1,4 +1,5 @@
 import type { Call } from '../shared/models/call.ts';
+import { callOutcome } from '../shared/sentences/callOutcome.ts';
 import { ExitCode, exitCodeForState } from './exitCodes.ts';
 import { formatElapsed } from './progress.ts';
 import { compactJson, formatFields, formatTime, printJson, printLine } from './output.ts';
@@ -29,21 +30,25 @@ function errorText(call: Call): string {
   return error.count > 1 ? `${error.message} (${error.count} times)` : error.message;
 }
 
-/** One line saying why a call did not end done, and what to do. */
+/**
+ * One line saying why a call did not end done, and what to do: the shared
+ * outcome sentence, with the call's id and the terminal's next step.
+ */
 export function problemLine(call: Call): string {
   const id = call.id;
+  const sentence = callOutcome(call);
+  const about = `Call ${id} ${sentence[0]!.toLowerCase()}${sentence.slice(1)}`;
   switch (call.state) {
     case 'rejected':
-      return `The service rejected the trigger${call.error?.status === undefined ? '' : ` (HTTP ${call.error.status})`}: ${call.error?.message ?? 'no reason given.'}`;
     case 'unreachable':
     case 'unknown':
-      return call.error?.message ?? `Call ${id} is ${call.state}.`;
+      return sentence;
     case 'expired':
-      return `Call ${id} expired: the service no longer knows this run, so its result cannot be read.`;
+      return about;
     case 'unexpected':
-      return `Call ${id} ended with a status Robot Tray does not know ("${call.rawStatus ?? '?'}"). See the service's answer with: robot-tray status ${id} --json`;
+      return `${about} See the service's answer with: robot-tray status ${id} --json`;
     case 'stopped':
-      return `Call ${id} stopped: ${call.timeline.at(-1)?.note ?? 'watching stopped.'} Resume it from the app.`;
+      return `${about} Resume it from the app.`;
     default:
       return `Call ${id} is ${call.state}.`;
   }

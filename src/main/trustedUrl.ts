@@ -1,3 +1,5 @@
+import { isLoopbackHost } from '../shared/net/loopback.ts';
+
 /**
  * Which page may talk to main. Pure, so misleading inputs are easy to test.
  *
@@ -28,15 +30,7 @@ export function isTrustedRendererUrl(rawUrl: string, devServerUrl?: string): boo
   return false;
 }
 
-export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  if (host === 'localhost' || host === '::1') return true;
-  // 127.0.0.0/8, written as four decimal octets only: WHATWG URL parsing has
-  // already normalised shorthand forms such as 127.1 or 0x7f.0.0.1.
-  const parts = host.split('.');
-  if (parts.length !== 4 || parts[0] !== '127') return false;
-  return parts.every((p) => /^\d{1,3}$/.test(p) && Number(p) <= 255);
-}
+export { isLoopbackHost };
 
 /** Links the window may open in the user's browser: https only, no credentials. */
 export function isExternalLinkAllowed(rawUrl: string): boolean {

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { describeZodError, formatPath as sharedFormatPath } from '../shared/validation.ts';
 
 /** A config or admin payload that does not match its schema; the message names the field. */
 export class SandboxValidationError extends Error {
@@ -7,18 +8,12 @@ export class SandboxValidationError extends Error {
 
 /** `robots[2].flow[0].ms`: the path as a person would write it in the JSON file. */
 export function formatPath(path: ReadonlyArray<PropertyKey>): string {
-  let out = '';
-  for (const key of path) {
-    if (typeof key === 'number') out += `[${key}]`;
-    else out += out === '' ? String(key) : `.${String(key)}`;
-  }
-  return out === '' ? '(root)' : out;
+  return sharedFormatPath(path) || '(root)';
 }
 
+/** Every issue, for a config file people fix in one go. */
 export function describeIssues(error: z.ZodError): string {
-  return error.issues
-    .map((issue) => `${formatPath(issue.path)}: ${issue.message.replace(/^Invalid input: /, '')}`)
-    .join('; ');
+  return describeZodError(error, '(root)', undefined, Number.POSITIVE_INFINITY);
 }
 
 /** Parses `input` or throws a SandboxValidationError whose message starts with the field path. */

@@ -2,16 +2,19 @@ import type { z } from 'zod';
 
 /**
  * Turn a zod failure into one sentence that names the field and says what is
- * wrong, e.g. `name: must not be empty`. Used for IPC payloads, CLI input and
- * files on load alike.
+ * wrong, e.g. `name: must not be empty`. The one formatter for IPC payloads,
+ * CLI input, files on load and the sandbox's config alike. `subject` names
+ * the whole value when the issue has no path; `root` prefixes every path;
+ * `maxIssues` bounds the sentence (a file with a thousand bad rows).
  */
-export function describeZodError(error: z.ZodError, subject?: string, root?: string): string {
-  const parts = error.issues.slice(0, 3).map((issue) => {
+export function describeZodError(error: z.ZodError, subject?: string, root?: string, maxIssues = 3): string {
+  const parts = error.issues.slice(0, maxIssues).map((issue) => {
     const path = root === undefined ? issue.path : [root, ...issue.path];
     const where = path.length > 0 ? formatPath(path) : (subject ?? 'value');
-    return `${where}: ${issue.message}`;
+    // zod's own prefix adds nothing once the field is named.
+    return `${where}: ${issue.message.replace(/^Invalid input: /, '')}`;
   });
-  const more = error.issues.length > 3 ? ` (and ${error.issues.length - 3} more)` : '';
+  const more = error.issues.length > maxIssues ? ` (and ${error.issues.length - maxIssues} more)` : '';
   return parts.join('; ') + more;
 }
 

@@ -1,5 +1,8 @@
+import { getEncodingProblem } from '../../shared/getEncoding.ts';
 import type { JsonObject, JsonValue } from '../../shared/models/json.ts';
 import { AppError } from '../errors.ts';
+
+export { getEncodingProblem };
 
 /**
  * Encode robot arguments as a GET query string (spec 4.2). Strings travel as
@@ -8,35 +11,20 @@ import { AppError } from '../errors.ts';
  * query-string form, so it is refused before anything is sent.
  */
 export function encodeGetArguments(args: JsonObject): string {
+  const problem = getEncodingProblem(args);
+  if (problem !== undefined) throw new AppError('validation', problem);
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(args)) {
     if (Array.isArray(value)) {
-      for (const item of value) params.append(key, scalarText(key, item, true));
+      for (const item of value) params.append(key, scalarText(item));
     } else {
-      params.append(key, scalarText(key, value, false));
+      params.append(key, scalarText(value));
     }
   }
   return params.toString();
 }
 
-function scalarText(key: string, value: JsonValue, inArray: boolean): string {
-  if (value === null) return '';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  const what = Array.isArray(value) ? 'a list inside a list' : 'a nested object';
-  throw new AppError(
-    'validation',
-    `Argument "${key}" is ${inArray ? 'a list holding ' : ''}${what}, which cannot travel in a GET query string. ` +
-      'Send this call with POST, which carries arguments as a JSON body.',
-  );
-}
-
-/** Why an argument set cannot go by GET, or undefined when it can. */
-export function getEncodingProblem(args: JsonObject): string | undefined {
-  try {
-    encodeGetArguments(args);
-    return undefined;
-  } catch (error) {
-    return error instanceof AppError ? error.message : 'These arguments cannot be sent with GET.';
-  }
+/** Only scalars reach here: getEncodingProblem refused everything else. */
+function scalarText(value: JsonValue): string {
+  return value === null ? '' : String(value);
 }

@@ -1,3 +1,4 @@
+import { isLoopbackHost } from '../../shared/net/loopback.ts';
 import { AppError } from '../errors.ts';
 
 export const TRIGGER_PATH = '/main/public/webhook/request';
@@ -11,14 +12,7 @@ export type Target = {
 };
 
 /** Loopback hosts are the only place plain http is fine without asking. */
-export function isLoopbackHostname(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  if (host === 'localhost' || host === '::1') return true;
-  const parts = host.split('.');
-  return (
-    parts.length === 4 && parts[0] === '127' && parts.every((p) => /^\d{1,3}$/.test(p) && Number(p) <= 255)
-  );
-}
+export const isLoopbackHostname = isLoopbackHost;
 
 /**
  * Where a robot's calls go. https is required except on loopback; plain http

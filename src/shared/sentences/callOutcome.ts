@@ -1,0 +1,44 @@
+import type { CallError, CallState } from '../models/call.ts';
+
+/** The parts of a call its outcome sentence reads; a Call and a CallSummary both fit. */
+export type OutcomeFields = {
+  state: CallState;
+  rawStatus: string | null;
+  warning: string | null;
+  error: CallError | null;
+  timeline: ReadonlyArray<{ note?: string | undefined }>;
+};
+
+/**
+ * A call's outcome in plain words, for the window, the tray, notifications
+ * and the CLI alike: what happened and, when it did not end done, why. The
+ * error messages it quotes already say what to do next.
+ */
+export function callOutcome(call: OutcomeFields): string {
+  const note = call.timeline.at(-1)?.note;
+  switch (call.state) {
+    case 'sending':
+      return 'Sending the trigger.';
+    case 'waiting':
+      return 'Running; Robot Tray is watching for its result.';
+    case 'done':
+      return call.warning === null ? 'Done.' : `Done. ${call.warning}`;
+    case 'rejected':
+      return `The service rejected the trigger${call.error?.status === undefined ? '' : ` (HTTP ${call.error.status})`}: ${call.error?.message ?? 'no reason given.'}`;
+    case 'unreachable':
+      return call.error?.message ?? 'The trigger did not reach the service.';
+    case 'unknown':
+      return call.error?.message ?? note ?? 'The trigger may or may not have reached the service.';
+    case 'expired':
+      return 'Expired: the service no longer knows this run, so its result cannot be read.';
+    case 'unexpected':
+      return `Ended with a status Robot Tray does not know ("${call.rawStatus ?? '?'}").`;
+    case 'stopped':
+      return `Stopped: ${note ?? 'watching stopped.'}`;
+  }
+}
+
+/** A short word for a state, for menus and lists ("Done", "Waiting"). */
+export function stateLabel(state: CallState): string {
+  return state === 'unexpected' ? 'Unexpected status' : state[0]!.toUpperCase() + state.slice(1);
+}

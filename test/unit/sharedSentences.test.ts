@@ -1,0 +1,104 @@
+import { describe, expect, test } from 'vitest';
+import { z } from 'zod';
+import { getEncodingProblem } from '../../src/shared/getEncoding.ts';
+import { callStates, type CallState } from '../../src/shared/models/call.ts';
+import { isLoopbackHost } from '../../src/shared/net/loopback.ts';
+import { callOutcome, type OutcomeFields } from '../../src/shared/sentences/callOutcome.ts';
+import { describeZodError } from '../../src/shared/validation.ts';
+
+const base: OutcomeFields = { state: 'done', rawStatus: null, warning: null, error: null, timeline: [] };
+const at = (state: CallState, more: Partial<OutcomeFields> = {}) => ({ ...base, state, ...more });
+
+describe('callOutcome: one sentence per state, shared by the window, tray, notifications and CLI', () => {
+  test.each<[CallState, Partial<OutcomeFields>, string]>([
+    ['sending', {}, 'Sending the trigger.'],
+    ['waiting', {}, 'Running; Robot Tray is watching for its result.'],
+    ['done', {}, 'Done.'],
+    [
+      'done',
+      { warning: 'The service said DONE but sent no response object.' },
+      'Done. The service said DONE',
+    ],
+    [
+      'rejected',
+      { error: { kind: 'http', status: 401, message: 'The token was refused.', count: 1, at: 0 } },
+      'The service rejected the trigger (HTTP 401): The token was refused.',
+    ],
+    [
+      'unreachable',
+      { error: { kind: 'network', message: 'Nothing answers at x.', count: 1, at: 0 } },
+      'Nothing answers',
+    ],
+    [
+      'unknown',
+      { timeline: [{ note: 'Robot Tray stopped while sending.' }] },
+      'Robot Tray stopped while sending.',
+    ],
+    ['expired', {}, 'Expired: the service no longer knows this run'],
+    ['unexpected', { rawStatus: 'FAILED' }, 'Ended with a status Robot Tray does not know ("FAILED").'],
+    ['stopped', { timeline: [{ note: 'Stopped by you.' }] }, 'Stopped: Stopped by you.'],
+  ])('%s', (state, more, expected) => {
+    expect(callOutcome(at(state, more))).toContain(expected);
+  });
+
+  test('every state has a sentence', () => {
+    for (const state of callStates) expect(callOutcome(at(state)).length).toBeGreaterThan(3);
+  });
+});
+
+describe('getEncodingProblem', () => {
+  test('scalars, null and lists of them can go by GET', () => {
+    expect(getEncodingProblem({ a: 'x', b: 1, c: true, d: null, e: ['x', 2, null] })).toBeUndefined();
+  });
+  test.each([
+    [{ order: { id: 1 } }, 'Argument "order" is a nested object'],
+    [{ ids: [[1]] }, 'Argument "ids" is a list holding a list inside a list'],
+    [{ ids: [{ a: 1 }] }, 'Argument "ids" is a list holding a nested object'],
+  ])('%j cannot, and the sentence says to use POST', (args, expected) => {
+    const problem = getEncodingProblem(args);
+    expect(problem).toContain(expected);
+    expect(problem).toContain('Send this call with POST');
+  });
+});
+
+describe('isLoopbackHost', () => {
+  test.each(['localhost', 'LOCALHOST', '127.0.0.1', '127.255.0.9', '[::1]', '::1'])(
+    '%s is this machine',
+    (h) => {
+      expect(isLoopbackHost(h)).toBe(true);
+    },
+  );
+  test.each([
+    'localhost.evil.example',
+    '128.0.0.1',
+    '127.0.0.1.evil',
+    '127.0.0',
+    '127.0.0.256',
+    '::2',
+    '0.0.0.0',
+  ])('%s is not', (h) => expect(isLoopbackHost(h)).toBe(false));
+  test('URL parsing normalises shorthand forms before the check', () => {
+    expect(isLoopbackHost(new URL('http://127.1/').hostname)).toBe(true);
+    expect(isLoopbackHost(new URL('http://0x7f.0.0.1/').hostname)).toBe(true);
+  });
+});
+
+describe('describeZodError', () => {
+  const schema = z.object({
+    name: z.string().min(1, 'must not be empty'),
+    n: z.number(),
+    list: z.array(z.number()),
+  });
+  test('names each field by its path, without zod\'s "Invalid input" prefix', () => {
+    const error = schema.safeParse({ name: '', n: 'x', list: [1, 'y'] }).error!;
+    const text = describeZodError(error, 'robot');
+    expect(text).toMatch(/^name: must not be empty; n: expected number, received string; list\[1\]: /);
+    expect(text).not.toContain('Invalid input');
+  });
+  test('a value with no path is named by its subject; long lists are bounded', () => {
+    expect(describeZodError(z.object({}).safeParse(3).error!, 'request')).toMatch(/^request: /);
+    const many = z.array(z.number()).safeParse(['a', 'b', 'c', 'd', 'e']).error!;
+    expect(describeZodError(many)).toMatch(/\(and 2 more\)$/);
+    expect(describeZodError(many, undefined, undefined, Infinity).split(';')).toHaveLength(5);
+  });
+});
