@@ -41,6 +41,8 @@ export const Robot = z.object({
   /** The spec leaves query auth open; default on, since it is the same service. */
   sendTokenOnQuery: z.boolean().default(true),
   allowInsecureHttp: z.boolean().default(false),
+  /** Ask before firing from the tray (a robot with real-world effects). */
+  confirmBeforeFiring: z.boolean().default(false),
   /** When a token was last stored in the keychain; never the token itself. */
   tokenUpdatedAt: z.number().nullable().default(null),
   createdAt: z.number(),
@@ -55,6 +57,7 @@ export const RobotInput = z.object({
   pollPolicy: PollPolicyOverrides.optional(),
   sendTokenOnQuery: z.boolean().optional(),
   allowInsecureHttp: z.boolean().optional(),
+  confirmBeforeFiring: z.boolean().optional(),
 });
 export type RobotInput = z.input<typeof RobotInput>;
 

@@ -1,0 +1,163 @@
+import { app, Menu, shell, type BrowserWindow } from 'electron';
+import path from 'node:path';
+import { AppCore } from '../core/appCore.ts';
+import type { Navigation } from '../shared/events.ts';
+import { summarizeCall } from '../shared/models/callSummary.ts';
+import { appMenuTemplate } from './appMenu.ts';
+import { serveRenderer } from './appProtocol.ts';
+import { DemoController } from './demo/demoController.ts';
+import { EventHub } from './events/eventHub.ts';
+import { createHandlers } from './ipc/handlers.ts';
+import { pushEvents } from './ipc/pushEvents.ts';
+import { registerIpc } from './ipc/register.ts';
+import { startNotifier } from './notify/notifier.ts';
+import { hardenApp } from './security.ts';
+import { performTrayAction } from './trayActions.ts';
+import { createTrayController, type TrayController } from './tray/trayController.ts';
+import { createMainWindow, preloadPathFrom } from './window/mainWindow.ts';
+
+// Held at module level: a Tray that is garbage-collected disappears from the panel.
+let tray: TrayController | undefined;
+
+/**
+ * Robot Tray as an Electron app: it starts in the tray and creates its window
+ * on first need (first run, a tray click, a second launch, a notification
+ * click). Closing the window hides it; Quit quits.
+ */
+export async function startShell(mainDir: string): Promise<void> {
+  // electron-vite sets this in `npm run dev`; in a packaged or previewed app it is absent.
+  const devServerUrl = process.env['ELECTRON_RENDERER_URL'];
+  hardenApp(devServerUrl);
+  Menu.setApplicationMenu(
+    Menu.buildFromTemplate(appMenuTemplate(process.platform, devServerUrl !== undefined)),
+  );
+
+  const core = await AppCore.open();
+  const hub = new EventHub(core);
+  const demo = new DemoController(core, (status) => hub.emit({ type: 'demo', demo: status }));
+  await demo.resume().catch((error: unknown) => {
+    console.warn(
+      `robot-tray: the demo could not be restarted (${error instanceof Error ? error.message : 'error'})`,
+    );
+  });
+
+  let window: BrowserWindow | undefined;
+  let creating: Promise<BrowserWindow> | undefined;
+  let quitting = false;
+  let pendingNavigation: Navigation | null = null;
+
+  const ensureWindow = async (): Promise<BrowserWindow> => {
+    if (window !== undefined && !window.isDestroyed()) return window;
+    creating ??= createMainWindow({
+      preloadPath: preloadPathFrom(mainDir),
+      devServerUrl,
+      stateFile: path.join(core.dataDir, 'window.json'),
+      isQuitting: () => quitting,
+    }).then((created) => {
+      window = created;
+      creating = undefined;
+      // Events flow while the window exists, and stop when it is destroyed.
+      pushEvents(created, hub.subscribe);
+      return created;
+    });
+    return creating;
+  };
+  const showWindow = () => {
+    ensureWindow()
+      .then((win) => {
+        if (win.isMinimized()) win.restore();
+        win.show();
+        win.focus();
+        // Calls the CLI left waiting while the window was hidden are watched from now on.
+        core.adoptWaitingCalls();
+      })
+      .catch((error: unknown) => {
+        console.warn(
+          `robot-tray: the window could not be shown (${error instanceof Error ? error.message : 'error'})`,
+        );
+      });
+  };
+  const openCall = (callId: string) => {
+    const to: Navigation = { view: 'call', callId };
+    const listening = window !== undefined && !window.isDestroyed() && !window.webContents.isLoading();
+    // A window still loading asks for it (takeNavigation) once it listens.
+    if (listening) hub.emit({ type: 'navigate', to });
+    else pendingNavigation = to;
+    showWindow();
+  };
+
+  serveRenderer(path.join(mainDir, '../renderer'));
+  registerIpc(
+    createHandlers({
+      core,
+      appInfo: () => ({ name: 'Robot Tray', version: app.getVersion(), platform: process.platform }),
+      demo: { status: () => demo.status(), start: () => demo.start(), remove: () => demo.remove() },
+      takeNavigation: () => {
+        const to = pendingNavigation;
+        pendingNavigation = null;
+        return to;
+      },
+      openExternal: (url) => shell.openExternal(url),
+    }),
+    devServerUrl,
+  );
+
+  tray = createTrayController({
+    resourcesDir: path.join(app.getAppPath(), 'resources'),
+    platform: process.platform,
+    readState: async () => ({
+      robots: await core.listRobots(),
+      presets: await core.listPresets(),
+      recentCalls: core.listCalls({ limit: 5 }).map(summarizeCall),
+      watching: core.watchingCount,
+    }),
+    perform: (action) =>
+      void performTrayAction(action, {
+        core,
+        showWindow,
+        openCall,
+        startDemo: () => demo.start(),
+        quit: () => app.quit(),
+      }),
+    onClick: showWindow,
+  });
+  hub.subscribe((event) => {
+    if (event.type !== 'navigate' && event.type !== 'settings') tray?.refresh();
+  });
+  await tray.rebuild();
+
+  startNotifier({ subscribe: hub.subscribe, settings: () => core.getSettings(), openCall });
+
+  const applyLoginItem = (open: boolean) => {
+    // Linux has no login items in Electron; the setting is kept for when it does.
+    if (process.platform !== 'linux') app.setLoginItemSettings({ openAtLogin: open });
+  };
+  applyLoginItem(core.getSettings().launchAtLogin);
+  hub.subscribe((event) => {
+    if (event.type === 'settings') applyLoginItem(event.settings.launchAtLogin);
+  });
+
+  app.on('second-instance', showWindow);
+  app.on('activate', showWindow);
+  // A tray app keeps running with its window closed.
+  app.on('window-all-closed', () => undefined);
+  app.on('before-quit', () => {
+    quitting = true;
+  });
+  let closed = false;
+  app.on('will-quit', (event) => {
+    if (closed) return;
+    // Finish the shutdown (history written, the demo's sandbox stopped) before exiting.
+    event.preventDefault();
+    tray?.destroy();
+    tray = undefined;
+    hub.close();
+    void Promise.allSettled([demo.close(), core.close()]).then(() => {
+      closed = true;
+      app.quit();
+    });
+  });
+
+  // First run (no robots yet): the window opens to welcome people; otherwise Robot Tray starts in the tray.
+  if ((await core.listRobots()).length === 0) showWindow();
+}

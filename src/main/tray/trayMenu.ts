@@ -1,0 +1,108 @@
+import type { CallSummary } from '../../shared/models/callSummary.ts';
+import type { Preset } from '../../shared/models/preset.ts';
+import type { RobotView } from '../../shared/models/robotView.ts';
+import { stateLabel } from '../../shared/sentences/callOutcome.ts';
+
+/** What a tray item does, as data: the controller performs it, the tests read it. */
+export type TrayAction =
+  | { kind: 'fire'; robotId: string; presetId: string; confirm: boolean }
+  | { kind: 'openCall'; callId: string }
+  | { kind: 'openWindow' }
+  | { kind: 'startDemo' }
+  | { kind: 'quit' };
+
+export type TrayItem =
+  | { type: 'item'; label: string; action: TrayAction | null; enabled: boolean }
+  | { type: 'separator' }
+  | { type: 'submenu'; label: string; items: TrayItem[] };
+
+export type TrayState = {
+  robots: readonly RobotView[];
+  presets: readonly Preset[];
+  /** Newest first. */
+  recentCalls: readonly CallSummary[];
+};
+
+export type TrayIcon = { icon: 'idle' | 'waiting' | 'failed'; tooltip: string };
+
+const RECENT = 5;
+const item = (label: string, action: TrayAction | null, enabled = true): TrayItem => ({
+  type: 'item',
+  label,
+  action,
+  enabled,
+});
+
+/**
+ * The tray menu, from state alone: each robot with its tray-pinned presets
+ * (a click fires; a robot marked "confirm before firing" asks first), the
+ * last few calls (a click opens the window at that call), "Open Robot Tray"
+ * and a Quit that quits.
+ */
+export function trayMenu(state: TrayState): TrayItem[] {
+  const items: TrayItem[] = [];
+  for (const robot of state.robots) {
+    const pinned = state.presets.filter((p) => p.robotId === robot.id && p.pinnedToTray);
+    if (pinned.length === 0) continue;
+    const name = robot.name + (robot.confirmBeforeFiring ? ' (asks first)' : '');
+    items.push({
+      type: 'submenu',
+      label: name,
+      items: pinned.map((preset) =>
+        robot.hasToken
+          ? item(preset.name + (robot.confirmBeforeFiring ? '…' : ''), {
+              kind: 'fire',
+              robotId: robot.id,
+              presetId: preset.id,
+              confirm: robot.confirmBeforeFiring,
+            })
+          : item(`${preset.name} (no token yet)`, null, false),
+      ),
+    });
+  }
+  if (state.robots.length === 0) items.push(item('Try the demo', { kind: 'startDemo' }));
+  else if (items.length === 0) items.push(item('No presets pinned to the tray', null, false));
+
+  items.push({ type: 'separator' });
+  const recent = state.recentCalls.slice(0, RECENT);
+  items.push({
+    type: 'submenu',
+    label: 'Recent calls',
+    items:
+      recent.length === 0
+        ? [item('No calls yet', null, false)]
+        : recent.map((call) =>
+            item(`${callTitle(call)} — ${stateLabel(call.state)}`, { kind: 'openCall', callId: call.id }),
+          ),
+  });
+  items.push({ type: 'separator' });
+  items.push(item('Open Robot Tray', { kind: 'openWindow' }));
+  items.push(item('Quit Robot Tray', { kind: 'quit' }));
+  return items;
+}
+
+export function callTitle(call: Pick<CallSummary, 'robotName' | 'presetName'>): string {
+  return call.presetName === null ? call.robotName : `${call.robotName} · ${call.presetName}`;
+}
+
+/**
+ * Which icon the tray shows: something waiting (with the count in the
+ * tooltip) wins over the last run failing, which wins over idle.
+ */
+export function trayIcon(recentCalls: readonly CallSummary[], watching: number): TrayIcon {
+  if (watching > 0) {
+    return {
+      icon: 'waiting',
+      tooltip: `Robot Tray: ${watching} call${watching === 1 ? '' : 's'} waiting`,
+    };
+  }
+  const last = recentCalls.find((c) => c.state !== 'sending' && c.state !== 'waiting');
+  // Stopped is the user's own doing (or a watch deadline), not a failed run.
+  if (last !== undefined && last.state !== 'done' && last.state !== 'stopped') {
+    return {
+      icon: 'failed',
+      tooltip: `Robot Tray: last run ${stateLabel(last.state).toLowerCase()} (${callTitle(last)})`,
+    };
+  }
+  return { icon: 'idle', tooltip: 'Robot Tray' };
+}

@@ -1,0 +1,173 @@
+import { describe, expect, test } from 'vitest';
+import { menuTemplate } from '../../src/main/tray/menuTemplate.ts';
+import {
+  trayIcon,
+  trayMenu,
+  type TrayAction,
+  type TrayItem,
+  type TrayState,
+} from '../../src/main/tray/trayMenu.ts';
+import { Call, callStates, type CallState } from '../../src/shared/models/call.ts';
+import { summarizeCall, type CallSummary } from '../../src/shared/models/callSummary.ts';
+import { Preset } from '../../src/shared/models/preset.ts';
+import { Robot } from '../../src/shared/models/robot.ts';
+import type { RobotView } from '../../src/shared/models/robotView.ts';
+
+const robot = (id: string, more: Partial<RobotView> = {}): RobotView => ({
+  ...Robot.parse({
+    id,
+    name: `Robot ${id}`,
+    baseUrl: 'https://robots.example.com',
+    createdAt: 1,
+    updatedAt: 1,
+  }),
+  hasToken: true,
+  ...more,
+});
+const preset = (id: string, robotId: string, pinnedToTray = true) =>
+  Preset.parse({ id, robotId, name: `Preset ${id}`, pinnedToTray, createdAt: 1, updatedAt: 1 });
+const call = (id: string, state: CallState, presetName: string | null = 'Nightly'): CallSummary =>
+  summarizeCall(
+    Call.parse({
+      id,
+      robotId: 'r1',
+      robotName: 'Invoices',
+      presetName,
+      method: 'POST',
+      args: {},
+      state,
+      createdAt: 1,
+    }),
+  );
+
+const labels = (items: readonly TrayItem[]): string[] =>
+  items.map((i) => (i.type === 'separator' ? '---' : i.type === 'submenu' ? `${i.label} >` : i.label));
+const submenu = (items: readonly TrayItem[], label: string) => {
+  const found = items.find((i) => i.type === 'submenu' && i.label === label);
+  if (found?.type !== 'submenu') throw new Error(`no submenu ${label}`);
+  return found.items;
+};
+const empty: TrayState = { robots: [], presets: [], recentCalls: [] };
+
+describe('trayMenu', () => {
+  test('with no robots it offers the demo, and always Open and Quit', () => {
+    const items = trayMenu(empty);
+    expect(labels(items)).toEqual([
+      'Try the demo',
+      '---',
+      'Recent calls >',
+      '---',
+      'Open Robot Tray',
+      'Quit Robot Tray',
+    ]);
+    expect(items[0]).toMatchObject({ action: { kind: 'startDemo' } });
+    expect(items.at(-1)).toMatchObject({ action: { kind: 'quit' } });
+    expect(items.at(-2)).toMatchObject({ action: { kind: 'openWindow' } });
+    expect(submenu(items, 'Recent calls')).toEqual([
+      { type: 'item', label: 'No calls yet', action: null, enabled: false },
+    ]);
+  });
+
+  test('each robot lists only its tray-pinned presets, and a click fires that preset', () => {
+    const items = trayMenu({
+      ...empty,
+      robots: [robot('r1'), robot('r2')],
+      presets: [preset('p1', 'r1'), preset('p2', 'r1', false), preset('p3', 'r2', false)],
+    });
+    expect(labels(items).slice(0, 2)).toEqual(['Robot r1 >', '---']);
+    expect(submenu(items, 'Robot r1')).toEqual([
+      {
+        type: 'item',
+        label: 'Preset p1',
+        enabled: true,
+        action: { kind: 'fire', robotId: 'r1', presetId: 'p1', confirm: false },
+      },
+    ]);
+  });
+
+  test('robots but nothing pinned says so', () => {
+    expect(labels(trayMenu({ ...empty, robots: [robot('r1')] }))[0]).toBe('No presets pinned to the tray');
+  });
+
+  test('a robot that asks first marks its items and its fire action confirms', () => {
+    const items = trayMenu({
+      ...empty,
+      robots: [robot('r1', { confirmBeforeFiring: true })],
+      presets: [preset('p1', 'r1')],
+    });
+    const [first] = submenu(items, 'Robot r1 (asks first)');
+    expect(first).toMatchObject({ label: 'Preset p1…', action: { kind: 'fire', confirm: true } });
+  });
+
+  test('a robot without a token shows its presets disabled, with the reason', () => {
+    const items = trayMenu({
+      ...empty,
+      robots: [robot('r1', { hasToken: false })],
+      presets: [preset('p1', 'r1')],
+    });
+    expect(submenu(items, 'Robot r1')).toEqual([
+      { type: 'item', label: 'Preset p1 (no token yet)', action: null, enabled: false },
+    ]);
+  });
+
+  test('recent calls: the last five, with their state, each opening the window at that call', () => {
+    const recent = callStates.map((state, i) => call(`c${i}`, state, i % 2 === 0 ? 'Nightly' : null));
+    const items = submenu(trayMenu({ ...empty, recentCalls: recent }), 'Recent calls');
+    expect(labels(items)).toEqual([
+      'Invoices · Nightly — Sending',
+      'Invoices — Waiting',
+      'Invoices · Nightly — Done',
+      'Invoices — Rejected',
+      'Invoices · Nightly — Unreachable',
+    ]);
+    expect(items[2]).toMatchObject({ action: { kind: 'openCall', callId: 'c2' } });
+  });
+});
+
+describe('trayIcon', () => {
+  test('idle with nothing to tell', () => {
+    expect(trayIcon([], 0)).toEqual({ icon: 'idle', tooltip: 'Robot Tray' });
+  });
+  test('waiting wins, with the count in the tooltip', () => {
+    expect(trayIcon([call('c1', 'rejected')], 3)).toEqual({
+      icon: 'waiting',
+      tooltip: 'Robot Tray: 3 calls waiting',
+    });
+    expect(trayIcon([], 1).tooltip).toBe('Robot Tray: 1 call waiting');
+  });
+  test.each<[CallState, 'idle' | 'failed']>([
+    ['done', 'idle'],
+    ['stopped', 'idle'],
+    ['rejected', 'failed'],
+    ['unreachable', 'failed'],
+    ['unknown', 'failed'],
+    ['expired', 'failed'],
+    ['unexpected', 'failed'],
+  ])('the last finished run %s shows %s', (state, icon) => {
+    // A call still sending is skipped: the last *finished* run decides.
+    expect(trayIcon([call('c0', 'sending'), call('c1', state), call('c2', 'rejected')], 0).icon).toBe(icon);
+  });
+  test('a failed run names itself in the tooltip', () => {
+    expect(trayIcon([call('c1', 'expired')], 0).tooltip).toBe(
+      'Robot Tray: last run expired (Invoices · Nightly)',
+    );
+  });
+});
+
+describe('menuTemplate', () => {
+  test('every item acts through click, Quit included (a role item would never call click)', () => {
+    const performed: TrayAction[] = [];
+    const template = menuTemplate(trayMenu(empty), (a) => performed.push(a));
+    const quit = template.at(-1)!;
+    expect(quit.role).toBeUndefined();
+    (quit.click as () => void)();
+    expect(performed).toEqual([{ kind: 'quit' }]);
+    expect(template.some((t) => t.role !== undefined)).toBe(false);
+  });
+  test('disabled items have no click, submenus nest', () => {
+    const template = menuTemplate(trayMenu(empty), () => undefined);
+    const recent = template.find((t) => t.label === 'Recent calls')!;
+    const [none] = recent.submenu as Array<{ enabled?: boolean; click?: unknown }>;
+    expect(none).toEqual({ label: 'No calls yet', enabled: false });
+  });
+});
