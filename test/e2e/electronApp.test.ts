@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { _electron as electron } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import type { RobotTrayApi } from '../../src/shared/ipc/api.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -48,4 +49,58 @@ describe('the built app in real Electron', () => {
       await rm(home, { recursive: true, force: true });
     }
   });
+
+  test.skipIf(reason !== '')(
+    'tries the demo, fires a demo preset from the window and sees it DONE',
+    async () => {
+      const home = await mkdtemp(path.join(tmpdir(), 'robot-tray-electron-'));
+      const app = await electron.launch({
+        executablePath: (found as { path: string }).path,
+        args: [path.join(root, 'out/main/index.js')],
+        cwd: root,
+        env: { ...(process.env as Record<string, string>), ROBOT_TRAY_HOME: home },
+      });
+      try {
+        // No robots yet: the window opens by itself on first run.
+        const window = await app.firstWindow();
+        await window.waitForLoadState('domcontentloaded');
+        const outcome = await window.evaluate(async () => {
+          const api = (globalThis as unknown as { robotTray: RobotTrayApi }).robotTray;
+          const demo = await api.startDemo();
+          if (!demo.ok) return `startDemo: ${demo.error.message}`;
+          const robots = await api.listRobots();
+          if (!robots.ok) return robots.error.message;
+          const echo = robots.value.find((r) => r.name === 'echo (demo)');
+          if (echo === undefined) return 'no echo demo robot';
+          const presets = await api.listPresets({ robotId: echo.id });
+          if (!presets.ok || presets.value[0] === undefined) return 'no demo preset';
+          const presetId = presets.value[0].id;
+          // Listen before firing, so the DONE event cannot be missed.
+          return new Promise<string>((resolve) => {
+            let callId: string | undefined;
+            const seen = new Map<string, string>();
+            const check = () => {
+              const state = callId === undefined ? undefined : seen.get(callId);
+              if (state !== undefined && state !== 'sending' && state !== 'waiting') resolve(state);
+            };
+            api.onEvent((event) => {
+              if (event.type !== 'calls.changed') return;
+              for (const change of event.changes) seen.set(change.call.id, change.call.state);
+              check();
+            });
+            void api.fire({ robotId: echo.id, presetId }).then((fired) => {
+              if (!fired.ok) return resolve(`fire: ${fired.error.message}`);
+              callId = fired.value.id;
+              seen.set(callId, seen.get(callId) ?? fired.value.state);
+              check();
+            });
+          });
+        });
+        expect(outcome).toBe('done');
+      } finally {
+        await app.close();
+        await rm(home, { recursive: true, force: true });
+      }
+    },
+  );
 });
