@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { AppCore, type AppCoreOptions } from '../../src/core/appCore.ts';
 import { DemoController } from '../../src/main/demo/demoController.ts';
+import { EventHub } from '../../src/main/events/eventHub.ts';
 import { createHandlers, type HandlerContext, type Handlers } from '../../src/main/ipc/handlers.ts';
 import type { Navigation } from '../../src/shared/events.ts';
 
@@ -10,6 +11,8 @@ export type ShellHarness = {
   core: AppCore;
   handlers: Handlers;
   demo: DemoController;
+  /** Every AppEvent the window would receive (core changes, demo, navigation): subscribe to forward them. */
+  hub: EventHub;
   dataDir: string;
   /** Links the handlers were asked to open in the browser. */
   opened: string[];
@@ -28,7 +31,8 @@ export async function openShellHarness(
 ): Promise<ShellHarness> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'robot-tray-shell-'));
   const core = await AppCore.open({ dataDir, ...options.core });
-  const demo = new DemoController(core);
+  const hub = new EventHub(core);
+  const demo = new DemoController(core, (status) => hub.emit({ type: 'demo', demo: status }));
   const opened: string[] = [];
   let pending: Navigation | null = null;
   const handlers = createHandlers({
@@ -48,8 +52,10 @@ export async function openShellHarness(
     demo,
     dataDir,
     opened,
+    hub,
     navigate: (to) => void (pending = to),
     async close() {
+      hub.close();
       await demo.close();
       await core.close();
       await rm(dataDir, { recursive: true, force: true });
