@@ -42,7 +42,10 @@ vi.mock('electron', () => {
   }
   class Notification {
     static isSupported = () => true;
-    constructor(private options: { body: string }) {}
+    options: { body: string };
+    constructor(options: { body: string }) {
+      this.options = options;
+    }
     show() {
       recorded.notifications.push(this.options.body);
     }
