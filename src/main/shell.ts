@@ -13,6 +13,7 @@ import { registerIpc } from './ipc/register.ts';
 import { startNotifier } from './notify/notifier.ts';
 import { hardenApp } from './security.ts';
 import { performTrayAction } from './trayActions.ts';
+import { RECENT_CALLS, nextRecentCalls } from './tray/recentCalls.ts';
 import { createTrayController, type TrayController } from './tray/trayController.ts';
 import { createMainWindow, preloadPathFrom } from './window/mainWindow.ts';
 
@@ -102,13 +103,18 @@ export async function startShell(mainDir: string): Promise<void> {
     devServerUrl,
   );
 
+  // Seeded once from the history, then kept up to date by events.
+  let recentCalls = core.listCalls({ limit: RECENT_CALLS }).map(summarizeCall);
+  hub.subscribe((event) => {
+    recentCalls = [...nextRecentCalls(recentCalls, event)];
+  });
   tray = createTrayController({
     resourcesDir: path.join(app.getAppPath(), 'resources'),
     platform: process.platform,
     readState: async () => ({
       robots: await core.listRobots(),
       presets: await core.listPresets(),
-      recentCalls: core.listCalls({ limit: 5 }).map(summarizeCall),
+      recentCalls,
       watching: core.watchingCount,
     }),
     perform: (action) =>

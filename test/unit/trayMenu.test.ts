@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { menuTemplate } from '../../src/main/tray/menuTemplate.ts';
+import { nextRecentCalls } from '../../src/main/tray/recentCalls.ts';
 import {
   trayIcon,
   trayMenu,
@@ -169,5 +170,49 @@ describe('menuTemplate', () => {
     const recent = template.find((t) => t.label === 'Recent calls')!;
     const [none] = recent.submenu as Array<{ enabled?: boolean; click?: unknown }>;
     expect(none).toEqual({ label: 'No calls yet', enabled: false });
+  });
+});
+
+describe('nextRecentCalls', () => {
+  const at = (id: string, state: CallState, createdAt: number, robotId = 'r1'): CallSummary => ({
+    ...call(id, state),
+    createdAt,
+    robotId,
+  });
+  const changed = (...calls: CallSummary[]) =>
+    ({ type: 'calls.changed', changes: calls.map((c) => ({ call: c, from: null })) }) as const;
+
+  test('keeps the five newest, updating a call in place', () => {
+    let recent: readonly CallSummary[] = [];
+    for (let i = 1; i <= 7; i++) recent = nextRecentCalls(recent, changed(at(`c${i}`, 'waiting', i)));
+    expect(recent.map((c) => c.id)).toEqual(['c7', 'c6', 'c5', 'c4', 'c3']);
+    recent = nextRecentCalls(recent, changed(at('c5', 'done', 5)));
+    expect(recent.map((c) => `${c.id}:${c.state}`)).toEqual([
+      'c7:waiting',
+      'c6:waiting',
+      'c5:done',
+      'c4:waiting',
+      'c3:waiting',
+    ]);
+  });
+
+  test('forgotten calls and cleared finished calls (of one robot or all) leave', () => {
+    const recent = [at('c3', 'done', 3, 'r2'), at('c2', 'waiting', 2), at('c1', 'done', 1)];
+    const ids = (r: readonly CallSummary[]) => r.map((c) => c.id);
+    expect(ids(nextRecentCalls(recent, { type: 'calls.removed', ids: ['c2'], finishedOf: null }))).toEqual([
+      'c3',
+      'c1',
+    ]);
+    expect(
+      ids(nextRecentCalls(recent, { type: 'calls.removed', ids: [], finishedOf: { robotId: 'r1' } })),
+    ).toEqual(['c3', 'c2']);
+    expect(
+      ids(nextRecentCalls(recent, { type: 'calls.removed', ids: [], finishedOf: { robotId: null } })),
+    ).toEqual(['c2']);
+  });
+
+  test('other events change nothing', () => {
+    const recent = [at('c1', 'done', 1)];
+    expect(nextRecentCalls(recent, { type: 'warnings', warnings: [] })).toBe(recent);
   });
 });
