@@ -1,131 +1,68 @@
-import { randomUUID } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
-import { type Call, CallFilter, type CallState, isActive } from '../shared/models/call.ts';
+import type { z } from 'zod';
+import { type Call, CallFilter } from '../shared/models/call.ts';
 import { FireRequest } from '../shared/models/fire.ts';
 import type { Preset } from '../shared/models/preset.ts';
-import type { Robot, RobotView } from '../shared/models/robot.ts';
-import { type Settings, SettingsPatch } from '../shared/models/settings.ts';
+import type { Robot } from '../shared/models/robot.ts';
+import type { RobotView } from '../shared/models/robotView.ts';
+import { applySettingsPatch, type Settings, SettingsPatch } from '../shared/models/settings.ts';
 import type { Warning } from '../shared/models/warning.ts';
-import { stripUndefined } from '../shared/objects.ts';
-import { Catalog } from './catalog.ts';
-import { type CoreEvent, previousState } from './coreEvents.ts';
-import { type Clock, type Random, systemClock } from './clock.ts';
+import { CatalogOps } from './catalogOps.ts';
+import { type AppCoreOptions, type CoreParts as Parts, openParts } from './coreParts.ts';
+import { CoreAnnouncer, type CoreEvent, type CoreListener } from './coreEvents.ts';
 import { AppError, notFound, parseInput } from './errors.ts';
 import { buildCurlCommand } from './http/curlCommand.ts';
 import { targetOf } from './http/targetUrl.ts';
-import { WebhookClient } from './http/webhookClient.ts';
-import { CallHistory } from './store/callHistory.ts';
-import { openCatalogFiles, type CatalogFiles } from './store/catalogFiles.ts';
-import { defaultDataDir } from './store/dataDir.ts';
-import { WarningLog } from './store/warnings.ts';
-import { CallTracker, type FireSpec } from './tracker/callTracker.ts';
-import { type SecretBackend, TokenVault } from './vault/tokenVault.ts';
+import { CallTracker } from './tracker/callTracker.ts';
+import { type FireSpec, mergeFireSpec } from './tracker/fireSpec.ts';
 
 /** How often a watching core looks for calls the CLI left waiting. */
 const ADOPT_INTERVAL_MS = 5_000;
 
-export type AppCoreOptions = {
-  /** Defaults to Electron's userData for "Robot Tray", or ROBOT_TRAY_HOME. */
-  dataDir?: string;
-  /** Defaults to keytar. */
-  secrets?: SecretBackend;
-  clock?: Clock;
-  random?: Random;
-  newId?: () => string;
-  /**
-   * Resume watching calls left waiting by an earlier run (the app does; a
-   * one-shot CLI command does not, so it never competes with the app).
-   */
-  resumeWatching?: boolean;
-};
-
-export type { CoreEvent };
+export type { AppCoreOptions, CoreEvent };
 
 /**
  * Everything Robot Tray can do, in one object. The Electron main process maps
  * its IPC contract onto these methods one to one; the CLI calls them directly.
- * Every input is validated here and a rejection names the field.
+ * Every input is validated here and a rejection names the field. Robots,
+ * tokens and presets live in CatalogOps; calls in the CallTracker.
  */
 export class AppCore {
   readonly dataDir: string;
-  readonly #catalog: Catalog;
-  readonly #files: CatalogFiles;
-  readonly #vault: TokenVault;
-  readonly #history: CallHistory;
-  readonly #client: WebhookClient;
+  readonly #p: Parts;
+  readonly #ops: CatalogOps;
   readonly #tracker: CallTracker;
-  readonly #warnings: WarningLog;
-  readonly #listeners = new Set<(event: CoreEvent) => void>();
+  readonly #announcer = new CoreAnnouncer();
   #settings: Settings;
   #closed = false;
   #adoptTimer: unknown;
-  readonly #clock: Clock;
-  /** The state subscribers last heard for each call still sending or waiting. */
-  readonly #lastHeard = new Map<string, CallState>();
-  /** The catalog as last announced, to notice another process's changes. */
-  #seenCatalog: { robots: unknown; presets: unknown } = { robots: undefined, presets: undefined };
 
-  private constructor(parts: {
-    dataDir: string;
-    files: CatalogFiles;
-    catalog: Catalog;
-    vault: TokenVault;
-    history: CallHistory;
-    client: WebhookClient;
-    warnings: WarningLog;
-    clock: Clock;
-    random: Random;
-    newId: () => string;
-    settings: Settings;
-  }) {
+  private constructor(parts: Parts) {
     this.dataDir = parts.dataDir;
-    this.#files = parts.files;
-    this.#catalog = parts.catalog;
-    this.#vault = parts.vault;
-    this.#history = parts.history;
-    this.#client = parts.client;
-    this.#warnings = parts.warnings;
+    this.#p = parts;
     this.#settings = parts.settings;
-    this.#clock = parts.clock;
+    const { catalog, files, vault } = parts;
+    this.#ops = new CatalogOps({ catalog, files, vault, announcer: this.#announcer });
     this.#tracker = new CallTracker({
       history: parts.history,
       client: parts.client,
-      robotById: (id) => this.#catalog.robot(id),
-      tokenOf: (id) => this.#vault.get(id),
+      robotById: (id) => catalog.robot(id),
+      tokenOf: (id) => vault.get(id),
       settings: () => this.#settings,
       clock: parts.clock,
       random: parts.random,
       newId: parts.newId,
     });
-    this.#tracker.subscribe((calls) => this.#emitCalls(calls));
-    parts.warnings.subscribe(() => this.#emit({ type: 'warnings', warnings: this.#warnings.list() }));
+    this.#tracker.subscribe((calls) => this.#announcer.calls(calls));
+    parts.warnings.subscribe(() =>
+      this.#announcer.emit({ type: 'warnings', warnings: parts.warnings.list() }),
+    );
   }
 
   static async open(options: AppCoreOptions = {}): Promise<AppCore> {
-    const dataDir = options.dataDir ?? defaultDataDir();
-    const clock = options.clock ?? systemClock;
-    const now = () => clock.now();
-    const newId = options.newId ?? randomUUID;
-    await mkdir(dataDir, { recursive: true, mode: 0o700 });
-    const warnings = new WarningLog(now);
-    const files = openCatalogFiles(dataDir, warnings, now);
-    const settings = await files.settings.read();
-    const core = new AppCore({
-      dataDir,
-      files,
-      catalog: new Catalog(files, now, newId),
-      vault: new TokenVault(options.secrets),
-      history: CallHistory.open(path.join(dataDir, 'history.sqlite'), warnings, now),
-      client: new WebhookClient(settings.http, now),
-      warnings,
-      clock,
-      random: options.random ?? Math.random,
-      newId,
-      settings,
-    });
+    const parts = await openParts(options);
+    const core = new AppCore(parts);
     // Load the catalog now so a damaged file is reported at start, not later.
-    await Promise.all([files.robots.read(), files.presets.read()]);
+    await Promise.all([parts.files.robots.read(), parts.files.presets.read()]);
     if (options.resumeWatching !== false) {
       core.#tracker.start();
       core.#watchOtherProcesses();
@@ -151,9 +88,9 @@ export class AppCore {
         // A busy history file: next time.
       }
       void this.refreshFromDisk().catch(() => undefined);
-      this.#adoptTimer = this.#clock.setTimer(tick, ADOPT_INTERVAL_MS);
+      this.#adoptTimer = this.#p.clock.setTimer(tick, ADOPT_INTERVAL_MS);
     };
-    this.#adoptTimer = this.#clock.setTimer(tick, ADOPT_INTERVAL_MS);
+    this.#adoptTimer = this.#p.clock.setTimer(tick, ADOPT_INTERVAL_MS);
   }
 
   /**
@@ -162,15 +99,11 @@ export class AppCore {
    * announced. Runs with the adopt tick; callable directly, e.g. on window focus.
    */
   async refreshFromDisk(): Promise<void> {
-    const settings = await this.#files.settings.read();
+    const settings = await this.#p.files.settings.read();
     if (!this.#closed && JSON.stringify(settings) !== JSON.stringify(this.#settings)) {
       this.#applySettings(settings);
     }
-    const [robots, presets] = await Promise.all([this.#files.robots.read(), this.#files.presets.read()]);
-    // The files cache by mtime, so an unchanged file reads as the very same array.
-    if (robots !== this.#seenCatalog.robots || presets !== this.#seenCatalog.presets) {
-      await this.#emitCatalog();
-    }
+    await this.#ops.announceIfChangedOnDisk();
   }
 
   /** How many calls this process is sending or watching right now. */
@@ -178,107 +111,34 @@ export class AppCore {
     return this.#tracker.watchingCount;
   }
 
-  subscribe(listener: (event: CoreEvent) => void): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
+  subscribe(listener: CoreListener): () => void {
+    return this.#announcer.subscribe(listener);
   }
 
-  // ── Robots ────────────────────────────────────────────────────────────
+  // ── Robots, tokens and presets (CatalogOps) ────────────────────────────
 
-  async listRobots(): Promise<RobotView[]> {
-    return (await this.#catalog.robots()).map(view);
-  }
-
-  async getRobot(idOrName: string): Promise<RobotView> {
-    const robot = await this.#catalog.findRobot(idOrName);
-    if (robot === undefined)
-      throw notFound(`Robot "${idOrName}"`, 'Check the name, or list robots to see them.');
-    return view(robot);
-  }
-
-  async createRobot(input: unknown): Promise<RobotView> {
-    const robot = await this.#catalog.createRobot(input);
-    await this.#emitCatalog();
-    return view(robot);
-  }
-
-  async updateRobot(id: string, patch: unknown): Promise<RobotView> {
-    const robot = await this.#catalog.updateRobot(id, patch);
-    await this.#emitCatalog();
-    return view(robot);
-  }
-
+  listRobots = (): Promise<RobotView[]> => this.#ops.listRobots();
+  getRobot = (idOrName: string): Promise<RobotView> => this.#ops.getRobot(idOrName);
+  createRobot = (input: unknown): Promise<RobotView> => this.#ops.createRobot(input);
+  updateRobot = (id: string, patch: unknown): Promise<RobotView> => this.#ops.updateRobot(id, patch);
   /** Deletes the robot, its presets and its token. History keeps its calls. */
-  async deleteRobot(id: string): Promise<void> {
-    await this.#catalog.requireRobot(id);
-    // Token first: if the keychain refuses, nothing is deleted and nothing is orphaned.
-    await this.#vault.delete(id);
-    await this.#catalog.deleteRobot(id);
-    await this.#emitCatalog();
-  }
-
-  // ── Tokens ────────────────────────────────────────────────────────────
-
-  async setToken(robotId: string, token: unknown): Promise<RobotView> {
-    await this.#catalog.requireRobot(robotId);
-    if (typeof token !== 'string') throw new AppError('validation', 'token: must be text.');
-    await this.#vault.set(robotId, token);
-    const robot = await this.#catalog.markToken(robotId, true);
-    await this.#emitCatalog();
-    return view(robot);
-  }
-
-  async clearToken(robotId: string): Promise<RobotView> {
-    await this.#catalog.requireRobot(robotId);
-    await this.#vault.delete(robotId);
-    const robot = await this.#catalog.markToken(robotId, false);
-    await this.#emitCatalog();
-    return view(robot);
-  }
-
-  /** Asks the keychain itself, and repairs our note of it when they disagree. */
-  async tokenStatus(robotId: string): Promise<{ hasToken: boolean; updatedAt: number | null }> {
-    const robot = await this.#catalog.requireRobot(robotId);
-    const hasToken = await this.#vault.has(robotId);
-    if (hasToken !== (robot.tokenUpdatedAt !== null)) {
-      const fixed = await this.#catalog.markToken(robotId, hasToken);
-      await this.#emitCatalog();
-      return { hasToken, updatedAt: fixed.tokenUpdatedAt };
-    }
-    return { hasToken, updatedAt: robot.tokenUpdatedAt };
-  }
-
-  // ── Presets ───────────────────────────────────────────────────────────
-
-  listPresets(robotId?: string): Promise<Preset[]> {
-    return this.#catalog.presets(robotId);
-  }
-
-  createPreset(input: unknown): Promise<Preset> {
-    return this.#presetChange(this.#catalog.createPreset(input));
-  }
-
-  updatePreset(id: string, patch: unknown): Promise<Preset> {
-    return this.#presetChange(this.#catalog.updatePreset(id, patch));
-  }
-
-  deletePreset(id: string): Promise<void> {
-    return this.#presetChange(this.#catalog.deletePreset(id));
-  }
-
-  duplicatePreset(id: string): Promise<Preset> {
-    return this.#presetChange(this.#catalog.duplicatePreset(id));
-  }
-
-  reorderPresets(robotId: string, ids: readonly string[]): Promise<Preset[]> {
-    return this.#presetChange(this.#catalog.reorderPresets(robotId, ids));
-  }
+  deleteRobot = (id: string): Promise<void> => this.#ops.deleteRobot(id);
+  setToken = (robotId: string, token: unknown): Promise<RobotView> => this.#ops.setToken(robotId, token);
+  clearToken = (robotId: string): Promise<RobotView> => this.#ops.clearToken(robotId);
+  tokenStatus = (robotId: string) => this.#ops.tokenStatus(robotId);
+  listPresets = (robotId?: string): Promise<Preset[]> => this.#ops.listPresets(robotId);
+  createPreset = (input: unknown): Promise<Preset> => this.#ops.createPreset(input);
+  updatePreset = (id: string, patch: unknown): Promise<Preset> => this.#ops.updatePreset(id, patch);
+  deletePreset = (id: string): Promise<void> => this.#ops.deletePreset(id);
+  duplicatePreset = (id: string): Promise<Preset> => this.#ops.duplicatePreset(id);
+  reorderPresets = (robotId: string, ids: readonly string[]): Promise<Preset[]> =>
+    this.#ops.reorderPresets(robotId, ids);
 
   // ── Firing and calls ──────────────────────────────────────────────────
 
   /** Trigger a robot; resolves when the service accepted or refused the call. */
   async fire(robotId: string, request: unknown, options: { notifyOnFinish?: boolean } = {}): Promise<Call> {
-    const robot = await this.#catalog.requireRobot(robotId);
+    const robot = await this.#p.catalog.requireRobot(robotId);
     const spec = await this.#fireSpec(robot, parseInput(FireRequest, request, 'fire'));
     // A call fired from the tray notifies when it ends, whatever its preset says.
     if (options.notifyOnFinish === true) spec.notifyOnFinish = true;
@@ -287,20 +147,20 @@ export class AppCore {
 
   /** The trigger as a curl command, with the token left as $ROBOT_TOKEN. */
   async curlCommand(robotId: string, request: unknown): Promise<string> {
-    const robot = await this.#catalog.requireRobot(robotId);
+    const robot = await this.#p.catalog.requireRobot(robotId);
     const spec = await this.#fireSpec(robot, parseInput(FireRequest, request, 'fire'));
     return buildCurlCommand(targetOf(robot), spec.method, spec.args);
   }
 
   listCalls(filter: unknown = {}): Call[] {
     const f = parseInput(CallFilter, filter, 'filter');
-    return this.#history.list(f).map((c) => this.#tracker.live(c.id) ?? c);
+    return this.#p.history.list(f).map((c) => this.#tracker.live(c.id) ?? c);
   }
 
   /** A call by local id or by the service's webhookCallId. */
   getCall(idOrWebhookCallId: string): Call {
-    const stored =
-      this.#history.get(idOrWebhookCallId) ?? this.#history.getByWebhookCallId(idOrWebhookCallId);
+    const history = this.#p.history;
+    const stored = history.get(idOrWebhookCallId) ?? history.getByWebhookCallId(idOrWebhookCallId);
     if (stored === undefined)
       throw notFound(`Call "${idOrWebhookCallId}"`, 'It may have been pruned or forgotten.');
     return this.#tracker.live(stored.id) ?? stored;
@@ -325,11 +185,11 @@ export class AppCore {
   /** Fire again with exactly the method and arguments that call sent. */
   async refire(id: string): Promise<Call> {
     const call = this.getCall(id);
-    const robot = await this.#catalog.requireRobot(call.robotId);
+    const robot = await this.#p.catalog.requireRobot(call.robotId);
     const preset =
       call.presetId === null
         ? undefined
-        : (await this.#catalog.presets(robot.id)).find((p) => p.id === call.presetId);
+        : (await this.#p.catalog.presets(robot.id)).find((p) => p.id === call.presetId);
     return this.#tracker.fire(robot, {
       method: call.method,
       args: call.args,
@@ -349,16 +209,13 @@ export class AppCore {
       );
     }
     this.#tracker.drop(call.id);
-    this.#history.delete(call.id);
-    this.#lastHeard.delete(call.id);
-    this.#emit({ type: 'calls.removed', ids: [call.id], finishedOf: null });
+    this.#p.history.delete(call.id);
+    this.#announcer.removed([call.id], null);
   }
 
   clearFinished(robotId?: string): number {
-    const removed = this.#history.deleteFinished(robotId);
-    if (removed > 0) {
-      this.#emit({ type: 'calls.removed', ids: [], finishedOf: { robotId: robotId ?? null } });
-    }
+    const removed = this.#p.history.deleteFinished(robotId);
+    if (removed > 0) this.#announcer.removed([], { robotId: robotId ?? null });
     return removed;
   }
 
@@ -370,14 +227,8 @@ export class AppCore {
 
   async updateSettings(patch: unknown): Promise<Settings> {
     const fields = parseInput(SettingsPatch, patch, 'settings');
-    const settings = await this.#files.settings.update((current) => {
-      // Nested groups merge field by field: changing one timeout keeps the others.
-      const next = {
-        ...current,
-        ...stripUndefined(fields),
-        http: { ...current.http, ...stripUndefined(fields.http ?? {}) },
-        pollPolicy: { ...current.pollPolicy, ...stripUndefined(fields.pollPolicy ?? {}) },
-      };
+    const settings = await this.#p.files.settings.update((current) => {
+      const next = applySettingsPatch(current, fields);
       return { next, result: next };
     });
     this.#applySettings(settings);
@@ -386,81 +237,31 @@ export class AppCore {
 
   #applySettings(settings: Settings): void {
     this.#settings = settings;
-    this.#client.updateSettings(settings.http);
-    this.#emit({ type: 'settings', settings });
+    this.#p.client.updateSettings(settings.http);
+    this.#announcer.emit({ type: 'settings', settings });
   }
 
   warnings(): Warning[] {
-    return this.#warnings.list();
+    return this.#p.warnings.list();
   }
 
   dismissWarning(id: string): void {
-    this.#warnings.dismiss(id);
-    this.#emit({ type: 'warnings', warnings: this.#warnings.list() });
+    this.#p.warnings.dismiss(id);
+    this.#announcer.emit({ type: 'warnings', warnings: this.#p.warnings.list() });
   }
 
   async close(): Promise<void> {
     this.#closed = true;
-    if (this.#adoptTimer !== undefined) this.#clock.clearTimer(this.#adoptTimer);
+    if (this.#adoptTimer !== undefined) this.#p.clock.clearTimer(this.#adoptTimer);
     await this.#tracker.close();
-    await this.#client.closePools();
-    this.#history.close();
-    this.#listeners.clear();
+    await this.#p.client.closePools();
+    this.#p.history.close();
+    this.#announcer.close();
   }
 
-  async #fireSpec(robot: Robot, request: ReturnType<typeof FireRequest.parse>): Promise<FireSpec> {
-    if (!('presetId' in request) || request.presetId === undefined) {
-      return { method: request.method ?? 'POST', args: request.args ?? {} };
-    }
-    const preset = await this.#catalog.requirePreset(request.presetId);
-    if (preset.robotId !== robot.id) {
-      throw new AppError('validation', `presetId: preset "${preset.name}" belongs to another robot.`);
-    }
-    return {
-      method: request.method ?? preset.method,
-      args: { ...preset.args, ...request.args },
-      presetId: preset.id,
-      presetName: preset.name,
-      notifyOnFinish: preset.notifyOnFinish,
-    };
+  async #fireSpec(robot: Robot, request: z.output<typeof FireRequest>): Promise<FireSpec> {
+    const presetId = 'presetId' in request ? request.presetId : undefined;
+    const preset = presetId === undefined ? undefined : await this.#p.catalog.requirePreset(presetId);
+    return mergeFireSpec(robot, request, preset);
   }
-
-  async #presetChange<T>(work: Promise<T>): Promise<T> {
-    const result = await work;
-    await this.#emitCatalog();
-    return result;
-  }
-
-  #emitCalls(calls: Call[]): void {
-    const from: Record<string, CallState | null> = {};
-    for (const call of calls) {
-      from[call.id] = previousState(call, this.#lastHeard);
-      if (isActive(call.state)) this.#lastHeard.set(call.id, call.state);
-      else this.#lastHeard.delete(call.id);
-    }
-    this.#emit({ type: 'calls', calls, from });
-  }
-
-  /** Robots (with token status) and presets as they are now, to every subscriber. */
-  async #emitCatalog(): Promise<void> {
-    if (this.#listeners.size === 0) return;
-    const [robots, presets] = await Promise.all([this.#files.robots.read(), this.#files.presets.read()]);
-    this.#seenCatalog = { robots, presets };
-    const sorted: Preset[] = [...presets].sort((a, b) => a.order - b.order || a.createdAt - b.createdAt);
-    this.#emit({ type: 'catalog', robots: robots.map(view), presets: sorted });
-  }
-
-  #emit(event: CoreEvent): void {
-    for (const listener of this.#listeners) {
-      try {
-        listener(event);
-      } catch {
-        // A listener that throws (a window being closed) must not break the core.
-      }
-    }
-  }
-}
-
-function view(robot: Robot): RobotView {
-  return { ...robot, hasToken: robot.tokenUpdatedAt !== null };
 }

@@ -1,5 +1,5 @@
 import type { AppEvent } from '../shared/events.ts';
-import type { Call, CallState } from '../shared/models/call.ts';
+import { type Call, type CallState, isActive } from '../shared/models/call.ts';
 
 /**
  * What AppCore tells its subscribers. Call changes carry the whole call (the
@@ -21,4 +21,55 @@ export function previousState(call: Call, lastHeard: ReadonlyMap<string, CallSta
   const heard = lastHeard.get(call.id);
   if (heard !== undefined) return heard;
   return call.timeline.length >= 2 ? call.timeline[call.timeline.length - 2]!.state : null;
+}
+
+export type CoreListener = (event: CoreEvent) => void;
+
+/**
+ * Tells AppCore's subscribers what changed. Keeps, for each call still
+ * sending or waiting, the state they last heard, so every call change says
+ * where the call came from (the notification rule needs it).
+ */
+export class CoreAnnouncer {
+  readonly #listeners = new Set<CoreListener>();
+  readonly #lastHeard = new Map<string, CallState>();
+
+  subscribe(listener: CoreListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  get hasListeners(): boolean {
+    return this.#listeners.size > 0;
+  }
+
+  calls(calls: Call[]): void {
+    const from: Record<string, CallState | null> = {};
+    for (const call of calls) {
+      from[call.id] = previousState(call, this.#lastHeard);
+      if (isActive(call.state)) this.#lastHeard.set(call.id, call.state);
+      else this.#lastHeard.delete(call.id);
+    }
+    this.emit({ type: 'calls', calls, from });
+  }
+
+  /** Calls left the history: forgotten by id, or every finished one (of a robot). */
+  removed(ids: string[], finishedOf: { robotId: string | null } | null): void {
+    for (const id of ids) this.#lastHeard.delete(id);
+    this.emit({ type: 'calls.removed', ids, finishedOf });
+  }
+
+  emit(event: CoreEvent): void {
+    for (const listener of this.#listeners) {
+      try {
+        listener(event);
+      } catch {
+        // A listener that throws (a window being closed) must not break the core.
+      }
+    }
+  }
+
+  close(): void {
+    this.#listeners.clear();
+  }
 }

@@ -1,24 +1,28 @@
-import { Call } from '../../shared/models/call.ts';
-import type { JsonObject } from '../../shared/models/json.ts';
+import type { Call } from '../../shared/models/call.ts';
 import { resolvePollPolicy } from '../../shared/models/pollPolicy.ts';
-import type { HttpMethod } from '../../shared/models/preset.ts';
 import type { Robot } from '../../shared/models/robot.ts';
 import type { Settings } from '../../shared/models/settings.ts';
 import type { Clock, Random } from '../clock.ts';
 import { AppError, asAppError } from '../errors.ts';
 import { encodeGetArguments } from '../http/queryEncoding.ts';
 import { targetOf } from '../http/targetUrl.ts';
-import type { QueryResult, WebhookClient } from '../http/webhookClient.ts';
+import type { WebhookClient } from '../http/webhookClient.ts';
 import type { CallHistory } from '../store/callHistory.ts';
+import { type CallListener, ChangeBatcher } from './changeBatcher.ts';
+import { type FireSpec, newCall } from './fireSpec.ts';
 import { nextPollDelay } from './pollPolicy.ts';
 import { PollQueue } from './pollQueue.ts';
 import {
-  doneWarning,
-  isTransientQueryFailure,
+  afterAccepted,
+  afterAnswer,
+  afterQueryFailure,
+  afterTriggerFailure,
   moveTo,
-  recordError,
-  stateForTriggerFailure,
+  type PollOutcome,
 } from './transitions.ts';
+
+export type { CallListener } from './changeBatcher.ts';
+export type { FireSpec } from './fireSpec.ts';
 
 export type TrackerDeps = {
   history: CallHistory;
@@ -31,31 +35,21 @@ export type TrackerDeps = {
   newId: () => string;
 };
 
-export type FireSpec = {
-  method: HttpMethod;
-  args: JsonObject;
-  presetId?: string | null;
-  presetName?: string | null;
-  notifyOnFinish?: boolean;
-};
-
-export type CallListener = (changed: Call[]) => void;
+/** A call this process is sending or watching: its latest record and its backoff step. */
+type LiveCall = { call: Call; step: number };
 
 /**
  * Owns every call from trigger to a final state: sends the trigger, polls the
  * query endpoint on the poll policy, and records each state change in the
- * history (one row write) and to subscribers (coalesced per tick).
+ * history (one row write) and to subscribers (coalesced per tick). What a
+ * poll's answer means is decided by the pure functions in transitions.ts.
  */
 export class CallTracker {
   readonly #d: TrackerDeps;
-  /** Calls being watched (sending or waiting), by local id. */
-  readonly #live = new Map<string, Call>();
-  /** Backoff step per call since it was accepted or resumed. */
-  readonly #step = new Map<string, number>();
+  /** Calls being watched (sending or waiting), by local id: one entry holds all we keep of each. */
+  readonly #live = new Map<string, LiveCall>();
   readonly #queue: PollQueue;
-  readonly #listeners = new Set<CallListener>();
-  #pending = new Map<string, Call>();
-  #flushScheduled = false;
+  readonly #changes = new ChangeBatcher();
   #closed = false;
 
   constructor(deps: TrackerDeps) {
@@ -77,25 +71,16 @@ export class CallTracker {
     for (const call of this.#d.history.listActive()) {
       if (this.#live.has(call.id)) continue;
       if (call.state === 'sending') {
-        this.#commit(
-          moveTo(
-            call,
-            'unknown',
-            now,
-            'Robot Tray stopped while this trigger was being sent; it may have started.',
-          ),
-        );
+        const note = 'Robot Tray stopped while this trigger was being sent; it may have started.';
+        this.#commit(moveTo(call, 'unknown', now, note));
       } else {
-        this.#live.set(call.id, call);
-        this.#step.set(call.id, 0);
-        this.#queue.schedule(call.id, call.robotId, Math.max(now, call.nextPollAt ?? now));
+        this.#watch(call, Math.max(now, call.nextPollAt ?? now));
       }
     }
   }
 
   subscribe(listener: CallListener): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
+    return this.#changes.subscribe(listener);
   }
 
   get watchingCount(): number {
@@ -117,41 +102,14 @@ export class CallTracker {
         `Robot "${robot.name}" has no token yet. Generate one in the robot's Designer (gear icon, "Webhook token") and set it in Robot Tray.`,
       );
     }
-    const now = this.#d.clock.now();
-    // The schema fills every field not known yet (timestamps, counters) with its default.
-    let call: Call = Call.parse({
-      id: this.#d.newId(),
-      robotId: robot.id,
-      robotName: robot.name,
-      presetId: spec.presetId ?? null,
-      presetName: spec.presetName ?? null,
-      method: spec.method,
-      args: spec.args,
-      state: 'sending',
-      notifyOnFinish: spec.notifyOnFinish ?? false,
-      createdAt: now,
-      sentAt: now,
-      timeline: [{ at: now, state: 'sending' }],
-    });
-    this.#live.set(call.id, call);
+    let call = newCall(robot, spec, this.#d.newId(), this.#d.clock.now());
     this.#commit(call);
     try {
       const result = await this.#d.client.trigger(target, token, spec.method, spec.args);
-      const at = this.#d.clock.now();
-      const policy = this.#policy(robot);
-      call = moveTo(call, 'waiting', at, `Accepted (HTTP ${result.status})`, {
-        webhookCallId: result.webhookCallId,
-        acceptedAt: at,
-        watchUntil: at + policy.watchDeadlineMs,
-      });
-      this.#step.set(call.id, 0);
-      call = this.#scheduleNext(call, robot);
+      call = afterAccepted(call, result, this.#d.clock.now(), this.#policy(robot).watchDeadlineMs);
+      call = this.#scheduleNext(call, robot, 0);
     } catch (error) {
-      const failure = asAppError(error);
-      const at = this.#d.clock.now();
-      call = moveTo(call, stateForTriggerFailure(failure), at, undefined, {
-        error: recordError(null, failure, at),
-      });
+      call = afterTriggerFailure(call, asAppError(error), this.#d.clock.now());
     }
     this.#commit(call);
     return call;
@@ -159,7 +117,7 @@ export class CallTracker {
 
   /** Stop watching a waiting call; it can be resumed later. */
   stop(callId: string, reason = 'Stopped by you.'): Call {
-    const call = this.#live.get(callId);
+    const call = this.#live.get(callId)?.call;
     if (call === undefined || call.state !== 'waiting') {
       throw new AppError('validation', 'Only a call that is waiting can be stopped.');
     }
@@ -183,30 +141,26 @@ export class CallTracker {
       throw new AppError('not-found', 'The robot of this call was deleted, so it cannot be resumed.');
     // Resumed twice at once: the first one won.
     const already = this.#live.get(call.id);
-    if (already !== undefined) return already;
+    if (already !== undefined) return already.call;
     const now = this.#d.clock.now();
-    let resumed = moveTo(call, 'waiting', now, 'Resumed', {
+    const resumed = moveTo(call, 'waiting', now, 'Resumed', {
       watchUntil: now + this.#policy(robot).watchDeadlineMs,
       rawStatus: null,
       error: null,
       // The body kept from an unexpected answer is not this run's result.
       response: undefined,
     });
-    this.#step.set(call.id, 0);
-    this.#live.set(call.id, resumed);
-    resumed = this.#scheduleNext(resumed, robot, 0);
-    this.#commit(resumed);
-    return resumed;
+    const scheduled = this.#scheduleNext(resumed, robot, 0, 0);
+    this.#commit(scheduled);
+    return scheduled;
   }
 
   /** Watch a waiting call this process did not fire (fired by the app or another command). */
   adopt(call: Call): Call {
     const live = this.#live.get(call.id);
-    if (live !== undefined) return live;
+    if (live !== undefined) return live.call;
     if (call.state !== 'waiting') return call;
-    this.#live.set(call.id, call);
-    this.#step.set(call.id, 0);
-    this.#queue.schedule(call.id, call.robotId, this.#d.clock.now());
+    this.#watch(call, this.#d.clock.now());
     return call;
   }
 
@@ -220,126 +174,83 @@ export class CallTracker {
     for (const call of this.#d.history.listActive()) {
       if (call.state === 'waiting' && !this.#live.has(call.id)) adopted.push(this.adopt(call));
     }
-    if (adopted.length > 0) {
-      for (const call of adopted) this.#pending.set(call.id, call);
-      this.#scheduleFlush();
-    }
+    for (const call of adopted) this.#changes.add(call);
     return adopted;
   }
 
   /** Stop tracking a call (it is being forgotten). */
   drop(callId: string): void {
     this.#live.delete(callId);
-    this.#step.delete(callId);
     this.#queue.cancel(callId);
   }
 
   /** The in-memory copy of a watched call, fresher than the history by at most a tick. */
   live(callId: string): Call | undefined {
-    return this.#live.get(callId);
+    return this.#live.get(callId)?.call;
   }
 
   async close(): Promise<void> {
     this.#closed = true;
     this.#queue.clear();
     await this.#queue.idle();
-    this.#flush();
+    this.#changes.flush();
   }
 
   #policy(robot: Robot | undefined) {
     return resolvePollPolicy(this.#d.settings().pollPolicy, robot?.pollPolicy);
   }
 
-  #scheduleNext(call: Call, robot: Robot | undefined, retryAfterMs?: number): Call {
-    const step = this.#step.get(call.id) ?? 0;
-    this.#step.set(call.id, step + 1);
+  /** Start watching a waiting call from backoff step 0, first polled at `at`. */
+  #watch(call: Call, at: number): void {
+    this.#live.set(call.id, { call, step: 0 });
+    this.#queue.schedule(call.id, call.robotId, at);
+  }
+
+  /**
+   * Schedule the call's next poll on the poll policy (never past its watch
+   * deadline) and keep it live; `step` restarts the backoff when given.
+   */
+  #scheduleNext(call: Call, robot: Robot | undefined, step?: number, retryAfterMs?: number): Call {
+    const current = step ?? this.#live.get(call.id)?.step ?? 0;
     const now = this.#d.clock.now();
-    const delay = nextPollDelay(step, this.#policy(robot), this.#d.random, retryAfterMs);
+    const delay = nextPollDelay(current, this.#policy(robot), this.#d.random, retryAfterMs);
     // The last poll happens at the deadline at the latest.
     const at = Math.min(now + delay, call.watchUntil ?? Number.POSITIVE_INFINITY);
-    this.#live.set(call.id, call);
+    const next = { ...call, nextPollAt: at };
+    this.#live.set(call.id, { call: next, step: current + 1 });
     this.#queue.schedule(call.id, call.robotId, at);
-    return { ...call, nextPollAt: at };
+    return next;
   }
 
   async #poll(callId: string): Promise<void> {
-    const call = this.#live.get(callId);
+    const call = this.#live.get(callId)?.call;
     if (call === undefined || call.state !== 'waiting' || call.webhookCallId === null || this.#closed) return;
     let robot: Robot | undefined;
-    let outcome: { ok: true; result: QueryResult } | { ok: false; error: AppError } | undefined;
+    let outcome: PollOutcome | undefined;
     try {
       robot = await this.#d.robotById(call.robotId);
       if (robot !== undefined) {
         const token = robot.sendTokenOnQuery ? await this.#d.tokenOf(robot.id) : undefined;
-        outcome = {
-          ok: true,
-          result: await this.#d.client.query(targetOf(robot), token, call.webhookCallId),
-        };
+        const result = await this.#d.client.query(targetOf(robot), token, call.webhookCallId);
+        outcome = afterAnswer(call, result, this.#d.clock.now());
       }
     } catch (error) {
       // Whatever failed (the robots file unreadable for a moment, the keychain,
       // the network), the call stays scheduled unless the failure is final.
-      outcome = { ok: false, error: asAppError(error) };
+      outcome = afterQueryFailure(call, asAppError(error), this.#d.clock.now());
     }
     // The call may have been stopped, resumed or forgotten while we waited
     // for the service: then this answer is stale and changes nothing.
-    if (this.#closed || this.#live.get(callId) !== call) return;
-    let next: Call;
+    if (this.#closed || this.#live.get(callId)?.call !== call) return;
     if (outcome === undefined) {
-      next = moveTo(
-        call,
-        'stopped',
-        this.#d.clock.now(),
-        'Its robot is no longer in Robot Tray (deleted, or robots.json could not be read), so watching stopped.',
-      );
-    } else if (outcome.ok) {
-      next = this.#afterAnswer(call, robot, outcome.result);
+      const note =
+        'Its robot is no longer in Robot Tray (deleted, or robots.json could not be read), so watching stopped.';
+      this.#finish(moveTo(call, 'stopped', this.#d.clock.now(), note));
+    } else if (outcome.pollAgain) {
+      this.#commit(this.#scheduleNext(outcome.call, robot, undefined, outcome.retryAfterMs));
     } else {
-      next = this.#afterQueryFailure(call, robot, outcome.error);
+      this.#finish(outcome.call);
     }
-    if (next.state === 'waiting') this.#commit(next);
-    else this.#finish(next);
-  }
-
-  #afterAnswer(call: Call, robot: Robot | undefined, result: QueryResult): Call {
-    const at = this.#d.clock.now();
-    const polled = { ...call, lastPolledAt: at, pollCount: call.pollCount + 1, error: null };
-    if (result.status === 'DONE') {
-      const patch: Partial<Call> = { warning: doneWarning(result.hasResponse, result.response) };
-      if (result.response !== undefined) patch.response = result.response;
-      return moveTo(polled, 'done', at, undefined, patch);
-    }
-    if (result.status === 'WAITING') {
-      return at >= (polled.watchUntil ?? Number.POSITIVE_INFINITY)
-        ? moveTo(polled, 'stopped', at, 'The watch deadline passed while the robot was still WAITING.')
-        : this.#scheduleNext(polled, robot);
-    }
-    // Statuses other than WAITING and DONE are undocumented (spec section 3);
-    // we stop polling and keep the raw status and body for people to read.
-    return moveTo(polled, 'unexpected', at, `The service answered status "${result.status.slice(0, 80)}".`, {
-      rawStatus: result.status,
-      response: result.body,
-    });
-  }
-
-  #afterQueryFailure(call: Call, robot: Robot | undefined, error: AppError): Call {
-    const at = this.#d.clock.now();
-    const polled = {
-      ...call,
-      lastPolledAt: at,
-      pollCount: call.pollCount + 1,
-      error: recordError(call.error, error, at),
-    };
-    if (error.kind === 'http' && error.status === 404) {
-      return moveTo(polled, 'expired', at, 'The service no longer knows this run (404).');
-    }
-    if (!isTransientQueryFailure(error)) {
-      return moveTo(polled, 'stopped', at, `Watching stopped: ${error.message}`);
-    }
-    if (at >= (polled.watchUntil ?? Number.POSITIVE_INFINITY)) {
-      return moveTo(polled, 'stopped', at, 'The watch deadline passed while status queries were failing.');
-    }
-    return this.#scheduleNext(polled, robot, error.retryAfterMs);
   }
 
   #finish(call: Call): void {
@@ -352,31 +263,13 @@ export class CallTracker {
     // `sending` on disk and becomes `unknown` at the next start, which is
     // the truth: we cannot tell whether it arrived.
     if (this.#closed) return;
-    if (call.state === 'sending' || call.state === 'waiting') this.#live.set(call.id, call);
-    else this.#live.delete(call.id);
+    if (call.state === 'sending' || call.state === 'waiting') {
+      this.#live.set(call.id, { call, step: this.#live.get(call.id)?.step ?? 0 });
+    } else {
+      this.#live.delete(call.id);
+    }
     this.#d.history.put(call);
     this.#d.history.prune(this.#d.settings().historyLimit);
-    this.#pending.set(call.id, call);
-    this.#scheduleFlush();
-  }
-
-  #scheduleFlush(): void {
-    if (this.#flushScheduled) return;
-    this.#flushScheduled = true;
-    setImmediate(() => this.#flush());
-  }
-
-  #flush(): void {
-    this.#flushScheduled = false;
-    if (this.#pending.size === 0) return;
-    const changed = [...this.#pending.values()];
-    this.#pending = new Map();
-    for (const listener of this.#listeners) {
-      try {
-        listener(changed);
-      } catch {
-        // One failing listener (a closed window) must not stop the others.
-      }
-    }
+    this.#changes.add(call);
   }
 }

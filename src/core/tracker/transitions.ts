@@ -1,5 +1,6 @@
 import type { Call, CallError, CallState } from '../../shared/models/call.ts';
 import type { AppError } from '../errors.ts';
+import type { QueryResult } from '../http/webhookClient.ts';
 
 const TIMELINE_LIMIT = 24;
 
@@ -61,4 +62,80 @@ export function doneWarning(hasResponse: boolean, response: unknown): string | n
     return `The service said DONE but its response is ${what}, not an object.`;
   }
   return null;
+}
+
+/**
+ * What one poll led to: a final (or stopped) call, or the same call polled
+ * again later (after `retryAfterMs` when the service asked for a pause).
+ */
+export type PollOutcome =
+  { call: Call; pollAgain: false } | { call: Call; pollAgain: true; retryAfterMs?: number };
+
+/** The query answered: DONE, WAITING, or a status the spec does not name. */
+export function afterAnswer(call: Call, result: QueryResult, at: number): PollOutcome {
+  const polled: Call = { ...call, lastPolledAt: at, pollCount: call.pollCount + 1, error: null };
+  if (result.status === 'DONE') {
+    const patch: Partial<Call> = { warning: doneWarning(result.hasResponse, result.response) };
+    if (result.response !== undefined) patch.response = result.response;
+    return { call: moveTo(polled, 'done', at, undefined, patch), pollAgain: false };
+  }
+  if (result.status === 'WAITING') {
+    if (at >= (polled.watchUntil ?? Number.POSITIVE_INFINITY)) {
+      const note = 'The watch deadline passed while the robot was still WAITING.';
+      return { call: moveTo(polled, 'stopped', at, note), pollAgain: false };
+    }
+    return { call: polled, pollAgain: true };
+  }
+  // Statuses other than WAITING and DONE are undocumented (spec section 3);
+  // we stop polling and keep the raw status and body for people to read.
+  const note = `The service answered status "${result.status.slice(0, 80)}".`;
+  return {
+    call: moveTo(polled, 'unexpected', at, note, { rawStatus: result.status, response: result.body }),
+    pollAgain: false,
+  };
+}
+
+/** The query failed: expired on 404, stopped when final or past the deadline, else polled again. */
+export function afterQueryFailure(call: Call, error: AppError, at: number): PollOutcome {
+  const polled: Call = {
+    ...call,
+    lastPolledAt: at,
+    pollCount: call.pollCount + 1,
+    error: recordError(call.error, error, at),
+  };
+  if (error.kind === 'http' && error.status === 404) {
+    return {
+      call: moveTo(polled, 'expired', at, 'The service no longer knows this run (404).'),
+      pollAgain: false,
+    };
+  }
+  if (!isTransientQueryFailure(error)) {
+    return { call: moveTo(polled, 'stopped', at, `Watching stopped: ${error.message}`), pollAgain: false };
+  }
+  if (at >= (polled.watchUntil ?? Number.POSITIVE_INFINITY)) {
+    const note = 'The watch deadline passed while status queries were failing.';
+    return { call: moveTo(polled, 'stopped', at, note), pollAgain: false };
+  }
+  return error.retryAfterMs === undefined
+    ? { call: polled, pollAgain: true }
+    : { call: polled, pollAgain: true, retryAfterMs: error.retryAfterMs };
+}
+
+/** The trigger answered: the call waits for its run, watched until the deadline. */
+export function afterAccepted(
+  call: Call,
+  accepted: { webhookCallId: string; status: number },
+  at: number,
+  watchDeadlineMs: number,
+): Call {
+  return moveTo(call, 'waiting', at, `Accepted (HTTP ${accepted.status})`, {
+    webhookCallId: accepted.webhookCallId,
+    acceptedAt: at,
+    watchUntil: at + watchDeadlineMs,
+  });
+}
+
+/** The trigger failed: rejected, unreachable or unknown, with the error kept. */
+export function afterTriggerFailure(call: Call, error: AppError, at: number): Call {
+  return moveTo(call, stateForTriggerFailure(error), at, undefined, { error: recordError(null, error, at) });
 }

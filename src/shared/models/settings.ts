@@ -62,3 +62,13 @@ export const SettingsPatch = SettingsFields.extend({ http: HttpFields.partial() 
 export type SettingsPatch = z.input<typeof SettingsPatch>;
 
 export const defaultSettings: Settings = Settings.parse({});
+
+/** Settings after a patch. Nested groups merge field by field: changing one timeout keeps the others. */
+export function applySettingsPatch(current: Settings, fields: z.output<typeof SettingsPatch>): Settings {
+  return {
+    ...current,
+    ...stripUndefined(fields),
+    http: { ...current.http, ...stripUndefined(fields.http ?? {}) },
+    pollPolicy: { ...current.pollPolicy, ...stripUndefined(fields.pollPolicy ?? {}) },
+  };
+}

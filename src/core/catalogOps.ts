@@ -1,0 +1,123 @@
+import type { Preset } from '../shared/models/preset.ts';
+import { type RobotView, robotView } from '../shared/models/robotView.ts';
+import type { Catalog } from './catalog.ts';
+import type { CoreAnnouncer } from './coreEvents.ts';
+import { AppError, notFound } from './errors.ts';
+import type { CatalogFiles } from './store/catalogFiles.ts';
+import type { TokenVault } from './vault/tokenVault.ts';
+
+/**
+ * Robots, their tokens and their presets, as AppCore offers them: every change
+ * is announced as the whole catalog (robots with token status, presets in
+ * order), and so is a change another process made to the files.
+ */
+export class CatalogOps {
+  readonly #catalog: Catalog;
+  readonly #files: CatalogFiles;
+  readonly #vault: TokenVault;
+  readonly #announcer: CoreAnnouncer;
+  /** The files' contents as last announced, to notice another process's changes. */
+  #seen: { robots: unknown; presets: unknown } = { robots: undefined, presets: undefined };
+
+  constructor(parts: { catalog: Catalog; files: CatalogFiles; vault: TokenVault; announcer: CoreAnnouncer }) {
+    this.#catalog = parts.catalog;
+    this.#files = parts.files;
+    this.#vault = parts.vault;
+    this.#announcer = parts.announcer;
+  }
+
+  async listRobots(): Promise<RobotView[]> {
+    return (await this.#catalog.robots()).map(robotView);
+  }
+
+  async getRobot(idOrName: string): Promise<RobotView> {
+    const robot = await this.#catalog.findRobot(idOrName);
+    if (robot === undefined)
+      throw notFound(`Robot "${idOrName}"`, 'Check the name, or list robots to see them.');
+    return robotView(robot);
+  }
+
+  async createRobot(input: unknown): Promise<RobotView> {
+    return robotView(await this.#changed(() => this.#catalog.createRobot(input)));
+  }
+
+  async updateRobot(id: string, patch: unknown): Promise<RobotView> {
+    return robotView(await this.#changed(() => this.#catalog.updateRobot(id, patch)));
+  }
+
+  async deleteRobot(id: string): Promise<void> {
+    await this.#catalog.requireRobot(id);
+    // Token first: if the keychain refuses, nothing is deleted and nothing is orphaned.
+    await this.#vault.delete(id);
+    await this.#changed(() => this.#catalog.deleteRobot(id));
+  }
+
+  async setToken(robotId: string, token: unknown): Promise<RobotView> {
+    await this.#catalog.requireRobot(robotId);
+    if (typeof token !== 'string') throw new AppError('validation', 'token: must be text.');
+    await this.#vault.set(robotId, token);
+    return robotView(await this.#changed(() => this.#catalog.markToken(robotId, true)));
+  }
+
+  async clearToken(robotId: string): Promise<RobotView> {
+    await this.#catalog.requireRobot(robotId);
+    await this.#vault.delete(robotId);
+    return robotView(await this.#changed(() => this.#catalog.markToken(robotId, false)));
+  }
+
+  /** Asks the keychain itself, and repairs our note of it when they disagree. */
+  async tokenStatus(robotId: string): Promise<{ hasToken: boolean; updatedAt: number | null }> {
+    const robot = await this.#catalog.requireRobot(robotId);
+    const hasToken = await this.#vault.has(robotId);
+    if (hasToken === (robot.tokenUpdatedAt !== null)) return { hasToken, updatedAt: robot.tokenUpdatedAt };
+    const fixed = await this.#changed(() => this.#catalog.markToken(robotId, hasToken));
+    return { hasToken, updatedAt: fixed.tokenUpdatedAt };
+  }
+
+  listPresets(robotId?: string): Promise<Preset[]> {
+    return this.#catalog.presets(robotId);
+  }
+
+  createPreset(input: unknown): Promise<Preset> {
+    return this.#changed(() => this.#catalog.createPreset(input));
+  }
+
+  updatePreset(id: string, patch: unknown): Promise<Preset> {
+    return this.#changed(() => this.#catalog.updatePreset(id, patch));
+  }
+
+  deletePreset(id: string): Promise<void> {
+    return this.#changed(() => this.#catalog.deletePreset(id));
+  }
+
+  duplicatePreset(id: string): Promise<Preset> {
+    return this.#changed(() => this.#catalog.duplicatePreset(id));
+  }
+
+  reorderPresets(robotId: string, ids: readonly string[]): Promise<Preset[]> {
+    return this.#changed(() => this.#catalog.reorderPresets(robotId, ids));
+  }
+
+  /** Announce the catalog if another process changed robots.json or presets.json. */
+  async announceIfChangedOnDisk(): Promise<void> {
+    const [robots, presets] = await Promise.all([this.#files.robots.read(), this.#files.presets.read()]);
+    // The files cache by mtime, so an unchanged file reads as the very same array.
+    if (robots !== this.#seen.robots || presets !== this.#seen.presets) await this.#announce();
+  }
+
+  /** Run a catalog change (a synchronous refusal becomes a rejection) and announce it. */
+  async #changed<T>(work: () => Promise<T>): Promise<T> {
+    const result = await work();
+    await this.#announce();
+    return result;
+  }
+
+  /** Robots (with token status) and presets as they are now, to every subscriber. */
+  async #announce(): Promise<void> {
+    if (!this.#announcer.hasListeners) return;
+    const [robots, presets] = await Promise.all([this.#files.robots.read(), this.#files.presets.read()]);
+    this.#seen = { robots, presets };
+    const sorted: Preset[] = [...presets].sort((a, b) => a.order - b.order || a.createdAt - b.createdAt);
+    this.#announcer.emit({ type: 'catalog', robots: robots.map(robotView), presets: sorted });
+  }
+}

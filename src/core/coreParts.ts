@@ -1,0 +1,67 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Settings } from '../shared/models/settings.ts';
+import { Catalog } from './catalog.ts';
+import { type Clock, type Random, systemClock } from './clock.ts';
+import { WebhookClient } from './http/webhookClient.ts';
+import { CallHistory } from './store/callHistory.ts';
+import { openCatalogFiles, type CatalogFiles } from './store/catalogFiles.ts';
+import { defaultDataDir } from './store/dataDir.ts';
+import { WarningLog } from './store/warnings.ts';
+import { type SecretBackend, TokenVault } from './vault/tokenVault.ts';
+
+export type AppCoreOptions = {
+  /** Defaults to Electron's userData for "Robot Tray", or ROBOT_TRAY_HOME. */
+  dataDir?: string;
+  /** Defaults to keytar. */
+  secrets?: SecretBackend;
+  clock?: Clock;
+  random?: Random;
+  newId?: () => string;
+  /**
+   * Resume watching calls left waiting by an earlier run (the app does; a
+   * one-shot CLI command does not, so it never competes with the app).
+   */
+  resumeWatching?: boolean;
+};
+
+/** What AppCore is made of: the data folder's files, the keychain, the HTTP client. */
+export type CoreParts = {
+  dataDir: string;
+  files: CatalogFiles;
+  catalog: Catalog;
+  vault: TokenVault;
+  history: CallHistory;
+  client: WebhookClient;
+  warnings: WarningLog;
+  clock: Clock;
+  random: Random;
+  newId: () => string;
+  settings: Settings;
+};
+
+/** Open the data folder (created private if missing) and everything that reads or writes it. */
+export async function openParts(options: AppCoreOptions): Promise<CoreParts> {
+  const dataDir = options.dataDir ?? defaultDataDir();
+  const clock = options.clock ?? systemClock;
+  const now = () => clock.now();
+  const newId = options.newId ?? randomUUID;
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  const warnings = new WarningLog(now);
+  const files = openCatalogFiles(dataDir, warnings, now);
+  const settings = await files.settings.read();
+  return {
+    dataDir,
+    files,
+    catalog: new Catalog(files, now, newId),
+    vault: new TokenVault(options.secrets),
+    history: CallHistory.open(path.join(dataDir, 'history.sqlite'), warnings, now),
+    client: new WebhookClient(settings.http, now),
+    warnings,
+    clock,
+    random: options.random ?? Math.random,
+    newId,
+    settings,
+  };
+}
