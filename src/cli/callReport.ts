@@ -2,7 +2,15 @@ import type { Call } from '../shared/models/call.ts';
 import { callOutcome } from '../shared/sentences/callOutcome.ts';
 import { ExitCode, exitCodeForState } from './exitCodes.ts';
 import { formatElapsed } from './progress.ts';
-import { compactJson, formatFields, formatTime, printJson, printLine } from './output.ts';
+import {
+  compactJson,
+  formatFields,
+  formatTime,
+  printJson,
+  printJsonForPeople,
+  printLine,
+  printProblem,
+} from './output.ts';
 import type { WaitOutcome } from './waitForCall.ts';
 
 /** Everything known about a call, for `robot-tray status`. */
@@ -63,8 +71,8 @@ export function problemLine(call: Call): string {
 export function reportCall(call: Call, options: { json: boolean; waited: boolean }): number {
   if (options.json) printJson(call);
   if (call.state === 'done') {
-    if (!options.json) printJson(call.response ?? null);
-    if (call.warning !== null) process.stderr.write(`robot-tray: ${call.warning}\n`);
+    if (!options.json) printJsonForPeople(call.response ?? null);
+    if (call.warning !== null) printProblem(`robot-tray: ${call.warning}`);
   } else if (call.state === 'waiting' || call.state === 'sending') {
     if (!options.json)
       printLine(
@@ -74,7 +82,7 @@ export function reportCall(call: Call, options: { json: boolean; waited: boolean
         ]),
       );
   } else {
-    process.stderr.write(`robot-tray: ${problemLine(call)}\n`);
+    printProblem(`robot-tray: ${problemLine(call)}`);
   }
   return exitCodeForState(call.state, options.waited);
 }
@@ -87,13 +95,13 @@ export function reportWait(outcome: WaitOutcome, options: { json: boolean; start
   const later = `check it later with: robot-tray status ${call.id} --wait`;
   if (outcome.ended === 'timeout') {
     const waited = formatElapsed(Date.now() - options.started);
-    process.stderr.write(
-      `robot-tray: still waiting after ${waited}; the call stays waiting in history (the app keeps watching it), ${later}\n`,
+    printProblem(
+      `robot-tray: still waiting after ${waited}; the call stays waiting in history (the app keeps watching it), ${later}`,
     );
     return ExitCode.notFinished;
   }
-  process.stderr.write(
-    `robot-tray: stopped waiting; the call stays waiting in history (the app keeps watching it), ${later}\n`,
+  printProblem(
+    `robot-tray: stopped waiting; the call stays waiting in history (the app keeps watching it), ${later}`,
   );
   return ExitCode.interrupted;
 }

@@ -12,6 +12,8 @@ export const ExitCode = {
   unreachable: 5,
   unsettled: 6,
   keychain: 7,
+  /** The data folder or history cannot be used (read-only, not a folder, busy with another process). */
+  storage: 8,
   /** 128 + SIGINT, what shells report for Ctrl+C. */
   interrupted: 130,
 } as const;
@@ -50,6 +52,7 @@ const byKind: Record<ErrorKind, ExitCode> = {
   network: ExitCode.unreachable,
   timeout: ExitCode.unreachable,
   protocol: ExitCode.unsettled,
+  storage: ExitCode.storage,
   internal: ExitCode.failure,
 };
 

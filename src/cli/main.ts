@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { commandExitCode } from './command.ts';
 import { debugDetail, errorLine } from './errorReport.ts';
 import { exitCodeForError } from './exitCodes.ts';
-import { flushOutput } from './output.ts';
+import { flushOutput, printProblem } from './output.ts';
 import { buildProgram } from './program.ts';
 
 /**
@@ -18,7 +18,7 @@ async function main(argv: string[]): Promise<number> {
     return commandExitCode();
   } catch (error) {
     const line = errorLine(error);
-    if (line !== undefined) process.stderr.write(line + '\n');
+    if (line !== undefined) printProblem(line);
     const detail = debugDetail(error);
     if (detail !== undefined) process.stderr.write(detail + '\n');
     return exitCodeForError(error);

@@ -1,14 +1,28 @@
+import { terminalSafe } from './terminalText.ts';
+
 /**
  * Output for people and for scripts. Data goes to stdout (JSON with --json,
  * tidy text without); progress and errors go to stderr.
  */
 
+/** Exact JSON for scripts (--json): never altered. */
 export function printJson(value: unknown): void {
   process.stdout.write(JSON.stringify(value, null, 2) + '\n');
 }
 
+/** JSON for people to read on a terminal: the same, with control characters shown escaped. */
+export function printJsonForPeople(value: unknown): void {
+  process.stdout.write(terminalSafe(JSON.stringify(value, null, 2)) + '\n');
+}
+
+/** A line for people on stdout; control characters from a service are shown escaped. */
 export function printLine(text = ''): void {
-  process.stdout.write(text + '\n');
+  process.stdout.write(terminalSafe(text) + '\n');
+}
+
+/** A line for people on stderr (errors, warnings, hints), escaped likewise. */
+export function printProblem(text: string): void {
+  process.stderr.write(terminalSafe(text) + '\n');
 }
 
 /** Columns padded to their widest cell; the last column is never padded. */

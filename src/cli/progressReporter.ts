@@ -1,3 +1,4 @@
+import { terminalSafe } from './terminalText.ts';
 import type { Call } from '../shared/models/call.ts';
 import { progressKey, progressLine, progressView } from './progress.ts';
 
@@ -38,7 +39,7 @@ export class ProgressReporter {
     const key = progressKey(view);
     if (key === this.#lastKey) return;
     this.#lastKey = key;
-    this.#stream.write(progressLine(view) + '\n');
+    this.#stream.write(terminalSafe(progressLine(view)) + '\n');
   }
 
   /** Leaves the last line standing (the final state) and stops redrawing. */
@@ -57,6 +58,6 @@ export class ProgressReporter {
 
   #draw(): void {
     if (this.#call === undefined) return;
-    this.#stream.write(CLEAR_LINE + progressLine(progressView(this.#call, this.#now())));
+    this.#stream.write(CLEAR_LINE + terminalSafe(progressLine(progressView(this.#call, this.#now()))));
   }
 }

@@ -25,9 +25,27 @@ export async function readSecret(prompt: string): Promise<string> {
   return secret;
 }
 
+/**
+ * The most stdin may hold: a token of at most 4,096 characters, with room for
+ * surrounding blank lines. More is not a token, and is refused as soon as it
+ * is seen, without reading the rest into memory.
+ */
+export const MAX_SECRET_INPUT_BYTES = 64 * 1024;
+
 async function readAll(): Promise<string> {
   const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  let size = 0;
+  for await (const chunk of process.stdin) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_SECRET_INPUT_BYTES) {
+      process.stdin.destroy();
+      throw usageError(
+        `stdin holds more than ${MAX_SECRET_INPUT_BYTES / 1024} KiB, far more than a token (at most 4,096 characters); nothing was stored. ` +
+          'Pipe in just the token, for example: robot-tray token set NAME < token.txt',
+      );
+    }
+    chunks.push(chunk as Buffer);
+  }
   return Buffer.concat(chunks).toString('utf8');
 }
 
@@ -61,7 +79,7 @@ function promptHidden(prompt: string): Promise<string> {
         }
         if (ch === '\u007f' || ch === '\b') value = value.slice(0, -1);
         else if (ch === '\u0015') value = '';
-        else if (ch >= ' ') value += ch;
+        else if (ch >= ' ' && value.length <= MAX_SECRET_INPUT_BYTES) value += ch;
       }
     };
     stdin.on('data', onData);

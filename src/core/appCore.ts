@@ -51,6 +51,7 @@ export class AppCore {
       clock: parts.clock,
       random: parts.random,
       newId: parts.newId,
+      warn: (message) => parts.warnings.add('history.sqlite', message),
     });
     this.#tracker.subscribe((calls) => this.#announcer.calls(calls));
     parts.warnings.subscribe(() =>
@@ -250,11 +251,21 @@ export class AppCore {
     this.#announcer.emit({ type: 'warnings', warnings: this.#p.warnings.list() });
   }
 
+  /**
+   * Abort every request in flight now (a trigger aborted this way ends
+   * `unknown`, since it may have arrived), e.g. at `--timeout` or Ctrl+C.
+   */
+  abortRequests(): void {
+    this.#p.client.abortInFlight();
+  }
+
+  /** Close without waiting for any service: requests in flight are aborted first. */
   async close(): Promise<void> {
     this.#closed = true;
     if (this.#adoptTimer !== undefined) this.#p.clock.clearTimer(this.#adoptTimer);
+    const pools = this.#p.client.closePools();
     await this.#tracker.close();
-    await this.#p.client.closePools();
+    await pools;
     this.#p.history.close();
     this.#announcer.close();
   }

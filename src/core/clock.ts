@@ -8,10 +8,23 @@ export type Clock = {
   clearTimer(handle: unknown): void;
 };
 
+/**
+ * The longest delay a Node timer holds (about 24.8 days). A longer one fires
+ * at once with a TimeoutOverflowWarning, which would make a far-future poll
+ * spin; a clamped one just wakes early and is armed again.
+ */
+export const MAX_TIMER_DELAY_MS = 2 ** 31 - 1;
+
+/** A delay a Node timer can hold: never negative, never past MAX_TIMER_DELAY_MS. */
+export function timerDelay(delayMs: number): number {
+  if (!(delayMs > 0)) return 0;
+  return Math.min(delayMs, MAX_TIMER_DELAY_MS);
+}
+
 export const systemClock: Clock = {
   now: () => Date.now(),
   setTimer: (callback, delayMs) => {
-    const timer = setTimeout(callback, delayMs);
+    const timer = setTimeout(callback, timerDelay(delayMs));
     // Pending polls must not keep a finished CLI process alive on their own.
     timer.unref();
     return timer;

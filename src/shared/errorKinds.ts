@@ -11,6 +11,8 @@ export const errorKinds = [
   'keychain',
   'validation',
   'not-found',
+  /** The data folder or the history cannot be used now: read-only, not a folder, busy with another process. */
+  'storage',
   'internal',
 ] as const;
 

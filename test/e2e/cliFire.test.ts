@@ -162,7 +162,7 @@ describe('robot-tray fire, status and calls', () => {
   test('unreachable: exit 5 when nothing reached the service', async () => {
     const core = await h.core();
     const robot = await core.createRobot({ name: 'Nowhere', baseUrl: 'http://127.0.0.1:9' });
-    await core.setToken(robot.id, 'nowhere-token');
+    await core.setToken(robot.id, 'nowhere-token-0000');
     h.secrets.add('nowhere-token');
     const result = await h.run(['fire', 'Nowhere', '--json']);
     expect(result.code).toBe(5);

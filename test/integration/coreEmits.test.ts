@@ -63,7 +63,7 @@ describe('AppCore announces every change', () => {
   test('a token repaired by tokenStatus is announced in the catalog', async () => {
     const { core, events, secrets } = await open();
     const robot = await core.createRobot({ name: 'r', baseUrl: 'https://robots.example.com' });
-    await core.setToken(robot.id, 'tok');
+    await core.setToken(robot.id, 'tok-emits-test-0001');
     // Someone removed it from the keychain behind Robot Tray's back.
     secrets.entries.clear();
     events.length = 0;

@@ -14,7 +14,7 @@ import { whenCall } from '../support/coreEvents.ts';
 import { FakeClock } from '../support/fakeClock.ts';
 import { json, startScriptedService, type SeenRequest } from '../support/scriptedService.ts';
 
-const TOKEN = 'tok-hardening-77c1';
+const TOKEN = 'tok-hardening-77c1-abcd';
 const cleanups: Array<() => Promise<void>> = [];
 let h: CoreHarness | undefined;
 afterEach(async () => {

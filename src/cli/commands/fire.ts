@@ -1,4 +1,6 @@
 import { Command } from 'commander';
+import type { AppCore } from '../../core/appCore.ts';
+import { ExitCode } from '../exitCodes.ts';
 import { reportCall } from '../callReport.ts';
 import { parseSeconds, run } from '../command.ts';
 import { withCore } from '../coreAccess.ts';
@@ -35,8 +37,42 @@ async function fire(robotName: string, options: FireOptions): Promise<number> {
   const json = options.json === true;
   return withCore(async (core) => {
     const robot = await core.getRobot(robotName);
-    const call = await core.fire(robot.id, await fireRequest(core, robot, options, args));
+    const request = await fireRequest(core, robot, options, args);
+    const deadline = options.timeout === undefined ? undefined : started + options.timeout * 1000;
+    const { result: call, cut } = await abortable(core, deadline, () => core.fire(robot.id, request));
+    // Cut short while the trigger was in flight: the call is `unknown` (it
+    // may have arrived), reported as such; Ctrl+C still exits 130.
+    if (cut === 'interrupted') {
+      reportCall(call, { json, waited: false });
+      return ExitCode.interrupted;
+    }
     if (!wait || call.state !== 'waiting') return reportCall(call, { json, waited: false });
     return waitAndReport(core, call.id, { started, timeoutSeconds: options.timeout, json });
   });
+}
+
+/**
+ * Run `work` (a request to the service) so that the command's deadline or
+ * Ctrl+C aborts it on time instead of waiting for a slow service.
+ */
+async function abortable<T>(
+  core: AppCore,
+  deadline: number | undefined,
+  work: () => Promise<T>,
+): Promise<{ result: T; cut: 'timeout' | 'interrupted' | null }> {
+  let cut: 'timeout' | 'interrupted' | null = null;
+  const stop = (why: 'timeout' | 'interrupted') => () => {
+    cut ??= why;
+    core.abortRequests();
+  };
+  const onInterrupt = stop('interrupted');
+  const timer =
+    deadline === undefined ? undefined : setTimeout(stop('timeout'), Math.max(0, deadline - Date.now()));
+  process.on('SIGINT', onInterrupt);
+  try {
+    return { result: await work(), cut };
+  } finally {
+    process.off('SIGINT', onInterrupt);
+    if (timer !== undefined) clearTimeout(timer);
+  }
 }

@@ -1,13 +1,67 @@
 const MASK = '[redacted]';
 
 /**
+ * Every way a service can send a token back in text: as is, JSON-escaped
+ * (`\/`, `\u002b`, any mix), percent-encoded (either hex case, `+` for a
+ * space), or base64 (standard or URL-safe, padded or not). One pattern per
+ * token, cached: redaction runs on every error body and stored answer.
+ */
+const patterns = new Map<string, RegExp>();
+
+function hexCases(hex: string): string {
+  return [...hex].map((d) => (/[a-f]/i.test(d) ? `[${d.toLowerCase()}${d.toUpperCase()}]` : d)).join('');
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
+}
+
+/** The alternatives one character of the token may appear as. */
+function characterForms(ch: string): string {
+  const code = ch.charCodeAt(0);
+  const u = code.toString(16).padStart(4, '0');
+  const forms = [escapeRegExp(ch), `\\\\u${hexCases(u)}`];
+  if (code < 0x80) forms.push(`%${hexCases(u.slice(2))}`);
+  if (ch === '/') forms.push('\\\\/');
+  if (ch === '"' || ch === '\\') forms.push(`\\\\${escapeRegExp(ch)}`);
+  if (ch === ' ') forms.push('\\+');
+  return `(?:${forms.join('|')})`;
+}
+
+function base64Forms(secret: string): string[] {
+  const standard = Buffer.from(secret, 'utf8').toString('base64').replace(/=+$/, '');
+  const urlSafe = standard.replace(/\+/g, '-').replace(/\//g, '_');
+  return [...new Set([standard, urlSafe])].map((b) => `${escapeRegExp(b)}=*`);
+}
+
+export function secretPattern(secret: string): RegExp {
+  let pattern = patterns.get(secret);
+  if (pattern === undefined) {
+    const spelled = [...secret].map(characterForms).join('');
+    pattern = new RegExp([spelled, ...base64Forms(secret)].join('|'), 'g');
+    // A handful of tokens per process; never let the cache grow without bound.
+    if (patterns.size > 64) patterns.clear();
+    patterns.set(secret, pattern);
+  }
+  return pattern;
+}
+
+/** Whether `text` holds the secret in any of the forms a service could send it back in. */
+export function containsSecret(text: string, secret: string | undefined): boolean {
+  if (secret === undefined || secret.length === 0) return false;
+  const pattern = secretPattern(secret);
+  pattern.lastIndex = 0;
+  return pattern.test(text);
+}
+
+/**
  * Remove a secret from text that is about to be shown or stored: an error
- * body might echo the header we sent. Also masks any `x-service-token: ...`
- * the text happens to carry.
+ * body might echo the header we sent, escaped or encoded. Also masks any
+ * `x-service-token: ...` the text happens to carry.
  */
 export function redactSecret(text: string, secret: string | undefined): string {
   let out = text;
-  if (secret !== undefined && secret.length > 0) out = out.split(secret).join(MASK);
+  if (secret !== undefined && secret.length > 0) out = out.replace(secretPattern(secret), MASK);
   return out.replace(/(x-service-token["']?\s*[:=]\s*["']?)[^\s"',}]+/gi, `$1${MASK}`);
 }
 
@@ -19,16 +73,22 @@ export function excerpt(text: string, max = 200): string {
 
 /**
  * The same for a parsed JSON answer: every string and key that holds the
- * token is masked. A query answer is stored as the call's result, so a
- * service that echoes the header we sent must not put the token on disk.
+ * token, in any form, is masked. A query answer is stored as the call's
+ * result, so a service that echoes the header we sent must not put the token
+ * on disk. Keys are kept as data (a "__proto__" key stays a key).
  */
 export function redactJson<T>(value: T, secret: string | undefined): T {
   if (secret === undefined || secret.length === 0) return value;
+  const pattern = secretPattern(secret);
+  const text = (s: string): string => {
+    pattern.lastIndex = 0;
+    return pattern.test(s) ? s.replace(pattern, MASK) : s;
+  };
   const walk = (v: unknown): unknown => {
-    if (typeof v === 'string') return v.includes(secret) ? v.split(secret).join(MASK) : v;
+    if (typeof v === 'string') return text(v);
     if (Array.isArray(v)) return v.map(walk);
     if (typeof v === 'object' && v !== null) {
-      return Object.fromEntries(Object.entries(v).map(([k, inner]) => [walk(k) as string, walk(inner)]));
+      return Object.fromEntries(Object.entries(v).map(([k, inner]) => [text(k), walk(inner)]));
     }
     return v;
   };

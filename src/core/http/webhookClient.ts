@@ -1,12 +1,14 @@
 import { Pool } from 'undici';
 import type { JsonObject, JsonValue } from '../../shared/models/json.ts';
-import { isJsonObject } from '../../shared/models/json.ts';
+import { isJsonData } from '../../shared/models/json.ts';
 import type { HttpMethod } from '../../shared/models/preset.ts';
 import type { HttpSettings } from '../../shared/models/settings.ts';
 import { AppError } from '../errors.ts';
 import { transportFailure } from './failure.ts';
 import { encodeGetArguments } from './queryEncoding.ts';
+import { formatBytes, httpMessage, parseJsonObject, topLevelScalars } from './answerText.ts';
 import { excerpt, redactJson, redactSecret } from './redact.ts';
+import { abortedRequest, DeadlinePassed, Stopped } from './requestAbort.ts';
 import { parseRetryAfter } from './retryAfter.ts';
 import { isUsableCallId, queryPath, triggerPath, type Target } from './targetUrl.ts';
 
@@ -16,6 +18,8 @@ export type QueryResult = {
   response: JsonValue | undefined;
   hasResponse: boolean;
   body: JsonObject;
+  /** The answer nested deeper than MAX_JSON_DEPTH: only its top-level text, numbers and flags were kept. */
+  tooDeep?: boolean;
 };
 
 type RawResponse = {
@@ -31,7 +35,11 @@ type RawResponse = {
  * failure into an AppError with a kind.
  */
 export class WebhookClient {
+  /** Pools by action and origin: a trigger never queues behind slow status queries. */
   readonly #pools = new Map<string, Pool>();
+  /** Requests in flight, so closing aborts them instead of waiting for them. */
+  readonly #inFlight = new Set<AbortController>();
+  #closed = false;
   #settings: HttpSettings;
   readonly #now: () => number;
 
@@ -40,10 +48,12 @@ export class WebhookClient {
     this.#now = now;
   }
 
-  /** New timeouts and caps apply to pools made from now on. */
+  /** New timeouts and caps apply to pools made from now on; requests in flight finish on the old ones. */
   updateSettings(settings: HttpSettings): void {
     this.#settings = settings;
-    void this.closePools();
+    const old = [...this.#pools.values()];
+    this.#pools.clear();
+    for (const pool of old) void pool.close().catch(() => undefined);
   }
 
   async trigger(target: Target, token: string, method: HttpMethod, args: JsonObject): Promise<TriggerResult> {
@@ -64,6 +74,15 @@ export class WebhookClient {
         { status: raw.statusCode, maybeDelivered: true },
       );
     }
+    if (id.includes('[redacted]')) {
+      // The service sent the token back as (part of) the id: it is never stored, shown or used.
+      throw new AppError(
+        'protocol',
+        "The service returned a webhookCallId that contains the robot's token, so Robot Tray neither keeps nor uses it " +
+          'and the run cannot be followed. The robot may have started; consider generating a new token in its Designer.',
+        { status: raw.statusCode, maybeDelivered: true },
+      );
+    }
     if (!isUsableCallId(id)) {
       throw new AppError(
         'protocol',
@@ -80,7 +99,7 @@ export class WebhookClient {
     const path = queryPath(target, webhookCallId);
     const headers: Record<string, string> = { accept: 'application/json' };
     if (token !== undefined) headers['x-service-token'] = token;
-    const { json } = await this.#exchange(target, 'GET', path, headers, undefined, token, 'query');
+    const { json, tooDeep } = await this.#exchange(target, 'GET', path, headers, undefined, token, 'query');
     const status = json['status'];
     if (typeof status !== 'string') {
       throw new AppError(
@@ -88,13 +107,31 @@ export class WebhookClient {
         'The status answer has no "status" text field. The service may have changed.',
       );
     }
-    return { status, response: json['response'], hasResponse: Object.hasOwn(json, 'response'), body: json };
+    const result: QueryResult = {
+      status,
+      response: json['response'],
+      hasResponse: Object.hasOwn(json, 'response'),
+      body: json,
+    };
+    return tooDeep ? { ...result, tooDeep } : result;
   }
 
+  /**
+   * Abort every request in flight (each fails with a `timeout` error saying
+   * Robot Tray stopped waiting) and drop the connections: closing never
+   * waits for a slow service.
+   */
   async closePools(): Promise<void> {
+    this.#closed = true;
+    this.abortInFlight();
     const pools = [...this.#pools.values()];
     this.#pools.clear();
-    await Promise.allSettled(pools.map((p) => p.close()));
+    await Promise.allSettled(pools.map((p) => p.destroy()));
+  }
+
+  /** Abort every request in flight now; new requests still go out. */
+  abortInFlight(): void {
+    for (const controller of this.#inFlight) controller.abort(new Stopped());
   }
 
   /**
@@ -110,7 +147,7 @@ export class WebhookClient {
     body: string | undefined,
     token: string | undefined,
     action: 'trigger' | 'query',
-  ): Promise<{ raw: RawResponse; json: JsonObject }> {
+  ): Promise<{ raw: RawResponse; json: JsonObject; tooDeep: boolean }> {
     const cap =
       action === 'trigger' ? this.#settings.triggerResponseCapBytes : this.#settings.queryResponseCapBytes;
     let raw: RawResponse;
@@ -120,12 +157,16 @@ export class WebhookClient {
       throw transportFailure(error, hostOf(target), action);
     }
     this.#throwForStatus(raw, token, target, action);
-    const json = parseJsonObject(raw.text, action, token);
-    return { raw, json: action === 'query' ? redactJson(json, token) : json };
+    const parsed = parseJsonObject(raw.text, action, token);
+    // Checked before anything walks it: past the limit only the top level is kept.
+    const tooDeep = !isJsonData(parsed);
+    const json = tooDeep ? topLevelScalars(parsed) : parsed;
+    return { raw, json: redactJson(json, token), tooDeep };
   }
 
-  #pool(origin: string): Pool {
-    let pool = this.#pools.get(origin);
+  #pool(origin: string, action: 'trigger' | 'query'): Pool {
+    const key = `${action} ${origin}`;
+    let pool = this.#pools.get(key);
     if (pool === undefined) {
       const s = this.#settings;
       pool = new Pool(origin, {
@@ -135,7 +176,7 @@ export class WebhookClient {
         bodyTimeout: s.bodyTimeoutMs,
         keepAliveTimeout: 10_000,
       });
-      this.#pools.set(origin, pool);
+      this.#pools.set(key, pool);
     }
     return pool;
   }
@@ -149,9 +190,49 @@ export class WebhookClient {
     capBytes: number,
     action: 'trigger' | 'query',
   ): Promise<RawResponse> {
+    if (this.#closed) {
+      throw new AppError('internal', `Robot Tray is closing, so the ${action} was not sent.`);
+    }
+    const controller = new AbortController();
+    const deadlineMs = this.#settings.requestDeadlineMs;
+    // undici's own timeouts are idle timers (a body trickling one byte a
+    // second never trips them); this one bounds the whole request.
+    const deadline = setTimeout(() => controller.abort(new DeadlinePassed(deadlineMs)), deadlineMs);
+    deadline.unref();
+    this.#inFlight.add(controller);
+    try {
+      return await this.#receive(target, method, path, headers, body, capBytes, action, controller.signal);
+    } catch (error) {
+      const reason: unknown = controller.signal.aborted ? controller.signal.reason : undefined;
+      if (reason instanceof DeadlinePassed || reason instanceof Stopped) {
+        throw abortedRequest(reason, hostOf(target), action, error);
+      }
+      throw error;
+    } finally {
+      clearTimeout(deadline);
+      this.#inFlight.delete(controller);
+    }
+  }
+
+  async #receive(
+    target: Target,
+    method: HttpMethod,
+    path: string,
+    headers: Record<string, string>,
+    body: string | undefined,
+    capBytes: number,
+    action: 'trigger' | 'query',
+    signal: AbortSignal,
+  ): Promise<RawResponse> {
     // The path is passed as-is (not through URL parsing) so the encoded
     // webhookCallId segment reaches the service exactly as we built it.
-    const response = await this.#pool(target.origin).request({ method, path, headers, body: body ?? null });
+    const response = await this.#pool(target.origin, action).request({
+      method,
+      path,
+      headers,
+      body: body ?? null,
+      signal,
+    });
     const chunks: Buffer[] = [];
     let size = 0;
     for await (const chunk of response.body as AsyncIterable<Buffer>) {
@@ -201,58 +282,10 @@ export class WebhookClient {
   }
 }
 
-function httpMessage(code: number, action: 'trigger' | 'query', host: string, detail: string): string {
-  const said = detail ? ` It said: ${detail}` : '';
-  if (code === 401 || code === 403) {
-    return action === 'trigger'
-      ? `The service refused the token (HTTP ${code}).${said} Generate a new token in the robot's Designer and set it in Robot Tray.`
-      : `The service refused the status query (HTTP ${code}).${said} Check the robot's token and whether queries should send it.`;
-  }
-  if (code === 404) {
-    return action === 'trigger'
-      ? `The trigger address was not found on ${host} (HTTP 404).${said} Check the robot's base URL.`
-      : `The service no longer knows this run (HTTP 404): its result has expired or the id is wrong.`;
-  }
-  if (code === 413)
-    return `The service refused the arguments as too large (HTTP 413).${said} Send fewer or smaller arguments.`;
-  if (code === 429)
-    return `The service is rate limiting Robot Tray (HTTP 429).${said} Wait a little before trying again.`;
-  if (code >= 500) return `The service had an error (HTTP ${code}).${said} Try again later.`;
-  return `The service rejected the ${action} (HTTP ${code}).${said} Check the arguments and the robot settings.`;
-}
-
-function parseJsonObject(text: string, action: 'trigger' | 'query', token: string | undefined): JsonObject {
-  let value: JsonValue;
-  try {
-    // JSON.parse can only produce JSON values, so this is a fact, not a guess.
-    value = JSON.parse(text) as JsonValue;
-  } catch {
-    throw new AppError(
-      'protocol',
-      `The service's answer to the ${action} is not JSON: ${excerpt(redactSecret(text, token), 80) || '(empty)'}. ` +
-        'Check that the base URL points at the robot service.',
-      { maybeDelivered: action === 'trigger' },
-    );
-  }
-  if (!isJsonObject(value)) {
-    throw new AppError('protocol', `The service's answer to the ${action} is JSON but not an object.`, {
-      maybeDelivered: action === 'trigger',
-    });
-  }
-  return value;
-}
-
 function headerText(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
 function hostOf(target: Target): string {
   return new URL(target.origin).host;
-}
-
-function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024)
-    return `${(bytes / (1024 * 1024)).toFixed(bytes % (1024 * 1024) === 0 ? 0 : 1)} MiB`;
-  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KiB`;
-  return `${bytes} bytes`;
 }

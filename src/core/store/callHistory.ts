@@ -2,10 +2,12 @@ import { mkdirSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { Call, CallFilter, activeStates } from '../../shared/models/call.ts';
-import { AppError } from '../errors.ts';
+import { AppError, validationError } from '../errors.ts';
 import type { WarningLog } from './warnings.ts';
 
 const SCHEMA_VERSION = 1;
+/** The longest one statement waits for another process's lock, blocking the event loop. */
+const BUSY_WAIT_MS = 25;
 
 /**
  * Call history in SQLite (node:sqlite, built into Node 24 and Electron 45).
@@ -22,8 +24,13 @@ export class CallHistory {
   readonly #warnings: WarningLog;
   #rowsSincePrune = 0;
 
-  private constructor(db: DatabaseSync, warnings: WarningLog) {
+  readonly #file: string;
+  /** Records already checked against the schema (records are never mutated once built). */
+  readonly #checked = new WeakSet<Call>();
+
+  private constructor(db: DatabaseSync, warnings: WarningLog, file: string) {
     this.#db = db;
+    this.#file = file;
     this.#warnings = warnings;
     this.#upsert = db.prepare(
       `INSERT INTO calls (id, robot_id, state, created_at, webhook_call_id, search, data)
@@ -43,7 +50,7 @@ export class CallHistory {
   static open(file: string, warnings: WarningLog, now: () => number = Date.now): CallHistory {
     mkdirSync(path.dirname(file), { recursive: true });
     try {
-      return new CallHistory(CallHistory.#connect(file), warnings);
+      return new CallHistory(CallHistory.#connect(file), warnings, file);
     } catch (error) {
       // Only a damaged file is set aside. A busy or newer file is someone
       // else's good data: refuse to start rather than hide it.
@@ -62,14 +69,16 @@ export class CallHistory {
         path.basename(file),
         `The call history could not be opened (${(error as Error).message}). It was moved to ${aside} and a new, empty history was started.`,
       );
-      return new CallHistory(CallHistory.#connect(file), warnings);
+      return new CallHistory(CallHistory.#connect(file), warnings, file);
     }
   }
 
   static #connect(file: string): DatabaseSync {
     const db = new DatabaseSync(file);
     try {
-      db.exec('PRAGMA busy_timeout = 5000');
+      // Never hold the event loop for long: a write that finds the file locked
+      // by another process fails fast and the tracker retries it later.
+      db.exec(`PRAGMA busy_timeout = ${BUSY_WAIT_MS}`);
       db.exec('PRAGMA journal_mode = WAL');
       db.exec('PRAGMA synchronous = NORMAL');
       const version = (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
@@ -96,17 +105,42 @@ export class CallHistory {
     }
   }
 
+  /**
+   * Write one call. It is checked with the very schema the read path uses, so
+   * a row that could not be read back is never written: a refused call
+   * throws a `validation` error naming the field. A file locked by another
+   * process or not writable throws a `storage` error.
+   */
   put(call: Call): void {
-    this.#upsert.run(
-      call.id,
-      call.robotId,
-      call.state,
-      call.createdAt,
-      call.webhookCallId,
-      searchText(call),
-      JSON.stringify(call),
+    if (!this.#checked.has(call)) this.check(call);
+    this.#run(() =>
+      this.#upsert.run(
+        call.id,
+        call.robotId,
+        call.state,
+        call.createdAt,
+        call.webhookCallId,
+        searchText(call),
+        JSON.stringify(call),
+      ),
     );
     this.#rowsSincePrune++;
+  }
+
+  /** Throws a `validation` error naming the field when `call` could not be read back once written. */
+  check(call: Call): void {
+    const checked = Call.safeParse(call);
+    if (!checked.success) throw validationError(checked.error, 'call');
+    this.#checked.add(call);
+  }
+
+  /** A statement, with SQLite's busy, locked and read-only failures as `storage` errors. */
+  #run<T>(statement: () => T): T {
+    try {
+      return statement();
+    } catch (error) {
+      throw storageError(this.#file, error);
+    }
   }
 
   get(id: string): Call | undefined {
@@ -148,7 +182,7 @@ export class CallHistory {
   }
 
   delete(id: string): boolean {
-    return Number(this.#delete.run(id).changes) > 0;
+    return Number(this.#run(() => this.#delete.run(id)).changes) > 0;
   }
 
   /** Forget every finished call (of one robot, or all). Active calls stay. */
@@ -159,7 +193,7 @@ export class CallHistory {
       (robotId === undefined ? '' : ' AND robot_id = ?');
     const params: string[] = [...activeStates];
     if (robotId !== undefined) params.push(robotId);
-    return Number(this.#db.prepare(sql).run(...params).changes);
+    return Number(this.#run(() => this.#db.prepare(sql).run(...params)).changes);
   }
 
   count(): number {
@@ -177,12 +211,14 @@ export class CallHistory {
     const excess = this.count() - limit;
     if (excess <= 0) return 0;
     const placeholders = activeStates.map(() => '?').join(', ');
-    const result = this.#db
-      .prepare(
-        `DELETE FROM calls WHERE id IN (SELECT id FROM calls WHERE state NOT IN (${placeholders})
+    const result = this.#run(() =>
+      this.#db
+        .prepare(
+          `DELETE FROM calls WHERE id IN (SELECT id FROM calls WHERE state NOT IN (${placeholders})
          ORDER BY created_at ASC, id ASC LIMIT ?)`,
-      )
-      .run(...activeStates, excess);
+        )
+        .run(...activeStates, excess),
+    );
     return Number(result.changes);
   }
 
@@ -215,6 +251,23 @@ class NewerHistoryError extends Error {
 function isDamaged(error: unknown): boolean {
   const code = (error as { errcode?: unknown }).errcode;
   return typeof code === 'number' && ((code & 0xff) === 11 || (code & 0xff) === 26);
+}
+
+/** SQLITE_BUSY (5), SQLITE_LOCKED (6), SQLITE_READONLY (8), SQLITE_IOERR (10), SQLITE_FULL (13), SQLITE_CANTOPEN (14). */
+const storageCodes = new Set([5, 6, 8, 10, 13, 14]);
+
+/** A failed statement as a `storage` error that names the file and what to do; anything else as is. */
+export function storageError(file: string, error: unknown): unknown {
+  const code = (error as { errcode?: unknown }).errcode;
+  if (typeof code !== 'number' || !storageCodes.has(code & 0xff)) return error;
+  const primary = code & 0xff;
+  const message =
+    primary === 5 || primary === 6
+      ? `The call history ${file} is being changed by another Robot Tray process. Try again in a moment.`
+      : primary === 13
+        ? `The disk holding the call history ${file} is full. Free some space and try again.`
+        : `The call history ${file} cannot be written (${(error as Error).message}). Check that its folder is writable.`;
+  return new AppError('storage', message, { cause: error });
 }
 
 function historyError(file: string, error: unknown): AppError {

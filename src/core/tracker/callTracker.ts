@@ -9,6 +9,7 @@ import { targetOf } from '../http/targetUrl.ts';
 import type { WebhookClient } from '../http/webhookClient.ts';
 import type { CallHistory } from '../store/callHistory.ts';
 import { type CallListener, ChangeBatcher } from './changeBatcher.ts';
+import { CallWriter } from './callWriter.ts';
 import { type FireSpec, newCall } from './fireSpec.ts';
 import { nextPollDelay } from './pollPolicy.ts';
 import { PollQueue } from './pollQueue.ts';
@@ -19,6 +20,7 @@ import {
   afterTriggerFailure,
   moveTo,
   type PollOutcome,
+  resumeAt,
 } from './transitions.ts';
 
 export type { CallListener } from './changeBatcher.ts';
@@ -33,6 +35,8 @@ export type TrackerDeps = {
   clock: Clock;
   random: Random;
   newId: () => string;
+  /** Told when the history cannot be written for a while (locked, disk full). */
+  warn: (message: string) => void;
 };
 
 /** A call this process is sending or watching: its latest record and its backoff step. */
@@ -50,10 +54,21 @@ export class CallTracker {
   readonly #live = new Map<string, LiveCall>();
   readonly #queue: PollQueue;
   readonly #changes = new ChangeBatcher();
+  readonly #writer: CallWriter;
+  /** Triggers being sent, so closing can wait for their outcome to be written. */
+  readonly #firing = new Set<Promise<Call>>();
+  /** Closing: no new work; answers still arriving are dropped, except a trigger's outcome. */
+  #closing = false;
   #closed = false;
 
   constructor(deps: TrackerDeps) {
     this.#d = deps;
+    this.#writer = new CallWriter({
+      history: deps.history,
+      clock: deps.clock,
+      historyLimit: () => deps.settings().historyLimit,
+      warn: deps.warn,
+    });
     this.#queue = new PollQueue(
       deps.clock,
       () => deps.settings().maxConcurrentQueries,
@@ -74,7 +89,7 @@ export class CallTracker {
         const note = 'Robot Tray stopped while this trigger was being sent; it may have started.';
         this.#commit(moveTo(call, 'unknown', now, note));
       } else {
-        this.#watch(call, Math.max(now, call.nextPollAt ?? now));
+        this.#watch(call, resumeAt(call.nextPollAt, now, this.#policy(undefined).watchDeadlineMs));
       }
     }
   }
@@ -88,8 +103,16 @@ export class CallTracker {
   }
 
   /** Trigger a robot. Resolves once the service accepted or refused the call. */
-  async fire(robot: Robot, spec: FireSpec): Promise<Call> {
-    if (this.#closed)
+  fire(robot: Robot, spec: FireSpec): Promise<Call> {
+    const sending = this.#fire(robot, spec);
+    this.#firing.add(sending);
+    const done = () => this.#firing.delete(sending);
+    sending.then(done, done);
+    return sending;
+  }
+
+  async #fire(robot: Robot, spec: FireSpec): Promise<Call> {
+    if (this.#closing)
       throw new AppError('internal', 'Robot Tray is shutting down; fire the robot again after restart.');
     // Everything decidable before sending fails here, with no call recorded,
     // because nothing was sent.
@@ -102,8 +125,11 @@ export class CallTracker {
         `Robot "${robot.name}" has no token yet. Generate one in the robot's Designer (gear icon, "Webhook token") and set it in Robot Tray.`,
       );
     }
-    let call = newCall(robot, spec, this.#d.newId(), this.#d.clock.now());
-    this.#commit(call);
+    // Written before sending, or not sent at all: a crash mid-send then
+    // leaves a `sending` record that becomes `unknown` at the next start.
+    let call = await this.#writer.writeAhead(newCall(robot, spec, this.#d.newId(), this.#d.clock.now()));
+    this.#live.set(call.id, { call, step: 0 });
+    this.#changes.add(call);
     try {
       const result = await this.#d.client.trigger(target, token, spec.method, spec.args);
       call = afterAccepted(call, result, this.#d.clock.now(), this.#policy(robot).watchDeadlineMs);
@@ -111,8 +137,7 @@ export class CallTracker {
     } catch (error) {
       call = afterTriggerFailure(call, asAppError(error), this.#d.clock.now());
     }
-    this.#commit(call);
-    return call;
+    return this.#commit(call);
   }
 
   /** Stop watching a waiting call; it can be resumed later. */
@@ -121,9 +146,7 @@ export class CallTracker {
     if (call === undefined || call.state !== 'waiting') {
       throw new AppError('validation', 'Only a call that is waiting can be stopped.');
     }
-    const stopped = moveTo(call, 'stopped', this.#d.clock.now(), reason);
-    this.#finish(stopped);
-    return stopped;
+    return this.#finish(moveTo(call, 'stopped', this.#d.clock.now(), reason));
   }
 
   /** Watch a stopped or unexpected call again, with a fresh deadline. */
@@ -150,9 +173,7 @@ export class CallTracker {
       // The body kept from an unexpected answer is not this run's result.
       response: undefined,
     });
-    const scheduled = this.#scheduleNext(resumed, robot, 0, 0);
-    this.#commit(scheduled);
-    return scheduled;
+    return this.#commit(this.#scheduleNext(resumed, robot, 0, 0));
   }
 
   /** Watch a waiting call this process did not fire (fired by the app or another command). */
@@ -189,10 +210,17 @@ export class CallTracker {
     return this.#live.get(callId)?.call;
   }
 
+  /**
+   * Stop: no new polls; polls in flight change nothing; triggers in flight
+   * (their requests aborted by the client) end in a state that is written.
+   */
   async close(): Promise<void> {
-    this.#closed = true;
+    this.#closing = true;
     this.#queue.clear();
+    await Promise.allSettled([...this.#firing]);
     await this.#queue.idle();
+    this.#writer.flush();
+    this.#closed = true;
     this.#changes.flush();
   }
 
@@ -224,7 +252,8 @@ export class CallTracker {
 
   async #poll(callId: string): Promise<void> {
     const call = this.#live.get(callId)?.call;
-    if (call === undefined || call.state !== 'waiting' || call.webhookCallId === null || this.#closed) return;
+    if (call === undefined || call.state !== 'waiting' || call.webhookCallId === null || this.#closing)
+      return;
     let robot: Robot | undefined;
     let outcome: PollOutcome | undefined;
     try {
@@ -241,7 +270,7 @@ export class CallTracker {
     }
     // The call may have been stopped, resumed or forgotten while we waited
     // for the service: then this answer is stale and changes nothing.
-    if (this.#closed || this.#live.get(callId)?.call !== call) return;
+    if (this.#closing || this.#live.get(callId)?.call !== call) return;
     if (outcome === undefined) {
       const note =
         'Its robot is no longer in Robot Tray (deleted, or robots.json could not be read), so watching stopped.';
@@ -253,23 +282,24 @@ export class CallTracker {
     }
   }
 
-  #finish(call: Call): void {
+  #finish(call: Call): Call {
     this.drop(call.id);
-    this.#commit(call);
+    return this.#commit(call);
   }
 
-  #commit(call: Call): void {
+  /** Record a change: written (or queued for a retried write), kept live while active, announced. */
+  #commit(call: Call): Call {
     // After close the history is gone; a trigger still in flight stays
     // `sending` on disk and becomes `unknown` at the next start, which is
     // the truth: we cannot tell whether it arrived.
-    if (this.#closed) return;
-    if (call.state === 'sending' || call.state === 'waiting') {
-      this.#live.set(call.id, { call, step: this.#live.get(call.id)?.step ?? 0 });
+    if (this.#closed) return call;
+    const stored = this.#writer.write(call);
+    if (stored.state === 'sending' || stored.state === 'waiting') {
+      this.#live.set(stored.id, { call: stored, step: this.#live.get(stored.id)?.step ?? 0 });
     } else {
-      this.#live.delete(call.id);
+      this.#live.delete(stored.id);
     }
-    this.#d.history.put(call);
-    this.#d.history.prune(this.#d.settings().historyLimit);
-    this.#changes.add(call);
+    this.#changes.add(stored);
+    return stored;
   }
 }

@@ -5,7 +5,8 @@ import { TimerHeap } from './timerHeap.ts';
  * When and in what order polls run. Due polls wait in one queue per robot and
  * are taken round-robin across robots, under a global cap on queries in
  * flight: a robot with 1,000 waiting calls cannot starve one with a single
- * call.
+ * call. One robot holds at most half the cap at once, so a robot whose
+ * service trickles its answers cannot take every slot from the others.
  */
 export class PollQueue {
   readonly #heap: TimerHeap;
@@ -16,6 +17,7 @@ export class PollQueue {
   readonly #cap: () => number;
   readonly #run: (key: string) => Promise<void>;
   #inFlight = 0;
+  readonly #inFlightBy = new Map<string, number>();
   #idleWaiters: Array<() => void> = [];
 
   constructor(clock: Clock, cap: () => number, run: (key: string) => Promise<void>) {
@@ -69,24 +71,41 @@ export class PollQueue {
   }
 
   #pump(): void {
-    while (this.#inFlight < this.#cap() && this.#turns.length > 0) {
+    const perRobot = Math.max(1, Math.floor(this.#cap() / 2));
+    // Each pass offers every waiting robot one turn; a robot at its share is skipped, not dropped.
+    let skipped = 0;
+    while (this.#inFlight < this.#cap() && this.#turns.length > skipped) {
       const robotId = this.#turns.shift()!;
+      if ((this.#inFlightBy.get(robotId) ?? 0) >= perRobot) {
+        this.#turns.push(robotId);
+        skipped++;
+        continue;
+      }
+      skipped = 0;
       const list = this.#ready.get(robotId)!;
       const key = list.shift()!;
       if (list.length > 0) this.#turns.push(robotId);
       else this.#ready.delete(robotId);
-      this.#inFlight++;
-      void this.#run(key)
-        .catch(() => undefined)
-        .finally(() => {
-          this.#inFlight--;
-          this.#pump();
-          if (this.#inFlight === 0) {
-            const waiters = this.#idleWaiters;
-            this.#idleWaiters = [];
-            for (const resolve of waiters) resolve();
-          }
-        });
+      this.#start(key, robotId);
     }
+  }
+
+  #start(key: string, robotId: string): void {
+    this.#inFlight++;
+    this.#inFlightBy.set(robotId, (this.#inFlightBy.get(robotId) ?? 0) + 1);
+    void this.#run(key)
+      .catch(() => undefined)
+      .finally(() => {
+        this.#inFlight--;
+        const left = (this.#inFlightBy.get(robotId) ?? 1) - 1;
+        if (left > 0) this.#inFlightBy.set(robotId, left);
+        else this.#inFlightBy.delete(robotId);
+        this.#pump();
+        if (this.#inFlight === 0) {
+          const waiters = this.#idleWaiters;
+          this.#idleWaiters = [];
+          for (const resolve of waiters) resolve();
+        }
+      });
   }
 }

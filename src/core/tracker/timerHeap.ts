@@ -1,4 +1,4 @@
-import type { Clock } from '../clock.ts';
+import { type Clock, MAX_TIMER_DELAY_MS } from '../clock.ts';
 
 type Entry = { key: string; at: number };
 
@@ -49,11 +49,18 @@ export class TimerHeap {
   }
 
   #fire(): void {
+    const armedFor = this.#armedAt;
+    const early = this.#armedPastLimit;
     this.#timer = undefined;
     this.#armedAt = undefined;
     const now = this.#clock.now();
+    // The timer ran as long as it was armed for, yet the clock reads earlier
+    // than the time it was armed for: the clock was set back. What was due
+    // then is due now, rather than a poll waiting out the jump. (A timer
+    // armed past Node's limit wakes early on purpose; that is no jump.)
+    const dueBy = !early && armedFor !== undefined && now < armedFor ? armedFor : now;
     const due: string[] = [];
-    while (this.#heap.length > 0 && this.#heap[0]!.at <= now) {
+    while (this.#heap.length > 0 && this.#heap[0]!.at <= dueBy) {
       const top = this.#heap[0]!;
       this.#remove(top.key);
       due.push(top.key);
@@ -71,8 +78,13 @@ export class TimerHeap {
     if (this.#armedAt !== undefined && this.#armedAt <= first.at) return;
     this.#disarm();
     this.#armedAt = first.at;
-    this.#timer = this.#clock.setTimer(() => this.#fire(), Math.max(0, first.at - this.#clock.now()));
+    const delay = Math.max(0, first.at - this.#clock.now());
+    this.#armedPastLimit = delay > MAX_TIMER_DELAY_MS;
+    this.#timer = this.#clock.setTimer(() => this.#fire(), delay);
   }
+
+  /** The armed delay was past what a Node timer holds, so the timer wakes early and is armed again. */
+  #armedPastLimit = false;
 
   #disarm(): void {
     if (this.#timer !== undefined) this.#clock.clearTimer(this.#timer);

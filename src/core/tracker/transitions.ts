@@ -1,4 +1,5 @@
 import type { Call, CallError, CallState } from '../../shared/models/call.ts';
+import { MAX_JSON_DEPTH } from '../../shared/models/json.ts';
 import type { AppError } from '../errors.ts';
 import type { QueryResult } from '../http/webhookClient.ts';
 
@@ -75,7 +76,11 @@ export type PollOutcome =
 export function afterAnswer(call: Call, result: QueryResult, at: number): PollOutcome {
   const polled: Call = { ...call, lastPolledAt: at, pollCount: call.pollCount + 1, error: null };
   if (result.status === 'DONE') {
-    const patch: Partial<Call> = { warning: doneWarning(result.hasResponse, result.response) };
+    const patch: Partial<Call> = {
+      warning: result.tooDeep
+        ? `The service said DONE, but its response nests deeper than ${MAX_JSON_DEPTH} levels, Robot Tray's limit, so it was not kept.`
+        : doneWarning(result.hasResponse, result.response),
+    };
     if (result.response !== undefined) patch.response = result.response;
     return { call: moveTo(polled, 'done', at, undefined, patch), pollAgain: false };
   }
@@ -138,4 +143,14 @@ export function afterAccepted(
 /** The trigger failed: rejected, unreachable or unknown, with the error kept. */
 export function afterTriggerFailure(call: Call, error: AppError, at: number): Call {
   return moveTo(call, stateForTriggerFailure(error), at, undefined, { error: recordError(null, error, at) });
+}
+
+/**
+ * When a call left waiting by an earlier run is polled first: at its next
+ * poll, or now if that is past. A next poll further ahead than a whole watch
+ * can last means the clock was set back since: poll now, not in days.
+ */
+export function resumeAt(nextPollAt: number | null, now: number, watchDeadlineMs: number): number {
+  const at = nextPollAt ?? now;
+  return at - now > watchDeadlineMs ? now : Math.max(now, at);
 }

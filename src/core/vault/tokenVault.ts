@@ -14,6 +14,10 @@ export type SecretBackend = {
  * There is never a plaintext fallback: when the keychain cannot be used,
  * every operation fails with a `keychain` error telling people what to do.
  */
+/** The shortest and longest token Robot Tray stores. */
+export const MIN_TOKEN_LENGTH = 16;
+export const MAX_TOKEN_LENGTH = 4096;
+
 export class TokenVault {
   readonly #backend: () => Promise<SecretBackend>;
 
@@ -35,6 +39,16 @@ export class TokenVault {
       throw new AppError(
         'validation',
         'token: must be one line of plain ASCII characters, exactly as copied from the robot’s Designer.',
+      );
+    }
+    // A real webhook token is long and random. A very short one would make
+    // redaction mask ordinary words (a one-letter token rewrites "status"),
+    // and a huge one is not a token at all.
+    if (clean.length < MIN_TOKEN_LENGTH || clean.length > MAX_TOKEN_LENGTH) {
+      throw new AppError(
+        'validation',
+        `token: must be ${MIN_TOKEN_LENGTH} to ${MAX_TOKEN_LENGTH.toLocaleString('en-US')} characters; this one has ${clean.length.toLocaleString('en-US')}. ` +
+          'Copy the whole token from the robot’s Designer (gear icon, "Webhook token").',
       );
     }
     await this.#run('store the token', async (k) => k.setPassword(KEYCHAIN_SERVICE, robotId, clean));

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { errorKinds } from '../errorKinds.ts';
-import { JsonObject, JsonValue } from './json.ts';
+import { JsonData, JsonObject } from './json.ts';
 import { callStates } from './callStates.ts';
 import { HttpMethod } from './preset.ts';
 
@@ -43,7 +43,8 @@ export const Call = z.object({
   args: JsonObject,
   state: CallState,
   webhookCallId: z.string().nullable().default(null),
-  response: JsonValue.optional(),
+  /** The robot's response (or the raw body of an unexpected answer), kept exactly as data. */
+  response: JsonData.optional(),
   /** Raw status text when the service answered something other than WAITING or DONE. */
   rawStatus: z.string().nullable().default(null),
   warning: z.string().nullable().default(null),

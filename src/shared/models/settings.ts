@@ -9,6 +9,8 @@ const HttpFields = z.object({
   connectTimeoutMs: z.number().int().min(100).max(600_000),
   headersTimeoutMs: z.number().int().min(100).max(600_000),
   bodyTimeoutMs: z.number().int().min(100).max(600_000),
+  /** The whole request, connect to last byte: a body trickling in can hold no request longer. */
+  requestDeadlineMs: z.number().int().min(1_000).max(3_600_000),
   triggerResponseCapBytes: z
     .number()
     .int()
@@ -26,6 +28,7 @@ export const defaultHttpSettings: z.infer<typeof HttpFields> = {
   connectTimeoutMs: 10_000,
   headersTimeoutMs: 30_000,
   bodyTimeoutMs: 30_000,
+  requestDeadlineMs: 60_000,
   triggerResponseCapBytes: MiB,
   queryResponseCapBytes: 50 * MiB,
   connectionsPerOrigin: 8,

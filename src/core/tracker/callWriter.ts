@@ -1,0 +1,156 @@
+import type { Call } from '../../shared/models/call.ts';
+import { MAX_JSON_DEPTH } from '../../shared/models/json.ts';
+import type { Clock } from '../clock.ts';
+import { AppError, asAppError } from '../errors.ts';
+import type { CallHistory } from '../store/callHistory.ts';
+
+/** Retry delays for a history write refused by a lock or the disk. */
+const RETRY_DELAYS_MS = [50, 100, 250, 500, 1_000, 2_000, 5_000];
+/** How long a trigger waits for its `sending` record to be written before it is refused, unsent. */
+export const WRITE_AHEAD_WAIT_MS = 5_000;
+
+/**
+ * Writes call records to the history so that none is lost: a record the
+ * history's schema refuses is written without the part it refuses (and says
+ * so), and a write refused by a lock held by another process, or the disk, is
+ * retried in the background without blocking the event loop, latest record
+ * per call winning, until it lands. While writes are failing, one warning says
+ * so; the calls stay correct in memory and in events meanwhile.
+ */
+export class CallWriter {
+  readonly #history: CallHistory;
+  readonly #clock: Clock;
+  readonly #historyLimit: () => number;
+  readonly #warn: (message: string) => void;
+  readonly #unsaved = new Map<string, Call>();
+  #retryTimer: unknown;
+  #attempt = 0;
+  #warned = false;
+
+  constructor(deps: {
+    history: CallHistory;
+    clock: Clock;
+    historyLimit: () => number;
+    warn: (message: string) => void;
+  }) {
+    this.#history = deps.history;
+    this.#clock = deps.clock;
+    this.#historyLimit = deps.historyLimit;
+    this.#warn = deps.warn;
+  }
+
+  /**
+   * Write a call now or queue it for retry. Returns the record as stored:
+   * the same call, or one without a response the schema refused.
+   */
+  write(call: Call): Call {
+    this.#unsaved.delete(call.id);
+    const stored = this.#storable(call);
+    try {
+      this.#history.put(stored);
+    } catch (error) {
+      this.#queue(stored, error);
+      return stored;
+    }
+    this.#prune();
+    return stored;
+  }
+
+  /**
+   * Write the record of a trigger about to be sent, waiting (without
+   * blocking) at most WRITE_AHEAD_WAIT_MS for a lock to clear. If it cannot
+   * be written, the trigger must not be sent: a crash mid-send would leave no
+   * trace of a robot that may have started.
+   */
+  async writeAhead(call: Call): Promise<Call> {
+    const stored = this.#storable(call);
+    const deadline = this.#clock.now() + WRITE_AHEAD_WAIT_MS;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        this.#history.put(stored);
+        return stored;
+      } catch (error) {
+        const failure = asAppError(error);
+        const delay = RETRY_DELAYS_MS[Math.min(attempt, RETRY_DELAYS_MS.length - 1)]!;
+        if (failure.kind !== 'storage' || this.#clock.now() + delay > deadline) {
+          throw new AppError('storage', `${failure.message} Nothing was sent.`, { cause: error });
+        }
+        await new Promise<void>((resolve) => this.#clock.setTimer(resolve, delay));
+      }
+    }
+  }
+
+  /** Try once more to write what is still unsaved (at close); say what could not be. */
+  flush(): void {
+    if (this.#retryTimer !== undefined) this.#clock.clearTimer(this.#retryTimer);
+    this.#retryTimer = undefined;
+    this.#retry(false);
+    if (this.#unsaved.size > 0) {
+      this.#warn(
+        `${this.#unsaved.size} call change(s) could not be written to the history before closing; ` +
+          'those calls may show an older state next time.',
+      );
+    }
+  }
+
+  get unsavedCount(): number {
+    return this.#unsaved.size;
+  }
+
+  /** The call as the history's schema accepts it (checked once here; put checks again only cheaply). */
+  #storable(call: Call): Call {
+    try {
+      this.#history.check(call);
+      return call;
+    } catch (error) {
+      // Only a service's answer can fail the schema (it nests past the limit,
+      // say); everything else in a call is ours. Keep the call, not the answer.
+      const reason = asAppError(error).message;
+      const warning = `The response could not be kept (${reason}; the limit is ${MAX_JSON_DEPTH} levels of nesting).`;
+      const { response: _dropped, ...rest } = call;
+      return { ...rest, warning };
+    }
+  }
+
+  #queue(call: Call, error: unknown): void {
+    this.#unsaved.set(call.id, call);
+    if (!this.#warned) {
+      this.#warned = true;
+      this.#warn(`${asAppError(error).message} Robot Tray keeps retrying; no call is lost meanwhile.`);
+    }
+    this.#scheduleRetry();
+  }
+
+  #scheduleRetry(): void {
+    if (this.#retryTimer !== undefined) return;
+    const delay = RETRY_DELAYS_MS[Math.min(this.#attempt, RETRY_DELAYS_MS.length - 1)]!;
+    this.#attempt++;
+    this.#retryTimer = this.#clock.setTimer(() => {
+      this.#retryTimer = undefined;
+      this.#retry(true);
+    }, delay);
+  }
+
+  #retry(again: boolean): void {
+    for (const [id, call] of [...this.#unsaved]) {
+      try {
+        this.#history.put(call);
+        this.#unsaved.delete(id);
+      } catch {
+        if (again) this.#scheduleRetry();
+        return;
+      }
+    }
+    this.#attempt = 0;
+    this.#warned = false;
+    this.#prune();
+  }
+
+  #prune(): void {
+    try {
+      this.#history.prune(this.#historyLimit());
+    } catch {
+      // Pruning is housekeeping: the next write tries again.
+    }
+  }
+}

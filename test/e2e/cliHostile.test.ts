@@ -1,0 +1,90 @@
+import type { ServerResponse } from 'node:http';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Call } from '../../src/shared/models/call.ts';
+import { CliHarness } from '../support/cliHarness.ts';
+import { json, startScriptedService, type SeenRequest } from '../support/scriptedService.ts';
+
+const TOKEN = 'hostile-cli-token-0123456789';
+// Characters a terminal acts on (all but \n), as the CLI must never print them raw.
+// eslint-disable-next-line no-control-regex
+const RAW_CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/;
+
+/** The real bin against a hostile service: terminal escapes, answers that never come, huge stdin. */
+describe('robot-tray against a hostile service', () => {
+  let h: CliHarness;
+  const closers: Array<() => Promise<void>> = [];
+  beforeAll(async () => {
+    h = await CliHarness.open();
+    h.secrets.add(TOKEN);
+  });
+  afterAll(async () => {
+    for (const close of closers) await close();
+    await h?.close();
+  });
+
+  async function robotOn(name: string, respond: (req: SeenRequest, res: ServerResponse) => void) {
+    const svc = await startScriptedService(respond);
+    closers.push(svc.close);
+    const core = await h.core();
+    const robot = await core.createRobot({ name, baseUrl: svc.url });
+    await core.setToken(robot.id, TOKEN);
+    return svc;
+  }
+
+  test('control characters from the service are shown escaped to people and exact in --json', async () => {
+    const status = 'BAD\u001b]0;owned\u0007\r\u009b2J';
+    await robotOn('Escapes', (req, res) =>
+      req.method === 'POST' ? json(res, 200, { webhookCallId: 'w1' }) : json(res, 200, { status }),
+    );
+    const result = await h.run(['fire', 'Escapes', '--wait']);
+    expect(result.code).toBe(6);
+    expect(result.stderr).not.toMatch(RAW_CONTROL);
+    expect(result.stderr).toContain('BAD\\u001b]0;owned\\u0007\\u000d\\u009b2J');
+    const [call] = await h.json<Call[]>(['calls', '--robot', 'Escapes']);
+    expect(call!.rawStatus).toBe(status);
+    const shown = await h.run(['status', call!.id]);
+    expect(shown.stdout).not.toMatch(RAW_CONTROL);
+    expect(shown.stdout).toContain('BAD\\u001b]0;owned');
+  });
+
+  test('--timeout ends the command on time when the trigger is never answered; the call is unknown', async () => {
+    await robotOn('Silent', () => undefined);
+    const result = await h.run(['fire', 'Silent', '--wait', '--timeout', '1', '--json']);
+    const call = JSON.parse(result.stdout) as Call;
+    expect(call.state).toBe('unknown');
+    expect(result.code).toBe(6);
+    expect(call.error?.message).toMatch(/may or may not have started/);
+    expect((await h.core()).getCall(call.id).state).toBe('unknown');
+  }, 20_000);
+
+  test('Ctrl+C while the trigger is in flight aborts it: exit 130, the call unknown, not left sending', async () => {
+    let arrived!: () => void;
+    const reached = new Promise<void>((resolve) => (arrived = resolve));
+    await robotOn('Hanging', () => arrived());
+    const running = h.start(['fire', 'Hanging', '--json']);
+    running.child.stdin.end();
+    await reached;
+    running.child.kill('SIGINT');
+    const result = await running.done;
+    expect(result.code).toBe(130);
+    const call = JSON.parse(result.stdout) as Call;
+    expect((await h.core()).getCall(call.id).state).toBe('unknown');
+  }, 20_000);
+
+  test('stdin far larger than a token is refused without reading it all', async () => {
+    const core = await h.core();
+    await core.createRobot({ name: 'Huge', baseUrl: 'https://huge.example' });
+    const running = h.start(['token', 'set', 'Huge']);
+    // The command stops reading early, by design: the rest of the write meets a closed pipe.
+    running.child.stdin.on('error', () => undefined);
+    running.child.stdin.end('x'.repeat(1024 * 1024));
+    const result = await running.done;
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/more than 64 KiB, far more than a token/);
+    expect((await core.tokenStatus((await core.getRobot('Huge')).id)).hasToken).toBe(false);
+  });
+
+  test('no token ever appeared in any output', async () => {
+    await h.assertNoSecretLeaked();
+  });
+});
