@@ -83,7 +83,17 @@ const boundaries = [
 ];
 
 export default tseslint.config(
-  { ignores: ['out/**', 'node_modules/**', 'dist/**', 'test-results/**', '.bench/**'] },
+  {
+    ignores: [
+      'out/**',
+      'node_modules/**',
+      'dist/**',
+      'test-results/**',
+      '.bench/**',
+      'reports/**',
+      '.stryker-tmp/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
