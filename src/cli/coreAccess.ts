@@ -1,3 +1,4 @@
+import { printProblem } from './output.ts';
 import type { AppCore } from '../core/appCore.ts';
 
 /**
@@ -7,9 +8,21 @@ import type { AppCore } from '../core/appCore.ts';
  * does not resume watching calls left waiting: that is the app's job, and
  * a one-shot command must not compete with it.
  */
-export async function withCore<T>(work: (core: AppCore) => Promise<T>): Promise<T> {
+export async function withCore<T>(
+  work: (core: AppCore) => Promise<T>,
+  options: { showWarnings?: boolean } = {},
+): Promise<T> {
   const { AppCore } = await import('../core/appCore.ts');
   const core = await AppCore.open({ resumeWatching: false });
+  // Until dismissed, every command says what went wrong with the data folder
+  // (a damaged file set aside, records skipped), one line each on stderr.
+  if (options.showWarnings !== false) {
+    for (const warning of core.warnings()) {
+      printProblem(
+        `robot-tray: warning: ${warning.message} (dismiss with: robot-tray warnings dismiss ${warning.id})`,
+      );
+    }
+  }
   try {
     return await work(core);
   } finally {

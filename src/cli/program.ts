@@ -7,6 +7,7 @@ import { robotCommand } from './commands/robot.ts';
 import { sandboxCommand } from './commands/sandbox.ts';
 import { statusCommand } from './commands/status.ts';
 import { tokenCommand } from './commands/token.ts';
+import { warningsCommand } from './commands/warnings.ts';
 
 function commandPath(command: Command): string {
   const names: string[] = [];
@@ -37,13 +38,14 @@ export function buildProgram(version: string): Command {
     .addCommand(statusCommand())
     .addCommand(callsCommand())
     .addCommand(curlCommand())
+    .addCommand(warningsCommand())
     .addCommand(sandboxCommand())
     .addHelpText(
       'after',
       `
 Data folder: $ROBOT_TRAY_HOME, else the app's own. Exit codes: 0 done or accepted, 2 usage,
 3 rejected, 4 timeout or stopped, 5 unreachable, 6 unknown/expired/unexpected, 7 keychain,
-130 interrupted. Run "robot-tray COMMAND --help" for each command.`,
+8 data folder or history unusable, 130 interrupted. Run "robot-tray COMMAND --help" for each command.`,
     );
   // addCommand does not pass settings down, so every command gets them here:
   // parse errors are thrown (main prints one line and exits 2) instead of

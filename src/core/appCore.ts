@@ -246,8 +246,9 @@ export class AppCore {
     return this.#p.warnings.list();
   }
 
+  /** Dismiss a warning; one already gone (dismissed by another window or command) is no error. */
   dismissWarning(id: string): void {
-    this.#p.warnings.dismiss(id);
+    if (!this.#p.warnings.dismiss(id)) return;
     this.#announcer.emit({ type: 'warnings', warnings: this.#p.warnings.list() });
   }
 

@@ -48,7 +48,7 @@ export async function openParts(options: AppCoreOptions): Promise<CoreParts> {
   const now = () => clock.now();
   const newId = options.newId ?? randomUUID;
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
-  const warnings = new WarningLog(now);
+  const warnings = new WarningLog(now, path.join(dataDir, 'warnings.json'));
   const files = openCatalogFiles(dataDir, warnings, now);
   const settings = await files.settings.read();
   return {

@@ -1,4 +1,6 @@
-import { mkdir, readFile, rename, stat } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { constants } from 'node:fs';
+import { copyFile, mkdir, readFile, rename, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { lock } from 'proper-lockfile';
 import writeFileAtomic from 'write-file-atomic';
@@ -25,6 +27,11 @@ export type JsonFileStoreOptions<S extends z.ZodType> = {
   /** migrations[n] turns version n data into version n + 1 data. */
   migrations?: Record<number, Migration>;
   empty: () => z.output<S>;
+  /**
+   * For a file holding a list: the schema of one record. A record that fails
+   * it is set aside alone, and every valid record is kept.
+   */
+  record?: z.ZodType;
   warnings: WarningLog;
   now?: () => number;
 };
@@ -147,9 +154,44 @@ export class JsonFileStore<S extends z.ZodType> {
       current = migrate(current);
     }
     const parsed = this.#o.schema.safeParse(current);
-    if (!parsed.success)
-      return this.#setAside(describeZodError(parsed.error, 'data', this.#o.label.split(' ')[0]));
-    return parsed.data as z.output<S>;
+    if (parsed.success) return parsed.data as z.output<S>;
+    if (this.#o.record !== undefined && Array.isArray(current)) return this.#salvage(text, current);
+    return this.#setAside(describeZodError(parsed.error, 'data', this.#o.label.split(' ')[0]));
+  }
+
+  /**
+   * Keep every record that is valid and set aside only the ones that are
+   * not: the original file is copied beside it (named by its content, so
+   * every process names the same copy), and the next change writes back only
+   * the valid records. The warning says what was kept and where the rest is.
+   */
+  async #salvage(text: string, records: unknown[]): Promise<z.output<S>> {
+    const kept: unknown[] = [];
+    const refused: string[] = [];
+    records.forEach((record, index) => {
+      const one = this.#o.record!.safeParse(record);
+      if (one.success) kept.push(one.data);
+      else
+        refused.push(
+          `${this.#o.label.replace(/s$/, '')} ${index + 1}${idNote(record)}: ${describeZodError(one.error)}`,
+        );
+    });
+    const whole = this.#o.schema.safeParse(kept);
+    if (!whole.success) return this.#setAside(describeZodError(whole.error, 'data'));
+    const name = path.basename(this.#o.file);
+    const aside = `${this.#o.file}.damaged-${createHash('sha256').update(text).digest('hex').slice(0, 8)}`;
+    try {
+      await copyFile(this.#o.file, aside, constants.COPYFILE_EXCL);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw this.#ioError('copy', error);
+    }
+    this.#o.warnings.add(
+      name,
+      `${name}: ${refused.length} of ${records.length} ${this.#o.label} could not be read and were set aside ` +
+        `(${refused.slice(0, 3).join('; ')}${refused.length > 3 ? '; …' : ''}). The other ${kept.length} were kept. ` +
+        `The original file is at ${aside}; fix those records there and copy them back to restore them.`,
+    );
+    return whole.data as z.output<S>;
   }
 
   async #setAside(reason: string): Promise<z.output<S>> {
@@ -177,4 +219,10 @@ export class JsonFileStore<S extends z.ZodType> {
       { cause: error },
     );
   }
+}
+
+/** A record's id, when it has one, so people can find it (and its keychain entry). */
+function idNote(record: unknown): string {
+  const id = typeof record === 'object' && record !== null ? (record as { id?: unknown }).id : undefined;
+  return typeof id === 'string' ? ` (id ${id.slice(0, 40)})` : '';
 }

@@ -1,19 +1,36 @@
-import type { Warning } from '../../shared/models/warning.ts';
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import writeFileAtomic from 'write-file-atomic';
+import { z } from 'zod';
+import { Warning } from '../../shared/models/warning.ts';
 
-/** Collects warnings (files set aside, rows skipped) for the window and the CLI to show. */
+const WarningFile = z.object({ schemaVersion: z.literal(1), warnings: z.array(Warning) });
+
+/**
+ * Warnings (files set aside, records skipped, writes failing) for the window
+ * and the CLI to show. With a file (warnings.json in the data folder) they
+ * last until dismissed, so every command and the app show the same ones: a
+ * damaged robots.json found by one command is still said by the next.
+ */
 export class WarningLog {
   readonly #items: Warning[] = [];
-  #seq = 0;
   readonly #now: () => number;
+  readonly #file: string | undefined;
   readonly #listeners = new Set<(warning: Warning) => void>();
 
-  constructor(now: () => number = Date.now) {
+  constructor(now: () => number = Date.now, file?: string) {
     this.#now = now;
+    this.#file = file;
+    if (file !== undefined) this.#items.push(...loadWarnings(file));
   }
 
+  /** Adds a warning (the same source and message once only) and announces it. */
   add(source: string, message: string): Warning {
-    const warning = { id: `w${++this.#seq}`, source, message, at: this.#now() };
+    const known = this.#items.find((w) => w.source === source && w.message === message);
+    if (known !== undefined) return known;
+    const warning = { id: randomUUID().slice(0, 8), source, message, at: this.#now() };
     this.#items.push(warning);
+    this.#save();
     // A new warning is announced so the window shows it without asking.
     for (const listener of this.#listeners) listener(warning);
     return warning;
@@ -28,8 +45,32 @@ export class WarningLog {
     return [...this.#items];
   }
 
-  dismiss(id: string): void {
+  /** Forget one warning by id; false when there is none by that id. */
+  dismiss(id: string): boolean {
     const i = this.#items.findIndex((w) => w.id === id);
-    if (i >= 0) this.#items.splice(i, 1);
+    if (i < 0) return false;
+    this.#items.splice(i, 1);
+    this.#save();
+    return true;
+  }
+
+  #save(): void {
+    if (this.#file === undefined) return;
+    const text = JSON.stringify({ schemaVersion: 1, warnings: this.#items }, null, 2) + '\n';
+    try {
+      writeFileAtomic.sync(this.#file, text, { mode: 0o600 });
+    } catch {
+      // A data folder we cannot write: the warnings still show in this process.
+    }
+  }
+}
+
+/** The warnings another run left; a file that cannot be read is no reason to stop. */
+function loadWarnings(file: string): Warning[] {
+  try {
+    const parsed = WarningFile.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+    return parsed.success ? parsed.data.warnings : [];
+  } catch {
+    return [];
   }
 }
