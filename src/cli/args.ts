@@ -1,5 +1,6 @@
 import type { JsonObject, JsonValue } from '../shared/models/json.ts';
 import { usageError } from './cliError.ts';
+import { firstInexactNumber, keepsExactValue } from './exactNumbers.ts';
 
 /**
  * Robot arguments from the command line. Pure: no I/O, no core, so it is
@@ -29,7 +30,8 @@ export function parseArgPair(text: string): [key: string, value: JsonValue] {
 /**
  * A long run of digits is an id more often than a number, and JSON numbers
  * past 2^53 lose digits when read (12345678901234567890 would arrive as
- * 12345678901234567000), so such a value stays text rather than be changed.
+ * 12345678901234567000), so such a value stays text rather than be changed;
+ * so does a decimal with more digits than a double keeps.
  */
 function jsonOrText(raw: string): JsonValue {
   let value: unknown;
@@ -38,9 +40,13 @@ function jsonOrText(raw: string): JsonValue {
   } catch {
     return raw;
   }
-  if (typeof value === 'number' && /^-?\d+$/.test(raw.trim()) && !Number.isSafeInteger(value)) return raw;
-  // 1e400 reads as Infinity, which JSON cannot carry: keep what was typed.
-  if (typeof value === 'number' && !Number.isFinite(value)) return raw;
+  // A number a double cannot hold exactly (12345678901234567890, 123456789012345678.5,
+  // 1e400) would arrive changed: keep what was typed, as text.
+  if (typeof value === 'number' && !keepsExactValue(raw)) return raw;
+  if (typeof value === 'object' && value !== null) {
+    const inexact = firstInexactNumber(raw);
+    if (inexact !== undefined) throw inexactNumberError('--arg', inexact);
+  }
   return value as JsonValue;
 }
 
@@ -56,6 +62,8 @@ export function parseArgsJson(text: string): JsonObject {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw usageError(`--args: must be a JSON object such as '{"customer":"C-17"}'.`);
   }
+  const inexact = firstInexactNumber(text);
+  if (inexact !== undefined) throw inexactNumberError('--args', inexact);
   return value as JsonObject;
 }
 
@@ -72,6 +80,13 @@ export function buildArgs(argsJson: readonly string[], pairs: readonly string[])
     entries.set(key, value);
   }
   return Object.fromEntries(entries) as JsonObject;
+}
+
+function inexactNumberError(option: string, typed: string) {
+  return usageError(
+    `${option}: the number ${typed.slice(0, 40)} has more digits than a JSON number keeps, so it would be sent changed. ` +
+      'Quote it to send it as text exactly as typed.',
+  );
 }
 
 /** "__proto__" cannot be an object key in JavaScript, so it would vanish on the way. */

@@ -20,6 +20,7 @@ export function describeCall(call: Call): string {
     ['robot', call.robotName],
     ['preset', call.presetName ?? undefined],
     ['method', call.method],
+    ['url', call.url ?? undefined],
     ['arguments', compactJson(call.args, 200)],
     ['state', call.rawStatus === null ? call.state : `${call.state} (service said "${call.rawStatus}")`],
     ['webhookCallId', call.webhookCallId ?? undefined],

@@ -27,6 +27,7 @@ export function errorLine(error: unknown): string | undefined {
     return `robot-tray: ${message}${stop} See: robot-tray ${commandPath ? commandPath + ' ' : ''}--help`;
   }
   const kind = errorKindOf(error);
+  if (kind === 'validation') return `robot-tray: ${inFlagNames((error as Error).message)}`;
   // The CLI's own errors are written for people whatever their kind.
   if (kind !== undefined && (kind !== 'internal' || (error as Error).name === 'CliError')) {
     return `robot-tray: ${(error as Error).message}`;
@@ -37,6 +38,35 @@ export function errorLine(error: unknown): string | undefined {
   return (
     `robot-tray: unexpected error: ${detail}` +
     (process.env['ROBOT_TRAY_DEBUG'] === '1' ? '' : ' (run again with ROBOT_TRAY_DEBUG=1 to see where)')
+  );
+}
+
+/**
+ * The core names the field it refused (`baseUrl: must ...`); people at a
+ * terminal typed a flag, so they read the flag's name.
+ */
+const FLAG_OF_FIELD: Record<string, string> = {
+  baseUrl: '--base-url',
+  name: '--name',
+  notes: '--notes',
+  allowInsecureHttp: '--allow-insecure-http',
+  sendTokenOnQuery: '--send-token-on-query',
+  confirmBeforeFiring: '--confirm-before-firing',
+  args: '--args',
+  presetId: '--preset',
+  'pollPolicy.firstDelayMs': '--poll-first-ms',
+  'pollPolicy.maxDelayMs': '--poll-max-ms',
+  'pollPolicy.factor': '--poll-factor',
+  'pollPolicy.watchDeadlineMs': '--watch-minutes',
+};
+
+export function inFlagNames(message: string): string {
+  const renamed = message.replace(/^([\w.]+): /, (whole, field: string) =>
+    FLAG_OF_FIELD[field] === undefined ? whole : `${FLAG_OF_FIELD[field]}: `,
+  );
+  return renamed.replace(
+    'allow insecure http for this robot',
+    'allow insecure http for this robot (--allow-insecure-http)',
   );
 }
 

@@ -2,7 +2,28 @@ import { stripUndefined } from '../shared/objects.ts';
 import { Preset, PresetInput, PresetPatch } from '../shared/models/preset.ts';
 import { Robot, RobotInput, RobotPatch } from '../shared/models/robot.ts';
 import { AppError, notFound, parseInput } from './errors.ts';
+import { targetOf } from './http/targetUrl.ts';
+import { getEncodingProblem } from '../shared/getEncoding.ts';
 import type { CatalogFiles } from './store/catalogFiles.ts';
+
+/**
+ * Plain http to another machine would carry the token unencrypted: refused
+ * when the robot is saved, not first at fire, unless the robot allows it.
+ */
+function assertSafeTransport(robot: Robot): void {
+  try {
+    targetOf(robot);
+  } catch (error) {
+    const message = (error as Error).message.replace(/^Robot "[^"]*" uses/, 'uses');
+    throw new AppError('validation', `baseUrl: ${message}`);
+  }
+}
+
+/** A GET preset whose arguments have no exact query-string form is refused when saved, not first at fire. */
+function assertSendable(preset: Preset): void {
+  const problem = preset.method === 'GET' ? getEncodingProblem(preset.args) : undefined;
+  if (problem !== undefined) throw new AppError('validation', `args: ${problem}`);
+}
 
 const sameName = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: 'accent' }) === 0;
 
@@ -48,6 +69,7 @@ export class Catalog {
       this.#assertRobotNameFree(robots, fields.name);
       const now = this.#now();
       const robot = Robot.parse({ ...fields, id: this.#newId(), createdAt: now, updatedAt: now });
+      assertSafeTransport(robot);
       return { next: [...robots, robot], result: robot };
     });
   }
@@ -59,6 +81,7 @@ export class Catalog {
       if (index < 0) throw notFound('That robot', 'It may have been deleted; refresh the list.');
       if (fields.name !== undefined) this.#assertRobotNameFree(robots, fields.name, id);
       const robot = Robot.parse({ ...robots[index], ...stripUndefined(fields), updatedAt: this.#now() });
+      if (fields.baseUrl !== undefined || fields.allowInsecureHttp !== undefined) assertSafeTransport(robot);
       const next = [...robots];
       next[index] = robot;
       return { next, result: robot };
@@ -110,6 +133,7 @@ export class Catalog {
       const now = this.#now();
       const order = siblings.reduce((max, p) => Math.max(max, p.order + 1), 0);
       const preset = Preset.parse({ ...fields, id: this.#newId(), order, createdAt: now, updatedAt: now });
+      assertSendable(preset);
       return { next: [...presets, preset], result: preset };
     });
   }
@@ -128,6 +152,7 @@ export class Catalog {
         );
       }
       const preset = Preset.parse({ ...current, ...stripUndefined(fields), updatedAt: this.#now() });
+      assertSendable(preset);
       const next = [...presets];
       next[index] = preset;
       return { next, result: preset };
@@ -178,6 +203,10 @@ export class Catalog {
   #assertRobotNameFree(robots: Robot[], name: string, exceptId?: string): void {
     if (robots.some((r) => r.id !== exceptId && sameName(r.name, name))) {
       throw new AppError('validation', `name: a robot named "${name}" already exists; choose another name.`);
+    }
+    // Commands find a robot by id or name: a name equal to another robot's id would hide that robot.
+    if (robots.some((r) => r.id !== exceptId && r.id === name)) {
+      throw new AppError('validation', `name: "${name}" is another robot's id; choose another name.`);
     }
   }
 

@@ -89,10 +89,24 @@ describe('robot-tray robot, token and preset', () => {
     const badUrl = await h.run(['robot', 'add', '--name', 'X', '--base-url', 'robots.example.com']);
     expect(badUrl.code).toBe(2);
     expect(badUrl.stderr).toBe(
-      'robot-tray: baseUrl: must be a full URL such as https://robots.example.com\n',
+      'robot-tray: --base-url: must be a full URL such as https://robots.example.com\n',
     );
     const plain = await h.run(['robot', 'add', '--name', 'Far', '--base-url', 'http://robots.example.com']);
-    expect(plain.code).toBe(0);
+    expect(plain.code).toBe(2);
+    expect(plain.stderr).toBe(
+      'robot-tray: --base-url: uses plain http to robots.example.com, which would send its token unencrypted. ' +
+        'Use an https:// base URL, or allow insecure http for this robot (--allow-insecure-http) if you accept the risk.\n',
+    );
+    const allowed = await h.run([
+      'robot',
+      'add',
+      '--name',
+      'Far',
+      '--base-url',
+      'http://robots.example.com',
+      '--allow-insecure-http',
+    ]);
+    expect(allowed.code).toBe(0);
     const duplicate = await h.run(['robot', 'add', '--name', 'far', '--base-url', 'https://x.example']);
     expect(duplicate.code).toBe(2);
     expect(duplicate.stderr).toContain('a robot named "far" already exists; choose another name.');

@@ -56,8 +56,11 @@ describe('call tracker against the sandbox', () => {
     const robot = await h.addRobot({ name: 'Echo GET', flow: [{ type: 'respond', echo: true }] });
     const fired = await h.core.fire(robot.id, {
       method: 'GET',
-      args: { q: 'a b', n: 3, on: true, empty: null, ids: ['1', 2] },
+      args: { q: 'a b', n: 3, on: true, empty: '', ids: ['1', 2] },
     });
+    expect(fired.url).toBe(
+      `${h.sandbox.baseUrl}/main/public/webhook/request?q=a+b&n=3&on=true&empty=&ids=1&ids=2`,
+    );
     const done = await pollOnce(fired);
     expect(done.response).toEqual({ q: 'a b', n: '3', on: 'true', empty: '', ids: ['1', '2'] });
     const trigger = h.sandbox.requests().find((r) => r.path.includes('/main/public/webhook/request'));

@@ -24,9 +24,13 @@ describe('--arg: the value as JSON when it is JSON, else as typed', () => {
     ['neg=-9007199254740991', -9007199254740991],
     ['neg=-9007199254740993', '-9007199254740993'],
     ['big= 12345678901234567890 ', ' 12345678901234567890 '],
-    ['bigfloat=12345678901234567890.5', 12345678901234567000],
+    // Decimals a double cannot hold exactly stay text, as typed (they would arrive changed).
+    ['bigfloat=12345678901234567890.5', '12345678901234567890.5'],
+    ['decimal=123456789012345678.5', '123456789012345678.5'],
+    ['trailing=9007199254740993.0', '9007199254740993.0'],
+    ['exact=12.50', 12.5],
     ['exp=1e21', 1e21],
-    ['tiny=1e-400', 0],
+    ['tiny=1e-400', '1e-400'],
     ['inf=-1e400', '-1e400'],
   ])('%s', (text, value) => {
     expect(parseArgPair(text)[1]).toEqual(value);
@@ -100,5 +104,18 @@ describe('merging', () => {
     const previous = ['x'];
     collect('y', previous);
     expect(previous).toEqual(['x']);
+  });
+});
+
+describe('numbers a JSON number cannot hold exactly inside --args and JSON --arg values', () => {
+  test('are refused with the reason and the fix, never sent changed', () => {
+    expect(() => buildArgs(['{"amount":123456789012345678.5}'], [])).toThrow(
+      '--args: the number 123456789012345678.5 has more digits than a JSON number keeps, so it would be sent changed. Quote it to send it as text exactly as typed.',
+    );
+    expect(() => buildArgs([], ['ids=[1,9007199254740993]'])).toThrow(/--arg: the number 9007199254740993 /);
+    expect(buildArgs(['{"note":"123456789012345678.5","n":0.1}'], [])).toEqual({
+      note: '123456789012345678.5',
+      n: 0.1,
+    });
   });
 });

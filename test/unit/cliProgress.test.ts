@@ -10,6 +10,7 @@ const base: Call = {
   robotName: 'Echo',
   presetId: null,
   presetName: null,
+  url: null,
   method: 'POST',
   args: {},
   state: 'waiting',

@@ -5,6 +5,7 @@ import { withCore } from '../coreAccess.ts';
 import { argumentOptions, givenArgs, type SendOptions } from '../fireRequest.ts';
 import { findPreset } from '../lookup.ts';
 import { compactJson, formatTable, printJson, printLine, shellWord } from '../output.ts';
+import { presetEditCommand } from './presetEdit.ts';
 
 type AddOptions = SendOptions & { name: string; tray?: boolean; json?: boolean };
 
@@ -23,6 +24,7 @@ export function presetCommand(): Command {
     .option('--tray', 'pin the preset to the tray menu of the app')
     .option('--json', 'print the preset as JSON')
     .action(run(addPreset));
+  preset.addCommand(presetEditCommand());
   preset
     .command('list')
     .description("list presets, all of them or one robot's")

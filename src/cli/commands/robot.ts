@@ -7,6 +7,7 @@ import { withCore } from '../coreAccess.ts';
 import { errorKindOf } from '../exitCodes.ts';
 import { formatTable, printJson, printLine, shellWord } from '../output.ts';
 import { readSecret } from '../secretInput.ts';
+import { robotEditCommand } from './robotEdit.ts';
 
 type AddOptions = {
   name: string;
@@ -18,7 +19,7 @@ type AddOptions = {
 };
 
 export function robotCommand(): Command {
-  const robot = new Command('robot').description('add, list and remove robots');
+  const robot = new Command('robot').description('add, edit, list and remove robots');
   robot
     .command('add')
     .description('add a robot: a name for people and the base address of its service')
@@ -35,6 +36,7 @@ export function robotCommand(): Command {
     .option('--notes <TEXT>', 'free text for people')
     .option('--json', 'print the robot as JSON')
     .action(run(addRobot));
+  robot.addCommand(robotEditCommand());
   robot
     .command('list')
     .description('list robots, with whether each has a token')

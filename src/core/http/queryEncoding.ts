@@ -6,9 +6,9 @@ export { getEncodingProblem };
 
 /**
  * Encode robot arguments as a GET query string (spec 4.2). Strings travel as
- * they are, numbers and booleans as text, arrays as repeated keys and null as
- * an empty value. A nested object (or an array inside an array) has no
- * query-string form, so it is refused before anything is sent.
+ * they are, numbers and booleans as text, arrays as repeated keys. What has
+ * no exact query-string form (null, an empty list, a nested object, a list
+ * inside a list) is refused before anything is sent.
  */
 export function encodeGetArguments(args: JsonObject): string {
   const problem = getEncodingProblem(args);
@@ -24,7 +24,7 @@ export function encodeGetArguments(args: JsonObject): string {
   return params.toString();
 }
 
-/** Only scalars reach here: getEncodingProblem refused everything else. */
+/** Only text, numbers and booleans reach here: getEncodingProblem refused everything else. */
 function scalarText(value: JsonValue): string {
-  return value === null ? '' : String(value);
+  return String(value);
 }

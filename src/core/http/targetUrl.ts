@@ -1,3 +1,4 @@
+import { trimTrailingSlashes } from '../../shared/models/robot.ts';
 import { isLoopbackHost } from '../../shared/net/loopback.ts';
 import { AppError } from '../errors.ts';
 
@@ -38,7 +39,7 @@ export function targetOf(robot: { baseUrl: string; allowInsecureHttp: boolean; n
         'Use an https:// base URL, or allow insecure http for this robot if you accept the risk.',
     );
   }
-  return { origin: url.origin, basePath: url.pathname.replace(/\/+$/, '') };
+  return { origin: url.origin, basePath: trimTrailingSlashes(url.pathname) };
 }
 
 /**

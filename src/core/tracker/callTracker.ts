@@ -5,7 +5,7 @@ import type { Settings } from '../../shared/models/settings.ts';
 import type { Clock, Random } from '../clock.ts';
 import { AppError, asAppError } from '../errors.ts';
 import { encodeGetArguments } from '../http/queryEncoding.ts';
-import { targetOf } from '../http/targetUrl.ts';
+import { targetOf, triggerPath } from '../http/targetUrl.ts';
 import type { WebhookClient } from '../http/webhookClient.ts';
 import type { CallHistory } from '../store/callHistory.ts';
 import { type CallListener, ChangeBatcher } from './changeBatcher.ts';
@@ -117,7 +117,8 @@ export class CallTracker {
     // Everything decidable before sending fails here, with no call recorded,
     // because nothing was sent.
     const target = targetOf(robot);
-    if (spec.method === 'GET') encodeGetArguments(spec.args);
+    const url =
+      target.origin + triggerPath(target, spec.method === 'GET' ? encodeGetArguments(spec.args) : '');
     const token = await this.#d.tokenOf(robot.id);
     if (token === undefined) {
       throw new AppError(
@@ -127,7 +128,7 @@ export class CallTracker {
     }
     // Written before sending, or not sent at all: a crash mid-send then
     // leaves a `sending` record that becomes `unknown` at the next start.
-    let call = await this.#writer.writeAhead(newCall(robot, spec, this.#d.newId(), this.#d.clock.now()));
+    let call = await this.#writer.writeAhead(newCall(robot, spec, this.#d.newId(), this.#d.clock.now(), url));
     this.#live.set(call.id, { call, step: 0 });
     this.#changes.add(call);
     try {

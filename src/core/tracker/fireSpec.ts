@@ -40,9 +40,16 @@ export function mergeFireSpec(
 }
 
 /** The record of a trigger about to be sent: state `sending`, every later field at its default. */
-export function newCall(robot: Robot, spec: FireSpec, id: string, now: number): Call {
+export function newCall(
+  robot: Robot,
+  spec: FireSpec,
+  id: string,
+  now: number,
+  url: string | null = null,
+): Call {
   return Call.parse({
     id,
+    url,
     robotId: robot.id,
     robotName: robot.name,
     presetId: spec.presetId ?? null,

@@ -43,6 +43,8 @@ export const Call = z.object({
   args: JsonObject,
   state: CallState,
   webhookCallId: z.string().nullable().default(null),
+  /** The exact address the trigger went to, query string included (a token never is in it). */
+  url: z.string().nullable().default(null),
   /** The robot's response (or the raw body of an unexpected answer), kept exactly as data. */
   response: JsonData.optional(),
   /** Raw status text when the service answered something other than WAITING or DONE. */

@@ -1,14 +1,11 @@
 import { z } from 'zod';
 import { JsonObject } from './json.ts';
+import { nameSchema } from './robot.ts';
 
 export const HttpMethod = z.enum(['POST', 'GET']);
 export type HttpMethod = z.infer<typeof HttpMethod>;
 
-export const PresetName = z
-  .string()
-  .trim()
-  .min(1, 'must not be empty')
-  .max(120, 'must be at most 120 characters');
+export const PresetName = nameSchema(120);
 
 export const Preset = z.object({
   id: z.string().min(1),

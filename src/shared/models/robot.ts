@@ -1,11 +1,43 @@
 import { z } from 'zod';
 import { PollPolicyOverrides } from './pollPolicy.ts';
 
-export const RobotName = z
-  .string()
-  .trim()
-  .min(1, 'must not be empty')
-  .max(120, 'must be at most 120 characters');
+/**
+ * A name people type in commands and read in tables: trimmed, one line of
+ * printable text (a tab or newline would break tables), never starting with
+ * "-" (a command would read it as an option).
+ */
+export function nameSchema(max: number) {
+  return z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .max(max, `must be at most ${max} characters`)
+    .refine((value) => !hasControlCharacters(value), 'must be one line without tabs or control characters')
+    .refine(
+      (value) => !value.startsWith('-'),
+      'must not start with "-" (commands would read it as an option)',
+    );
+}
+
+export function hasControlCharacters(value: string): boolean {
+  for (const ch of value) {
+    const code = ch.codePointAt(0)!;
+    if (code < 0x20 || (code >= 0x7f && code <= 0x9f)) return true;
+  }
+  return false;
+}
+
+export const RobotName = nameSchema(120);
+
+/** A base address longer than this is not one (and would make every list slow to read). */
+export const MAX_BASE_URL_LENGTH = 2048;
+
+/** The text without its trailing slashes, in linear time (a regex like /\/+$/ is quadratic on "////…x"). */
+export function trimTrailingSlashes(value: string): string {
+  let end = value.length;
+  while (end > 0 && value.charCodeAt(end - 1) === 47) end--;
+  return value.slice(0, end);
+}
 
 /**
  * The service's base address: http(s), no credentials, query or fragment.
@@ -16,6 +48,7 @@ export const BaseUrl = z
   .string()
   .trim()
   .min(1, 'must not be empty')
+  .max(MAX_BASE_URL_LENGTH, `must be at most ${MAX_BASE_URL_LENGTH} characters`)
   // abort: the checks below parse the URL, which throws on text that is not one.
   .refine((value) => URL.canParse(value), {
     message: 'must be a full URL such as https://robots.example.com',
@@ -30,7 +63,7 @@ export const BaseUrl = z
     const url = new URL(value);
     return url.search === '' && url.hash === '';
   }, 'must not contain ? or #')
-  .transform((value) => value.replace(/\/+$/, ''));
+  .transform(trimTrailingSlashes);
 
 export const Robot = z.object({
   id: z.string().min(1),

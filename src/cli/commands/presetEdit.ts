@@ -1,0 +1,77 @@
+import { Command } from 'commander';
+import { run } from '../command.ts';
+import { withCore } from '../coreAccess.ts';
+import { usageError } from '../cliError.ts';
+import { collect } from '../args.ts';
+import { givenArgs } from '../fireRequest.ts';
+import { findPreset } from '../lookup.ts';
+import { compactJson, printJson, printLine } from '../output.ts';
+
+type EditOptions = {
+  name?: string;
+  args?: string[];
+  arg?: string[];
+  unsetArg?: string[];
+  clearArgs?: boolean;
+  get?: boolean;
+  post?: boolean;
+  tray?: boolean;
+  notify?: boolean;
+  json?: boolean;
+};
+
+/** `preset edit ROBOT NAME`: change a preset's arguments, method, pin and notification. */
+export function presetEditCommand(): Command {
+  return new Command('edit')
+    .description("change a preset's name, arguments, method, tray pin or notification")
+    .argument('<ROBOT>', 'the robot')
+    .argument('<NAME>', 'the preset')
+    .option('--name <NEW>', 'a new name')
+    .option('--args <JSON>', 'arguments to set, as a JSON object (merged over the current ones)', collect)
+    .option('--arg <key=value>', 'one argument to set (read as in robot-tray fire); may be repeated', collect)
+    .option('--unset-arg <KEY>', 'remove one argument; may be repeated', collect)
+    .option('--clear-args', 'remove every argument first')
+    .option('--get', 'send it with GET')
+    .option('--post', 'send it with POST')
+    .option('--tray', 'pin it to the tray menu')
+    .option('--no-tray', 'unpin it from the tray menu')
+    .option('--notify', 'notify when a run of it ends')
+    .option('--no-notify', 'do not notify')
+    .option('--json', 'print the preset as JSON')
+    .action(run(editPreset));
+}
+
+async function editPreset(robotName: string, name: string, options: EditOptions): Promise<void> {
+  if (options.get === true && options.post === true) throw usageError('Give --get or --post, not both.');
+  const given = givenArgs(options);
+  const touchesArgs =
+    given !== undefined || options.clearArgs === true || (options.unsetArg?.length ?? 0) > 0;
+  const method = options.get === true ? 'GET' : options.post === true ? 'POST' : undefined;
+  if (!touchesArgs && [options.name, method, options.tray, options.notify].every((v) => v === undefined)) {
+    throw usageError('Nothing to change: give at least one option. See: robot-tray preset edit --help');
+  }
+  await withCore(async (core) => {
+    const robot = await core.getRobot(robotName);
+    const preset = await findPreset(core, robot, name);
+    let args = touchesArgs ? { ...(options.clearArgs === true ? {} : preset.args), ...given } : undefined;
+    if (args !== undefined) {
+      for (const key of options.unsetArg ?? []) {
+        if (!Object.hasOwn(args, key))
+          throw usageError(`--unset-arg: preset "${preset.name}" has no argument "${key}".`);
+        const { [key]: _removed, ...rest } = args;
+        args = rest;
+      }
+    }
+    const updated = await core.updatePreset(preset.id, {
+      name: options.name,
+      args,
+      method,
+      pinnedToTray: options.tray,
+      notifyOnFinish: options.notify,
+    });
+    if (options.json === true) return printJson({ ...updated, robotName: robot.name });
+    printLine(
+      `Updated preset "${updated.name}" of robot "${robot.name}": ${updated.method} ${compactJson(updated.args)}.`,
+    );
+  });
+}

@@ -1,0 +1,81 @@
+import { Command } from 'commander';
+import type { PollPolicyOverrides } from '../../shared/models/pollPolicy.ts';
+import { integerParser, run } from '../command.ts';
+import { withCore } from '../coreAccess.ts';
+import { usageError } from '../cliError.ts';
+import { printJson, printLine } from '../output.ts';
+
+type EditOptions = {
+  name?: string;
+  baseUrl?: string;
+  notes?: string;
+  allowInsecureHttp?: boolean;
+  sendTokenOnQuery?: boolean;
+  confirmBeforeFiring?: boolean;
+  pollFirstMs?: number;
+  pollMaxMs?: number;
+  pollFactor?: number;
+  watchMinutes?: number;
+  json?: boolean;
+};
+
+function parseFactor(value: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 1 || n > 10)
+    throw usageError('--poll-factor: expected a number from 1 to 10.');
+  return n;
+}
+
+/** `robot edit NAME`: change a robot in place; its presets, token and history stay. */
+export function robotEditCommand(): Command {
+  return new Command('edit')
+    .description("change a robot's settings; its presets, token and history stay")
+    .argument('<NAME>', 'the robot')
+    .option('--name <NEW>', 'a new name')
+    .option('--base-url <URL>', 'a new base address of its service')
+    .option('--notes <TEXT>', 'replace the notes')
+    .option('--allow-insecure-http', 'allow a plain http:// address on another machine')
+    .option('--no-allow-insecure-http', 'require https:// again (loopback excepted)')
+    .option('--send-token-on-query', 'send the token on status queries too (the default)')
+    .option('--no-send-token-on-query', 'send no token on status queries')
+    .option('--confirm-before-firing', 'ask before firing it from the app or the tray')
+    .option('--no-confirm-before-firing', 'fire it without asking')
+    .option(
+      '--poll-first-ms <MS>',
+      'first status query this long after acceptance',
+      integerParser(100, 600_000),
+    )
+    .option('--poll-max-ms <MS>', 'longest wait between status queries', integerParser(100, 3_600_000))
+    .option('--poll-factor <X>', 'each wait is this many times the last (1 to 10)', parseFactor)
+    .option('--watch-minutes <MIN>', 'stop watching a call after this long', integerParser(1, 7 * 24 * 60))
+    .option('--json', 'print the robot as JSON')
+    .action(run(editRobot));
+}
+
+async function editRobot(name: string, options: EditOptions): Promise<void> {
+  const pollPolicy: PollPolicyOverrides = {};
+  if (options.pollFirstMs !== undefined) pollPolicy.firstDelayMs = options.pollFirstMs;
+  if (options.pollMaxMs !== undefined) pollPolicy.maxDelayMs = options.pollMaxMs;
+  if (options.pollFactor !== undefined) pollPolicy.factor = options.pollFactor;
+  if (options.watchMinutes !== undefined) pollPolicy.watchDeadlineMs = options.watchMinutes * 60_000;
+  const patch = {
+    name: options.name,
+    baseUrl: options.baseUrl,
+    notes: options.notes,
+    allowInsecureHttp: options.allowInsecureHttp,
+    sendTokenOnQuery: options.sendTokenOnQuery,
+    confirmBeforeFiring: options.confirmBeforeFiring,
+  };
+  const changes = Object.values(patch).filter((v) => v !== undefined).length + Object.keys(pollPolicy).length;
+  if (changes === 0)
+    throw usageError('Nothing to change: give at least one option. See: robot-tray robot edit --help');
+  await withCore(async (core) => {
+    const robot = await core.getRobot(name);
+    const merged = Object.keys(pollPolicy).length === 0 ? undefined : { ...robot.pollPolicy, ...pollPolicy };
+    const updated = await core.updateRobot(robot.id, { ...patch, pollPolicy: merged });
+    if (options.json === true) return printJson(updated);
+    printLine(
+      `Updated robot "${updated.name}" (${updated.baseUrl}); its presets, token and history are unchanged.`,
+    );
+  });
+}

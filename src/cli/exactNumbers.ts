@@ -1,0 +1,58 @@
+/**
+ * Whether a number as typed survives being read as a JSON number (a double)
+ * with its value unchanged: 12.5, 0.1 and 1e3 do; 123456789012345678.5 and
+ * 9007199254740993.0 do not (they would silently become ...680 and ...992).
+ * Compared as decimals, so 1.50 and 1.5 count as the same value.
+ */
+export function keepsExactValue(typed: string): boolean {
+  const value = Number(typed);
+  if (!Number.isFinite(value)) return false;
+  const a = decimal(typed.trim());
+  const b = decimal(String(value));
+  return (
+    a !== undefined &&
+    b !== undefined &&
+    a.digits === b.digits &&
+    a.exp === b.exp &&
+    a.negative === b.negative
+  );
+}
+
+type Decimal = { negative: boolean; digits: string; exp: number };
+
+function decimal(text: string): Decimal | undefined {
+  const m = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/.exec(text);
+  if (m === null) return undefined;
+  const fraction = m[3] ?? '';
+  let digits = (m[2]! + fraction).replace(/^0+/, '');
+  let exp = Number(m[4] ?? '0') - fraction.length;
+  if (digits === '') return { negative: false, digits: '', exp: 0 };
+  const trimmed = digits.replace(/0+$/, '');
+  exp += digits.length - trimmed.length;
+  digits = trimmed;
+  return { negative: m[1] === '-', digits, exp };
+}
+
+/**
+ * The first number literal in a JSON text that would not keep its value when
+ * read, or undefined. Strings are skipped, so "123456789012345678.5" in quotes
+ * (text) is fine.
+ */
+export function firstInexactNumber(json: string): string | undefined {
+  const number = /-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+  for (let i = 0; i < json.length; i++) {
+    const ch = json[i]!;
+    if (ch === '"') {
+      for (i++; i < json.length && json[i] !== '"'; i++) if (json[i] === '\\') i++;
+      continue;
+    }
+    if (ch === '-' || (ch >= '0' && ch <= '9')) {
+      number.lastIndex = i;
+      const m = number.exec(json);
+      if (m === null) continue;
+      if (!keepsExactValue(m[0])) return m[0];
+      i += m[0].length - 1;
+    }
+  }
+  return undefined;
+}
