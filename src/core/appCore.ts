@@ -12,6 +12,7 @@ import { CoreAnnouncer, type CoreEvent, type CoreListener } from './coreEvents.t
 import { AppError, notFound, parseInput } from './errors.ts';
 import { buildCurlCommand } from './http/curlCommand.ts';
 import { targetOf } from './http/targetUrl.ts';
+import { checkNetworkSettings } from './networkOps.ts';
 import { CallTracker } from './tracker/callTracker.ts';
 import { type FireSpec, mergeFireSpec } from './tracker/fireSpec.ts';
 
@@ -228,6 +229,9 @@ export class AppCore {
 
   async updateSettings(patch: unknown): Promise<Settings> {
     const fields = parseInput(SettingsPatch, patch, 'settings');
+    // Checked against the settings as they are now; the file is then changed
+    // field by field, so a CA file or proxy mode is never saved unchecked.
+    await checkNetworkSettings(applySettingsPatch(this.#settings, fields).network);
     const settings = await this.#p.files.settings.update((current) => {
       const next = applySettingsPatch(current, fields);
       return { next, result: next };
@@ -238,9 +242,16 @@ export class AppCore {
 
   #applySettings(settings: Settings): void {
     this.#settings = settings;
-    this.#p.client.updateSettings(settings.http);
+    this.#p.client.updateSettings(settings.http, settings.network);
     this.#announcer.emit({ type: 'settings', settings });
   }
+
+  /** The manual proxy's password goes to the keychain; settings name only the user. */
+  setProxyPassword = (password: unknown): Promise<void> =>
+    typeof password === 'string'
+      ? this.#p.proxyPassword.set(password)
+      : Promise.reject(new AppError('validation', 'proxy password: must be text.'));
+  clearProxyPassword = async (): Promise<void> => void (await this.#p.proxyPassword.delete());
 
   warnings(): Warning[] {
     return this.#p.warnings.list();

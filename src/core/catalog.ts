@@ -3,6 +3,7 @@ import { Preset, PresetInput, PresetPatch } from '../shared/models/preset.ts';
 import { Robot, RobotInput, RobotPatch } from '../shared/models/robot.ts';
 import { AppError, notFound, parseInput } from './errors.ts';
 import { targetOf } from './http/targetUrl.ts';
+import { checkCaFile } from './http/trust.ts';
 import { getEncodingProblem } from '../shared/getEncoding.ts';
 import type { CatalogFiles } from './store/catalogFiles.ts';
 
@@ -63,8 +64,9 @@ export class Catalog {
     return robots.find((r) => r.id === idOrName) ?? robots.find((r) => sameName(r.name, idOrName.trim()));
   }
 
-  createRobot(input: unknown): Promise<Robot> {
+  async createRobot(input: unknown): Promise<Robot> {
     const fields = parseInput(RobotInput, input, 'robot');
+    if (typeof fields.caFile === 'string') await checkCaFile(fields.caFile, `robot "${fields.name}"`);
     return this.#files.robots.update((robots) => {
       this.#assertRobotNameFree(robots, fields.name);
       const now = this.#now();
@@ -74,8 +76,10 @@ export class Catalog {
     });
   }
 
-  updateRobot(id: string, patch: unknown): Promise<Robot> {
+  async updateRobot(id: string, patch: unknown): Promise<Robot> {
     const fields = parseInput(RobotPatch, patch, 'robot');
+    // Checked before the file is locked; a CA file that is missing or not PEM is refused now, not at fire.
+    if (typeof fields.caFile === 'string') await checkCaFile(fields.caFile, 'robot');
     return this.#files.robots.update((robots) => {
       const index = robots.findIndex((r) => r.id === id);
       if (index < 0) throw notFound('That robot', 'It may have been deleted; refresh the list.');

@@ -4,11 +4,13 @@ import path from 'node:path';
 import type { Settings } from '../shared/models/settings.ts';
 import { Catalog } from './catalog.ts';
 import { type Clock, type Random, systemClock } from './clock.ts';
+import { Network, type NetworkOptions } from './http/network.ts';
 import { WebhookClient } from './http/webhookClient.ts';
 import { CallHistory } from './store/callHistory.ts';
 import { openCatalogFiles, type CatalogFiles } from './store/catalogFiles.ts';
 import { defaultDataDir } from './store/dataDir.ts';
 import { WarningLog } from './store/warnings.ts';
+import { ProxyPasswordVault } from './vault/proxyPassword.ts';
 import { type SecretBackend, TokenVault } from './vault/tokenVault.ts';
 
 export type AppCoreOptions = {
@@ -24,6 +26,11 @@ export type AppCoreOptions = {
    * one-shot CLI command does not, so it never competes with the app).
    */
   resumeWatching?: boolean;
+  /**
+   * This process's additions to the stored trust and proxy settings: the
+   * CLI's --proxy and --ca, the app's system proxy resolver.
+   */
+  network?: Omit<NetworkOptions, 'proxyPassword'>;
 };
 
 /** What AppCore is made of: the data folder's files, the keychain, the HTTP client. */
@@ -32,6 +39,7 @@ export type CoreParts = {
   files: CatalogFiles;
   catalog: Catalog;
   vault: TokenVault;
+  proxyPassword: ProxyPasswordVault;
   history: CallHistory;
   client: WebhookClient;
   warnings: WarningLog;
@@ -51,13 +59,19 @@ export async function openParts(options: AppCoreOptions): Promise<CoreParts> {
   const warnings = new WarningLog(now, path.join(dataDir, 'warnings.json'));
   const files = openCatalogFiles(dataDir, warnings, now);
   const settings = await files.settings.read();
+  const proxyPassword = new ProxyPasswordVault(options.secrets);
+  const network = new Network(settings.network, {
+    ...options.network,
+    proxyPassword: () => proxyPassword.get(),
+  });
   return {
     dataDir,
     files,
     catalog: new Catalog(files, now, newId),
     vault: new TokenVault(options.secrets),
+    proxyPassword,
     history: CallHistory.open(path.join(dataDir, 'history.sqlite'), warnings, now),
-    client: new WebhookClient(settings.http, now),
+    client: new WebhookClient(settings.http, now, network),
     warnings,
     clock,
     random: options.random ?? Math.random,

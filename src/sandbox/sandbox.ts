@@ -21,6 +21,8 @@ import type { SandboxState, Settings } from './state.ts';
 import { parseWith } from './validation.ts';
 
 export type SandboxOptions = {
+  /** PEM key and certificate: serve https instead of http. */
+  tls?: { key: string; cert: string };
   /** Default 0: a free port. */
   port?: number;
   /** Default 127.0.0.1. The admin API lists tokens: bind wider only on a trusted network. */
@@ -95,7 +97,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     if (config.faults !== undefined) state.globalFaults = config.faults;
   }
 
-  const server = createSandboxServer(state);
+  const server = createSandboxServer(state, options.tls);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
@@ -114,7 +116,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const host = address.includes(':') ? `[${address}]` : address;
   let closed: Promise<void> | undefined;
   return {
-    baseUrl: `http://${host}:${port}`,
+    baseUrl: `${options.tls ? 'https' : 'http'}://${host}:${port}`,
     get robots() {
       return state.robots.list().map(({ name, token }) => ({ name, token }));
     },

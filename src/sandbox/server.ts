@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import { answerClientError } from './http/clientError.ts';
 import { plainReply } from './http/reply.ts';
 import { ADMIN_PREFIX, handleAdmin } from './routes/admin.ts';
@@ -6,8 +7,12 @@ import { QUERY_PREFIX, handleQuery } from './routes/query.ts';
 import { TRIGGER_PATH, handleTrigger } from './routes/trigger.ts';
 import type { SandboxState } from './state.ts';
 
-/** The HTTP server: routes by path; everything outside /__sandbox/ is logged as a service request. */
-export function createSandboxServer(state: SandboxState): Server {
+/**
+ * The HTTP server: routes by path; everything outside /__sandbox/ is logged
+ * as a service request. With a key and certificate it speaks https, as a
+ * company's service behind a private CA would.
+ */
+export function createSandboxServer(state: SandboxState, tls?: { key: string; cert: string }): Server {
   const handle = (req: IncomingMessage, res: ServerResponse): void => {
     route(state, req, res).catch((error: unknown) => {
       console.error('sandbox: internal error', error);
@@ -22,7 +27,10 @@ export function createSandboxServer(state: SandboxState): Server {
       }
     });
   };
-  const server = createServer({ keepAliveTimeout: 10_000 }, handle);
+  const server: Server =
+    tls === undefined
+      ? createServer({ keepAliveTimeout: 10_000 }, handle)
+      : createTlsServer({ ...tls, keepAliveTimeout: 10_000 }, handle);
   // Handling checkContinue ourselves means 100 is sent only when we read the
   // body (see http/body.ts): an oversized or unauthorized upload is refused
   // before the client sends it.

@@ -32,40 +32,9 @@ describe('failures before the request left: unreachable, safe to fire again', ()
       'Check that the service is running and the base URL is right.',
     ],
     [
-      'CERT_HAS_EXPIRED',
-      'TLS: CERT_HAS_EXPIRED',
-      "The service's certificate was not accepted; check the base URL.",
-    ],
-    [
-      'DEPTH_ZERO_SELF_SIGNED_CERT',
-      'TLS: DEPTH_ZERO_SELF_SIGNED_CERT',
-      "The service's certificate was not accepted; check the base URL.",
-    ],
-    [
-      'SELF_SIGNED_CERT_IN_CHAIN',
-      'TLS: SELF_SIGNED_CERT_IN_CHAIN',
-      "The service's certificate was not accepted; check the base URL.",
-    ],
-    // Not yet named as a TLS problem (no "CERT" in the code): the TLS diagnosis of issue 13 takes it over.
-    [
-      'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-      'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-      'Check that the service is running and the base URL is right.',
-    ],
-    [
-      'ERR_TLS_CERT_ALTNAME_INVALID',
-      'TLS: ERR_TLS_CERT_ALTNAME_INVALID',
-      "The service's certificate was not accepted; check the base URL.",
-    ],
-    [
       'ERR_TLS_HANDSHAKE_TIMEOUT',
       'TLS: ERR_TLS_HANDSHAKE_TIMEOUT',
-      "The service's certificate was not accepted; check the base URL.",
-    ],
-    [
-      'ERR_SSL_WRONG_VERSION_NUMBER',
-      'ERR_SSL_WRONG_VERSION_NUMBER',
-      "The service's certificate was not accepted; check the base URL.",
+      'The secure connection could not be set up; run robot-tray doctor ROBOT to see why.',
     ],
   ])('%s: "%s", with the next step', (code, described, hint) => {
     for (const action of ['trigger', 'query'] as const) {

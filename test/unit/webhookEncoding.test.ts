@@ -55,7 +55,7 @@ describe('query path of a webhookCallId', () => {
 describe('targetOf', () => {
   const robot = (baseUrl: string, allowInsecureHttp = false) => ({ baseUrl, allowInsecureHttp, name: 'R' });
   test('https anywhere, http only on loopback unless allowed', () => {
-    expect(targetOf(robot('https://svc.example/base'))).toEqual({
+    expect(targetOf(robot('https://svc.example/base'))).toMatchObject({
       origin: 'https://svc.example',
       basePath: '/base',
     });

@@ -1,4 +1,6 @@
 import { AppError } from '../errors.ts';
+import { NOT_TLS_CODES, refusalSentence, tlsCodeSentence } from './tlsFailure.ts';
+import { TlsRefusal } from './tlsGuard.ts';
 
 /** Error codes meaning the connection never got as far as sending our request. */
 const NOT_SENT_CODES = new Set([
@@ -16,26 +18,91 @@ const NOT_SENT_CODES = new Set([
   'DEPTH_ZERO_SELF_SIGNED_CERT',
   'SELF_SIGNED_CERT_IN_CHAIN',
   'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'CERT_NOT_YET_VALID',
   'ERR_TLS_CERT_ALTNAME_INVALID',
+  // Robot Tray's own refusal of a certificate, right after the handshake.
+  'ROBOT_TRAY_TLS_REFUSED',
 ]);
 
-function codeOf(error: unknown): string | undefined {
+/** The first error in the cause chain that matches, a few levels deep (a cycle ends). */
+function findInChain<T>(error: unknown, pick: (value: object) => T | undefined): T | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < 4 && current !== null && typeof current === 'object'; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
+    const found = pick(current);
+    if (found !== undefined) return found;
     current = (current as { cause?: unknown }).cause;
   }
   return undefined;
 }
 
+/** undici's words when a proxy would not open the tunnel: "Proxy response (407) !== 200 when HTTP Tunneling". */
+function proxyStatusOf(error: unknown): number | undefined {
+  return findInChain(error, (e) => {
+    const message = (e as { message?: unknown }).message;
+    const match = typeof message === 'string' ? /Proxy response \((\d{3})\)/.exec(message) : null;
+    return match ? Number(match[1]) : undefined;
+  });
+}
+
+function proxyRefused(status: number, host: string, via: string, error: unknown): AppError {
+  const message =
+    status === 407
+      ? `The proxy ${via} asked for a user name and password (HTTP 407 Proxy Authentication Required), so nothing reached ${host}. ` +
+        'Set the proxy user and password in Robot Tray’s settings (the password is kept in the keychain), ' +
+        'or put them in the proxy URL of HTTPS_PROXY; check them if they are set.'
+      : `The proxy ${via} refused to open a connection to ${host} (HTTP ${status}). ` +
+        (status === 403
+          ? 'The proxy does not allow this destination; ask your IT department to allow it, or bypass the proxy for this host.'
+          : 'The proxy could not reach the service: check the base URL, or whether this host should bypass the proxy.');
+  return new AppError('network', message, { cause: error, status });
+}
+
+function codeOf(error: unknown): string | undefined {
+  return findInChain(error, (e) => {
+    const code = (e as { code?: unknown }).code;
+    return typeof code === 'string' ? code : undefined;
+  });
+}
+
+/** Through a proxy, these mean the proxy itself could not be reached: the target is the proxy's job. */
+const PROXY_UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
 /**
  * Classify a transport failure (no HTTP answer) into a typed error. `host`
  * is named in the message so people know what could not be reached.
  */
-export function transportFailure(error: unknown, host: string, action: 'trigger' | 'query'): AppError {
+export function transportFailure(
+  error: unknown,
+  host: string,
+  action: 'trigger' | 'query',
+  /** The proxy the request went through, without credentials. */
+  via?: string,
+): AppError {
   if (error instanceof AppError) return error;
+  const refusal = findInChain(error, (e) => (e instanceof TlsRefusal ? e : undefined));
+  if (refusal !== undefined) return new AppError('network', refusalSentence(refusal, host), { cause: error });
+  const proxyStatus = via === undefined ? undefined : proxyStatusOf(error);
+  if (proxyStatus !== undefined && via !== undefined) return proxyRefused(proxyStatus, host, via, error);
   const code = codeOf(error) ?? 'UNKNOWN';
+  if (NOT_TLS_CODES.has(code)) {
+    return new AppError(
+      'network',
+      `Could not reach ${host}: the server does not speak TLS on this port (is it plain http?). ` +
+        'Check the scheme and port of the base URL.',
+      { cause: error },
+    );
+  }
+  const tlsSentence = tlsCodeSentence(code, host);
+  if (tlsSentence !== undefined) return new AppError('network', tlsSentence, { cause: error });
+  if (via !== undefined && PROXY_UNREACHABLE.has(code)) {
+    return new AppError(
+      'network',
+      `Could not reach the proxy ${via} (${describeCode(code)}), so nothing reached ${host}. ` +
+        'Check the proxy address in settings or in HTTPS_PROXY, or whether a proxy is needed at all.',
+      { cause: error },
+    );
+  }
   if (code === 'UND_ERR_CONNECT_TIMEOUT') {
     return new AppError(
       'timeout',
@@ -91,6 +158,6 @@ function describeCode(code: string): string {
 function networkHint(code: string): string {
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'Check the base URL spelling and your DNS.';
   if (code.includes('CERT') || code.startsWith('ERR_TLS') || code.startsWith('ERR_SSL'))
-    return "The service's certificate was not accepted; check the base URL.";
+    return 'The secure connection could not be set up; run robot-tray doctor ROBOT to see why.';
   return 'Check that the service is running and the base URL is right.';
 }

@@ -10,6 +10,11 @@ export type Target = {
   origin: string;
   /** Any path prefix of the base URL, without a trailing slash ('' for none). */
   basePath: string;
+  /** The robot's own CA file and accepted certificate, when it has them. */
+  caFile?: string | null;
+  pin?: string | null;
+  /** The robot's name, for messages about its CA file. */
+  robotName?: string;
 };
 
 /** Loopback hosts are the only place plain http is fine without asking. */
@@ -19,7 +24,13 @@ export const isLoopbackHostname = isLoopbackHost;
  * Where a robot's calls go. https is required except on loopback; plain http
  * elsewhere only when the robot says allowInsecureHttp (the window warns).
  */
-export function targetOf(robot: { baseUrl: string; allowInsecureHttp: boolean; name: string }): Target {
+export function targetOf(robot: {
+  baseUrl: string;
+  allowInsecureHttp: boolean;
+  name: string;
+  caFile?: string | null;
+  pinnedCertSha256?: string | null;
+}): Target {
   let url: URL;
   try {
     url = new URL(robot.baseUrl);
@@ -39,7 +50,13 @@ export function targetOf(robot: { baseUrl: string; allowInsecureHttp: boolean; n
         'Use an https:// base URL, or allow insecure http for this robot if you accept the risk.',
     );
   }
-  return { origin: url.origin, basePath: trimTrailingSlashes(url.pathname) };
+  return {
+    origin: url.origin,
+    basePath: trimTrailingSlashes(url.pathname),
+    caFile: robot.caFile ?? null,
+    pin: robot.pinnedCertSha256 ?? null,
+    robotName: robot.name,
+  };
 }
 
 /**

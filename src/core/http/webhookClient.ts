@@ -1,10 +1,13 @@
-import { Pool } from 'undici';
+import type { Dispatcher } from 'undici';
 import type { JsonObject, JsonValue } from '../../shared/models/json.ts';
 import { isJsonData } from '../../shared/models/json.ts';
 import type { HttpMethod } from '../../shared/models/preset.ts';
 import type { HttpSettings } from '../../shared/models/settings.ts';
 import { AppError } from '../errors.ts';
+import { createDispatcher } from './dispatchers.ts';
 import { transportFailure } from './failure.ts';
+import { Network } from './network.ts';
+import type { Route } from './proxyRoute.ts';
 import { encodeGetArguments } from './queryEncoding.ts';
 import { formatBytes, httpMessage, parseJsonObject, topLevelScalars } from './answerText.ts';
 import { excerpt, redactJson, redactSecret } from './redact.ts';
@@ -22,6 +25,8 @@ export type QueryResult = {
   tooDeep?: boolean;
 };
 
+type Connection = { dispatcher: Dispatcher; route: Route };
+
 type RawResponse = {
   statusCode: number;
   headers: Record<string, string | string[] | undefined>;
@@ -35,25 +40,39 @@ type RawResponse = {
  * failure into an AppError with a kind.
  */
 export class WebhookClient {
-  /** Pools by action and origin: a trigger never queues behind slow status queries. */
-  readonly #pools = new Map<string, Pool>();
+  /**
+   * Dispatchers by action, origin, route and robot trust: a trigger never
+   * queues behind slow status queries, and a robot with its own CA file or
+   * accepted certificate never shares connections with one without.
+   */
+  readonly #pools = new Map<string, Promise<Connection>>();
   /** Requests in flight, so closing aborts them instead of waiting for them. */
   readonly #inFlight = new Set<AbortController>();
   #closed = false;
   #settings: HttpSettings;
   readonly #now: () => number;
+  readonly #network: Network;
 
-  constructor(settings: HttpSettings, now: () => number = Date.now) {
+  constructor(settings: HttpSettings, now: () => number = Date.now, network: Network = new Network()) {
     this.#settings = settings;
     this.#now = now;
+    this.#network = network;
   }
 
-  /** New timeouts and caps apply to pools made from now on; requests in flight finish on the old ones. */
-  updateSettings(settings: HttpSettings): void {
+  get network(): Network {
+    return this.#network;
+  }
+
+  /**
+   * New timeouts, caps, trust and proxy settings apply to connections made
+   * from now on; requests in flight finish on the old ones.
+   */
+  updateSettings(settings: HttpSettings, network?: Network['settings']): void {
     this.#settings = settings;
+    if (network !== undefined) this.#network.update(network);
     const old = [...this.#pools.values()];
     this.#pools.clear();
-    for (const pool of old) void pool.close().catch(() => undefined);
+    for (const pool of old) void pool.then((c) => c.dispatcher.close()).catch(() => undefined);
   }
 
   async trigger(target: Target, token: string, method: HttpMethod, args: JsonObject): Promise<TriggerResult> {
@@ -126,7 +145,7 @@ export class WebhookClient {
     this.abortInFlight();
     const pools = [...this.#pools.values()];
     this.#pools.clear();
-    await Promise.allSettled(pools.map((p) => p.destroy()));
+    await Promise.allSettled(pools.map(async (p) => (await p).dispatcher.destroy()));
   }
 
   /** Abort every request in flight now; new requests still go out. */
@@ -151,10 +170,13 @@ export class WebhookClient {
     const cap =
       action === 'trigger' ? this.#settings.triggerResponseCapBytes : this.#settings.queryResponseCapBytes;
     let raw: RawResponse;
+    let via: string | undefined;
     try {
-      raw = await this.#send(target, method, path, headers, body, cap, action);
+      const connection = await this.#connection(target, action);
+      via = connection.route.kind === 'proxy' ? connection.route.shown : undefined;
+      raw = await this.#send(connection.dispatcher, target, method, path, headers, body, cap, action);
     } catch (error) {
-      throw transportFailure(error, hostOf(target), action);
+      throw transportFailure(error, hostOf(target), action, via);
     }
     this.#throwForStatus(raw, token, target, action);
     const parsed = parseJsonObject(raw.text, action, token);
@@ -164,24 +186,37 @@ export class WebhookClient {
     return { raw, json: redactJson(json, token), tooDeep };
   }
 
-  #pool(origin: string, action: 'trigger' | 'query'): Pool {
-    const key = `${action} ${origin}`;
-    let pool = this.#pools.get(key);
-    if (pool === undefined) {
-      const s = this.#settings;
-      pool = new Pool(origin, {
-        connections: s.connectionsPerOrigin,
-        connect: { timeout: s.connectTimeoutMs },
-        headersTimeout: s.headersTimeoutMs,
-        bodyTimeout: s.bodyTimeoutMs,
-        keepAliveTimeout: 10_000,
-      });
-      this.#pools.set(key, pool);
+  /** The dispatcher for this robot's origin, made on first use with the route the network chooses. */
+  #connection(target: Target, action: 'trigger' | 'query'): Promise<Connection> {
+    if (this.#closed) {
+      return Promise.reject(
+        new AppError('internal', `Robot Tray is closing, so the ${action} was not sent.`),
+      );
     }
-    return pool;
+    return this.#network.route(target.origin).then((route) => {
+      const key = [
+        action,
+        target.origin,
+        route.kind === 'proxy' ? route.url : 'direct',
+        target.caFile,
+        target.pin,
+      ].join('\n');
+      let connection = this.#pools.get(key);
+      if (connection === undefined) {
+        connection = this.#network.dispatcherSpec(target, route).then((spec) => ({
+          route,
+          dispatcher: createDispatcher({ ...spec, http: this.#settings }),
+        }));
+        // A failure (a CA file gone, the keychain locked) is not kept: the next request tries again.
+        connection.catch(() => this.#pools.delete(key));
+        this.#pools.set(key, connection);
+      }
+      return connection;
+    });
   }
 
   async #send(
+    dispatcher: Dispatcher,
     target: Target,
     method: HttpMethod,
     path: string,
@@ -201,7 +236,17 @@ export class WebhookClient {
     deadline.unref();
     this.#inFlight.add(controller);
     try {
-      return await this.#receive(target, method, path, headers, body, capBytes, action, controller.signal);
+      return await this.#receive(
+        dispatcher,
+        target,
+        method,
+        path,
+        headers,
+        body,
+        capBytes,
+        controller.signal,
+        action,
+      );
     } catch (error) {
       const reason: unknown = controller.signal.aborted ? controller.signal.reason : undefined;
       if (reason instanceof DeadlinePassed || reason instanceof Stopped) {
@@ -215,18 +260,20 @@ export class WebhookClient {
   }
 
   async #receive(
+    dispatcher: Dispatcher,
     target: Target,
     method: HttpMethod,
     path: string,
     headers: Record<string, string>,
     body: string | undefined,
     capBytes: number,
-    action: 'trigger' | 'query',
     signal: AbortSignal,
+    action: 'trigger' | 'query',
   ): Promise<RawResponse> {
     // The path is passed as-is (not through URL parsing) so the encoded
     // webhookCallId segment reaches the service exactly as we built it.
-    const response = await this.#pool(target.origin, action).request({
+    const response = await dispatcher.request({
+      origin: target.origin,
       method,
       path,
       headers,

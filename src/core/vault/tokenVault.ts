@@ -82,7 +82,7 @@ export class TokenVault {
   }
 }
 
-async function loadKeytar(): Promise<SecretBackend> {
+export async function loadKeytar(): Promise<SecretBackend> {
   const mod = (await import('keytar')) as unknown as { default?: SecretBackend } & SecretBackend;
   return mod.default ?? mod;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CaFilePath, CertFingerprint } from './network.ts';
 import { PollPolicyOverrides } from './pollPolicy.ts';
 
 /**
@@ -78,6 +79,13 @@ export const Robot = z.object({
   confirmBeforeFiring: z.boolean().default(false),
   /** When a token was last stored in the keychain; never the token itself. */
   tokenUpdatedAt: z.number().nullable().default(null),
+  /** An extra PEM file of CA certificates trusted for this robot only. */
+  caFile: CaFilePath.nullable().default(null),
+  /**
+   * "Accept this certificate": the SHA-256 fingerprint of the one certificate
+   * accepted for this robot whatever its issuer; any other is refused loudly.
+   */
+  pinnedCertSha256: CertFingerprint.nullable().default(null),
   createdAt: z.number(),
   updatedAt: z.number(),
 });
@@ -91,6 +99,8 @@ export const RobotInput = z.object({
   sendTokenOnQuery: z.boolean().optional(),
   allowInsecureHttp: z.boolean().optional(),
   confirmBeforeFiring: z.boolean().optional(),
+  caFile: CaFilePath.nullable().optional(),
+  pinnedCertSha256: CertFingerprint.nullable().optional(),
 });
 export type RobotInput = z.input<typeof RobotInput>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { stripUndefined } from '../objects.ts';
+import { defaultNetworkSettings, NetworkFields } from './network.ts';
 import { PollPolicyOverrides } from './pollPolicy.ts';
 
 const MiB = 1024 * 1024;
@@ -44,6 +45,8 @@ const SettingsFields = z.object({
   /** Start Robot Tray (in the tray) when the user logs in. */
   launchAtLogin: z.boolean(),
   http: HttpFields,
+  /** Trust (OS store, an extra CA file) and proxy: see models/network.ts. */
+  network: NetworkFields,
 });
 
 /** Settings as stored: every field present, missing ones filled from the defaults. */
@@ -56,12 +59,21 @@ export const Settings = z.object({
   http: HttpFields.partial()
     .default({})
     .transform((http) => ({ ...defaultHttpSettings, ...stripUndefined(http) })),
+  network: NetworkFields.partial()
+    .default({})
+    .transform((network) => ({ ...defaultNetworkSettings, ...stripUndefined(network) })),
 });
 export type Settings = z.infer<typeof Settings>;
 export type HttpSettings = Settings['http'];
+export type { NetworkSettings } from './network.ts';
 
 /** A change to some settings; nested groups name only the fields that change. */
-export const SettingsPatch = SettingsFields.extend({ http: HttpFields.partial() }).partial().strict();
+export const SettingsPatch = SettingsFields.extend({
+  http: HttpFields.partial(),
+  network: NetworkFields.partial(),
+})
+  .partial()
+  .strict();
 export type SettingsPatch = z.input<typeof SettingsPatch>;
 
 export const defaultSettings: Settings = Settings.parse({});
@@ -72,6 +84,7 @@ export function applySettingsPatch(current: Settings, fields: z.output<typeof Se
     ...current,
     ...stripUndefined(fields),
     http: { ...current.http, ...stripUndefined(fields.http ?? {}) },
+    network: { ...current.network, ...stripUndefined(fields.network ?? {}) },
     pollPolicy: { ...current.pollPolicy, ...stripUndefined(fields.pollPolicy ?? {}) },
   };
 }

@@ -1,0 +1,170 @@
+import type { PeerCertificate, DetailedPeerCertificate, TLSSocket } from 'node:tls';
+import type { buildConnector } from 'undici';
+
+/** One certificate of the chain a server presented, as people need to see it. */
+export type CertSummary = {
+  subject: string;
+  issuer: string;
+  /** DNS names and IP addresses the certificate is valid for. */
+  names: string[];
+  validFrom: string;
+  validTo: string;
+  fingerprint256: string;
+};
+
+/** What a TLS handshake established, whether or not the certificate was accepted. */
+export type TlsDetails = {
+  protocol: string | null;
+  cipher: string | null;
+  /** Node's verdict with the trusted roots: chain and host name. */
+  authorized: boolean;
+  authorizationError: string | null;
+  /** Leaf first, as far as the server sent it (and the trust store completed it). */
+  chain: CertSummary[];
+};
+
+export type TlsRefusalReason =
+  'untrusted-issuer' | 'self-signed' | 'expired' | 'not-yet-valid' | 'wrong-host' | 'pin-changed' | 'other';
+
+/**
+ * A certificate Robot Tray refused after the handshake and before sending
+ * anything. It carries the certificate details that make the message useful.
+ */
+export class TlsRefusal extends Error {
+  readonly code = 'ROBOT_TRAY_TLS_REFUSED';
+  readonly reason: TlsRefusalReason;
+  readonly details: TlsDetails;
+  readonly hostname: string;
+  readonly expectedPin: string | null;
+
+  constructor(reason: TlsRefusalReason, details: TlsDetails, hostname: string, expectedPin: string | null) {
+    super(`certificate refused: ${reason} (${details.authorizationError ?? 'pin'})`);
+    this.name = 'TlsRefusal';
+    this.reason = reason;
+    this.details = details;
+    this.hostname = hostname;
+    this.expectedPin = expectedPin;
+  }
+}
+
+/** OpenSSL's and Node's verification codes, by what they mean to people. */
+export function refusalReason(code: string | null): TlsRefusalReason {
+  switch (code) {
+    case 'DEPTH_ZERO_SELF_SIGNED_CERT':
+      return 'self-signed';
+    case 'SELF_SIGNED_CERT_IN_CHAIN':
+    case 'UNABLE_TO_GET_ISSUER_CERT':
+    case 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY':
+    case 'UNABLE_TO_VERIFY_LEAF_SIGNATURE':
+    case 'CERT_UNTRUSTED':
+    case 'CERT_SIGNATURE_FAILURE':
+      return 'untrusted-issuer';
+    case 'CERT_HAS_EXPIRED':
+      return 'expired';
+    case 'CERT_NOT_YET_VALID':
+      return 'not-yet-valid';
+    case 'ERR_TLS_CERT_ALTNAME_INVALID':
+      return 'wrong-host';
+    default:
+      return 'other';
+  }
+}
+
+function nameOf(part: Record<string, unknown> | undefined): string {
+  const pick = (v: unknown) => (Array.isArray(v) ? String(v[0]) : typeof v === 'string' ? v : undefined);
+  return pick(part?.['CN']) ?? pick(part?.['O']) ?? '(unnamed)';
+}
+
+function summarize(cert: PeerCertificate): CertSummary {
+  const names = (cert.subjectaltname ?? '')
+    .split(/,\s*/)
+    .map((entry) => entry.replace(/^(DNS|IP Address):/, ''))
+    .filter((entry) => entry !== '');
+  return {
+    subject: nameOf(cert.subject as unknown as Record<string, unknown>),
+    issuer: nameOf(cert.issuer as unknown as Record<string, unknown>),
+    names,
+    validFrom: new Date(cert.valid_from).toISOString(),
+    validTo: new Date(cert.valid_to).toISOString(),
+    fingerprint256: cert.fingerprint256,
+  };
+}
+
+/** The chain from the leaf up, stopping at a self-issued certificate or the end of what is known. */
+export function describeTls(socket: TLSSocket): TlsDetails {
+  const chain: CertSummary[] = [];
+  let cert: DetailedPeerCertificate | undefined = socket.getPeerCertificate(true);
+  const seen = new Set<string>();
+  while (cert !== undefined && cert.fingerprint256 !== undefined && !seen.has(cert.fingerprint256)) {
+    seen.add(cert.fingerprint256);
+    chain.push(summarize(cert));
+    cert = cert.issuerCertificate;
+  }
+  const error = socket.authorizationError as unknown as Error | string | null;
+  return {
+    protocol: socket.getProtocol(),
+    cipher: socket.getCipher()?.name ?? null,
+    authorized: socket.authorized,
+    authorizationError:
+      error === null || error === undefined ? null : typeof error === 'string' ? error : error.message,
+    chain,
+  };
+}
+
+type Connector = buildConnector.connector;
+
+export type GuardOptions = {
+  /** The accepted certificate's SHA-256 fingerprint, as Node prints it. */
+  pin: string | null;
+  /** Told what every TLS handshake established and how long connecting took (doctor). */
+  observe?: (details: TlsDetails | null, connectMs: number) => void;
+};
+
+/**
+ * Wraps an undici connector whose TLS layer does not reject on its own
+ * (rejectUnauthorized: false) and decides here instead, before any byte of
+ * the request is written: a socket Node did not authorize (chain or host
+ * name) is refused, unless its certificate is exactly the one pinned for the
+ * robot; with a pin, any other certificate is refused even when trusted.
+ * Deciding here is what lets a refusal name the issuer, the dates and the
+ * names of the certificate. Plain http sockets pass through untouched.
+ */
+export function guardConnector(base: Connector, options: GuardOptions): Connector {
+  return (connectOptions, callback) => {
+    const started = performance.now();
+    base(connectOptions, (error, socket) => {
+      const ms = performance.now() - started;
+      if (error !== null || socket === null) {
+        options.observe?.(null, ms);
+        callback(error ?? new Error('no socket'), null);
+        return;
+      }
+      if (!('encrypted' in socket)) {
+        options.observe?.(null, ms);
+        callback(null, socket);
+        return;
+      }
+      const tlsSocket = socket as TLSSocket;
+      const details = describeTls(tlsSocket);
+      options.observe?.(details, ms);
+      const refusal = judge(details, options.pin, connectOptions.servername || connectOptions.hostname);
+      if (refusal !== undefined) {
+        tlsSocket.destroy();
+        callback(refusal, null);
+        return;
+      }
+      callback(null, tlsSocket);
+    });
+  };
+}
+
+/** The decision itself, pure: undefined means the connection may carry the request. */
+export function judge(details: TlsDetails, pin: string | null, hostname: string): TlsRefusal | undefined {
+  if (pin !== null) {
+    return details.chain[0]?.fingerprint256 === pin
+      ? undefined
+      : new TlsRefusal('pin-changed', details, hostname, pin);
+  }
+  if (details.authorized) return undefined;
+  return new TlsRefusal(refusalReason(details.authorizationError), details, hostname, null);
+}
