@@ -1,0 +1,153 @@
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import type { AppCoreOptions } from '../../src/core/appCore.ts';
+import { openCoreHarness, type CoreHarness } from '../support/coreHarness.ts';
+import { startProxy, type TestProxy } from '../support/proxyServer.ts';
+import { makeTlsFixtures, type TlsFixtures } from '../support/tlsFixtures.ts';
+
+/**
+ * Calls through a real proxy on loopback, to an https sandbox signed by a
+ * private CA: the proxy's log shows the CONNECT, the bytes it received never
+ * hold the token, NO_PROXY and the bypass list go direct, and a proxy that
+ * wants a password is explained.
+ */
+let fx: TlsFixtures;
+beforeAll(async () => {
+  fx = await makeTlsFixtures();
+}, 60_000);
+afterAll(async () => {
+  await fx?.close();
+});
+
+let h: CoreHarness | undefined;
+let proxy: TestProxy | undefined;
+afterEach(async () => {
+  await h?.core.clearProxyPassword().catch(() => undefined);
+  await h?.close();
+  await proxy?.close();
+  h = undefined;
+  proxy = undefined;
+});
+
+const flow = [{ type: 'respond' as const, echo: true }];
+
+async function open(network: AppCoreOptions['network'] = {}, tls = true) {
+  h = await openCoreHarness({
+    core: { network },
+    sandbox: tls ? { tls: { key: fx.good.key, cert: fx.good.cert } } : {},
+  });
+  await h.core.updateSettings({ network: { caFile: fx.ca.certFile } });
+  const robot = await h.addRobot({ name: 'Behind proxy', flow });
+  return {
+    h,
+    robot,
+    port: Number(new URL(h.sandbox.baseUrl).port),
+    token: h.sandbox.tokenOf('Behind proxy'),
+  };
+}
+
+describe('through a proxy', () => {
+  test('manual mode: the trigger and its query go through CONNECT; the proxy never reads the token', async () => {
+    proxy = await startProxy();
+    const { h, robot, port, token } = await open();
+    await h.core.updateSettings({ network: { proxyMode: 'manual', proxyUrl: proxy.url } });
+    const call = await h.core.fire(robot.id, { method: 'POST', args: { order: 7 } });
+    expect(call.error).toBeNull();
+    expect(call.state).toBe('waiting');
+    const done = await h.waitForCall(call.id, (c) => c.state === 'done');
+    expect(done.response).toEqual({ order: 7 });
+    expect(proxy.log.length).toBeGreaterThan(0);
+    for (const entry of proxy.log)
+      expect(entry).toMatchObject({ method: 'CONNECT', hostname: '127.0.0.1', port });
+    const seen = proxy.received();
+    expect(seen).toContain(`CONNECT 127.0.0.1:${port}`);
+    expect(seen).not.toContain(token);
+    expect(seen).not.toContain('x-service-token');
+    expect(h.sandbox.requests()[0]?.headers['x-service-token']).toBe(token);
+  });
+
+  test('env mode: HTTPS_PROXY is used, and NO_PROXY bypasses it', async () => {
+    proxy = await startProxy();
+    const first = await open({ env: { HTTPS_PROXY: proxy.url } });
+    await first.h.core.updateSettings({ network: { proxyMode: 'env' } });
+    expect((await first.h.core.fire(first.robot.id, { method: 'POST', args: {} })).state).toBe('waiting');
+    expect(proxy.log.map((e) => e.method)).toContain('CONNECT');
+    await h?.close();
+
+    const countBefore = proxy.log.length;
+    const second = await open({ env: { https_proxy: proxy.url, no_proxy: 'localhost,127.0.0.1' } });
+    await second.h.core.updateSettings({ network: { proxyMode: 'env' } });
+    expect((await second.h.core.fire(second.robot.id, { method: 'POST', args: {} })).state).toBe('waiting');
+    expect(proxy.log.length).toBe(countBefore);
+    expect(second.h.sandbox.requests()).toHaveLength(1);
+  });
+
+  test('system mode asks the injected resolver (the app passes Electron’s) per origin', async () => {
+    proxy = await startProxy();
+    const asked: string[] = [];
+    const answer = { value: '' };
+    const { h, robot } = await open({
+      resolveProxy: (url) => {
+        asked.push(url);
+        return Promise.resolve(answer.value);
+      },
+    });
+    answer.value = `PROXY ${new URL(proxy.url).host}; DIRECT`;
+    expect((await h.core.fire(robot.id, { method: 'POST', args: {} })).state).toBe('waiting');
+    expect(proxy.log).toHaveLength(1);
+    expect(asked[0]).toBe(h.sandbox.baseUrl + '/');
+    answer.value = 'DIRECT';
+    await h.core.updateSettings({ http: { connectionsPerOrigin: 2 } });
+    expect((await h.core.fire(robot.id, { method: 'POST', args: {} })).state).toBe('waiting');
+    expect(proxy.log).toHaveLength(1);
+  });
+
+  test('manual bypass list goes direct', async () => {
+    proxy = await startProxy();
+    const { h, robot } = await open();
+    await h.core.updateSettings({
+      network: { proxyMode: 'manual', proxyUrl: proxy.url, proxyBypass: ['127.0.0.1'] },
+    });
+    expect((await h.core.fire(robot.id, { method: 'POST', args: {} })).state).toBe('waiting');
+    expect(proxy.log).toHaveLength(0);
+  });
+
+  test('plain http robots are tunnelled too: the proxy is never handed a request with the token', async () => {
+    proxy = await startProxy();
+    const { h, robot, port } = await open({}, false);
+    await h.core.updateSettings({ network: { proxyMode: 'manual', proxyUrl: proxy.url } });
+    expect((await h.core.fire(robot.id, { method: 'POST', args: {} })).state).toBe('waiting');
+    expect(proxy.log).toEqual([{ method: 'CONNECT', hostname: '127.0.0.1', port, user: '' }]);
+  });
+
+  test('a proxy asking for a password: 407 explained; with user and keychain password it goes through', async () => {
+    proxy = await startProxy({ user: 'alice', password: 'pr0xy secret' });
+    const { h, robot, token } = await open();
+    await h.core.updateSettings({ network: { proxyMode: 'manual', proxyUrl: proxy.url } });
+    const refused = await h.core.fire(robot.id, { method: 'POST', args: {} });
+    expect(refused.state).toBe('unreachable');
+    expect(refused.error?.message).toContain(
+      `The proxy ${proxy.url} asked for a user name and password (HTTP 407`,
+    );
+    expect(h.sandbox.requests()).toHaveLength(0);
+
+    await h.core.setProxyPassword('pr0xy secret');
+    await h.core.updateSettings({ network: { proxyUser: 'alice' } });
+    expect(JSON.stringify(h.core.getSettings())).not.toContain('pr0xy secret');
+    const call = await h.core.fire(robot.id, { method: 'POST', args: {} });
+    expect(call.error).toBeNull();
+    expect(proxy.log.at(-1)).toMatchObject({ method: 'CONNECT', user: 'alice' });
+    expect(proxy.received()).not.toContain(token);
+  });
+
+  test('a proxy that is not there is named as the thing that could not be reached', async () => {
+    proxy = await startProxy();
+    const url = proxy.url;
+    await proxy.close();
+    proxy = undefined;
+    const { h, robot } = await open();
+    await h.core.updateSettings({ network: { proxyMode: 'manual', proxyUrl: url } });
+    const call = await h.core.fire(robot.id, { method: 'POST', args: {} });
+    expect(call.state).toBe('unreachable');
+    expect(call.error?.message).toContain(`Could not reach the proxy ${url} (connection refused)`);
+  });
+});
