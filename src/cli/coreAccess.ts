@@ -1,3 +1,4 @@
+import { networkFlags } from './networkFlags.ts';
 import { printProblem } from './output.ts';
 import type { AppCore } from '../core/appCore.ts';
 
@@ -13,7 +14,16 @@ export async function withCore<T>(
   options: { showWarnings?: boolean } = {},
 ): Promise<T> {
   const { AppCore } = await import('../core/appCore.ts');
-  const core = await AppCore.open({ resumeWatching: false });
+  const { proxy, ca } = networkFlags();
+  // A --ca file is checked now, so a typo is a clear error before anything is sent.
+  if (ca !== undefined) {
+    const { checkCaFile } = await import('../core/http/trust.ts');
+    for (const file of ca) await checkCaFile(file, '--ca');
+  }
+  const core = await AppCore.open({
+    resumeWatching: false,
+    network: { ...(proxy === undefined ? {} : { proxy }), ...(ca === undefined ? {} : { caFiles: ca }) },
+  });
   // Until dismissed, every command says what went wrong with the data folder
   // (a damaged file set aside, records skipped), one line each on stderr.
   if (options.showWarnings !== false) {

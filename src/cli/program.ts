@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { callsCommand } from './commands/calls.ts';
 import { curlCommand } from './commands/curl.ts';
+import { doctorCommand } from './commands/doctor.ts';
 import { fireCommand } from './commands/fire.ts';
 import { presetCommand } from './commands/preset.ts';
 import { robotCommand } from './commands/robot.ts';
@@ -8,6 +9,7 @@ import { sandboxCommand } from './commands/sandbox.ts';
 import { statusCommand } from './commands/status.ts';
 import { tokenCommand } from './commands/token.ts';
 import { warningsCommand } from './commands/warnings.ts';
+import { collectCaFile, parseProxyFlag, setNetworkFlags } from './networkFlags.ts';
 
 function commandPath(command: Command): string {
   const names: string[] = [];
@@ -31,6 +33,16 @@ export function buildProgram(version: string): Command {
         'history and keychain of the Robot Tray app.',
     )
     .version(version, '-V, --version')
+    .option(
+      '--proxy <URL>',
+      'use this proxy (or "direct") for this run; default: the settings, else HTTPS_PROXY',
+      parseProxyFlag,
+    )
+    .option(
+      '--ca <FILE>',
+      'also trust the CA certificates in this PEM file for this run (repeatable)',
+      collectCaFile,
+    )
     .addCommand(robotCommand())
     .addCommand(tokenCommand())
     .addCommand(presetCommand())
@@ -38,6 +50,7 @@ export function buildProgram(version: string): Command {
     .addCommand(statusCommand())
     .addCommand(callsCommand())
     .addCommand(curlCommand())
+    .addCommand(doctorCommand())
     .addCommand(warningsCommand())
     .addCommand(sandboxCommand())
     .addHelpText(
@@ -59,5 +72,7 @@ Data folder: $ROBOT_TRAY_HOME, else the app's own. Exit codes: 0 done or accepte
       .configureOutput({ outputError: () => undefined })
       .showSuggestionAfterError(true);
   });
+  // --proxy and --ca may come before or after the command's name.
+  program.hook('preAction', (_program, action) => setNetworkFlags(action.optsWithGlobals()));
   return program;
 }

@@ -11,6 +11,7 @@ import { type AppCoreOptions, type CoreParts as Parts, openParts } from './coreP
 import { CoreAnnouncer, type CoreEvent, type CoreListener } from './coreEvents.ts';
 import { AppError, notFound, parseInput } from './errors.ts';
 import { buildCurlCommand } from './http/curlCommand.ts';
+import { diagnose, type Diagnosis } from './http/probe.ts';
 import { targetOf } from './http/targetUrl.ts';
 import { checkNetworkSettings } from './networkOps.ts';
 import { CallTracker } from './tracker/callTracker.ts';
@@ -152,6 +153,17 @@ export class AppCore {
     const robot = await this.#p.catalog.requireRobot(robotId);
     const spec = await this.#fireSpec(robot, parseInput(FireRequest, request, 'fire'));
     return buildCurlCommand(targetOf(robot), spec.method, spec.args);
+  }
+
+  /**
+   * How a robot's service is reached (DNS, proxy, TLS, certificate chain) and
+   * whether its trigger endpoint answers, without firing it or sending its token.
+   */
+  async diagnose(idOrName: string): Promise<Diagnosis> {
+    const robot = await this.#p.catalog.findRobot(idOrName);
+    if (robot === undefined)
+      throw notFound(`Robot "${idOrName}"`, 'Check the name, or list robots to see them.');
+    return diagnose(this.#p.client.network, this.#settings.http, targetOf(robot));
   }
 
   listCalls(filter: unknown = {}): Call[] {

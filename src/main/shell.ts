@@ -1,4 +1,4 @@
-import { app, Menu, shell, type BrowserWindow } from 'electron';
+import { app, Menu, session, shell, type BrowserWindow } from 'electron';
 import path from 'node:path';
 import { AppCore } from '../core/appCore.ts';
 import type { Navigation } from '../shared/events.ts';
@@ -33,7 +33,11 @@ export async function startShell(mainDir: string): Promise<void> {
     Menu.buildFromTemplate(appMenuTemplate(process.platform, devServerUrl !== undefined)),
   );
 
-  const core = await AppCore.open();
+  const core = await AppCore.open({
+    // Proxy mode "system": Chromium's answer for each robot's origin, so PAC
+    // files and the OS's proxy settings apply as in the company's browser.
+    network: { resolveProxy: (url) => session.defaultSession.resolveProxy(url) },
+  });
   const hub = new EventHub(core);
   const demo = new DemoController(core, (status) => hub.emit({ type: 'demo', demo: status }));
   await demo.resume().catch((error: unknown) => {

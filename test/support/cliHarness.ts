@@ -6,7 +6,12 @@ import path from 'node:path';
 import { expect } from 'vitest';
 import { AppCore } from '../../src/core/appCore.ts';
 import type { RobotView } from '../../src/shared/models/robot.ts';
-import { startSandbox, type RobotDefinition, type Sandbox } from '../../src/sandbox/index.ts';
+import {
+  startSandbox,
+  type RobotDefinition,
+  type Sandbox,
+  type SandboxOptions,
+} from '../../src/sandbox/index.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const BIN = path.join(ROOT, 'bin/robot-tray.js');
@@ -49,9 +54,9 @@ export class CliHarness {
     this.sandbox = sandbox;
   }
 
-  static async open(): Promise<CliHarness> {
+  static async open(sandbox: SandboxOptions = {}): Promise<CliHarness> {
     const home = await mkdtemp(path.join(tmpdir(), 'robot-tray-cli-'));
-    return new CliHarness(home, await startSandbox({ demoRobots: false, seed: 1 }));
+    return new CliHarness(home, await startSandbox({ demoRobots: false, seed: 1, ...sandbox }));
   }
 
   env(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { Command } from 'commander';
 import type { AppCore } from '../../core/appCore.ts';
 import type { RobotView } from '../../shared/models/robot.ts';
@@ -15,6 +16,8 @@ type AddOptions = {
   tokenStdin?: boolean;
   allowInsecureHttp?: boolean;
   notes?: string;
+  caFile?: string;
+  acceptCert?: string;
   json?: boolean;
 };
 
@@ -34,6 +37,8 @@ export function robotCommand(): Command {
       'allow a plain http:// address on another machine (the token would travel unencrypted)',
     )
     .option('--notes <TEXT>', 'free text for people')
+    .option('--ca-file <FILE>', 'also trust the CA certificates in this PEM file for this robot')
+    .option('--accept-cert <SHA256>', 'accept exactly this certificate, by its SHA-256 fingerprint')
     .option('--json', 'print the robot as JSON')
     .action(run(addRobot));
   robot.addCommand(robotEditCommand());
@@ -63,6 +68,8 @@ async function addRobot(options: AddOptions): Promise<void> {
       baseUrl: options.baseUrl,
       notes: options.notes,
       allowInsecureHttp: options.allowInsecureHttp === true,
+      caFile: options.caFile === undefined ? undefined : path.resolve(options.caFile),
+      pinnedCertSha256: options.acceptCert,
     });
     if (token !== undefined) robot = await storeToken(core, robot, token);
     if (options.json === true) return printJson(robot);

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { Command } from 'commander';
 import type { PollPolicyOverrides } from '../../shared/models/pollPolicy.ts';
 import { integerParser, run } from '../command.ts';
@@ -16,6 +17,8 @@ type EditOptions = {
   pollMaxMs?: number;
   pollFactor?: number;
   watchMinutes?: number;
+  caFile?: string | false;
+  acceptCert?: string | false;
   json?: boolean;
 };
 
@@ -48,6 +51,13 @@ export function robotEditCommand(): Command {
     .option('--poll-max-ms <MS>', 'longest wait between status queries', integerParser(100, 3_600_000))
     .option('--poll-factor <X>', 'each wait is this many times the last (1 to 10)', parseFactor)
     .option('--watch-minutes <MIN>', 'stop watching a call after this long', integerParser(1, 7 * 24 * 60))
+    .option('--ca-file <FILE>', 'also trust the CA certificates in this PEM file for this robot')
+    .option('--no-ca-file', 'trust no extra CA file for this robot')
+    .option(
+      '--accept-cert <SHA256>',
+      'accept exactly this certificate (its SHA-256 fingerprint, as robot-tray doctor shows it) whatever its issuer',
+    )
+    .option('--no-accept-cert', 'forget the accepted certificate')
     .option('--json', 'print the robot as JSON')
     .action(run(editRobot));
 }
@@ -65,6 +75,13 @@ async function editRobot(name: string, options: EditOptions): Promise<void> {
     allowInsecureHttp: options.allowInsecureHttp,
     sendTokenOnQuery: options.sendTokenOnQuery,
     confirmBeforeFiring: options.confirmBeforeFiring,
+    caFile:
+      options.caFile === undefined
+        ? undefined
+        : options.caFile === false
+          ? null
+          : path.resolve(options.caFile),
+    pinnedCertSha256: options.acceptCert === undefined ? undefined : options.acceptCert || null,
   };
   const changes = Object.values(patch).filter((v) => v !== undefined).length + Object.keys(pollPolicy).length;
   if (changes === 0)

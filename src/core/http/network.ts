@@ -59,12 +59,16 @@ export class Network {
     return new TrustStore({ useSystemCertificates: this.#settings.useSystemCertificates, caFiles });
   }
 
+  /** The CA files a robot's connections trust beyond the roots, and where each was set. */
+  trustFiles(target: Target): CaFileRef[] {
+    const files = [...this.#trust.files];
+    if (typeof target.caFile === 'string') files.push(robotCaRef(target, target.caFile));
+    return files;
+  }
+
   /** Everything but the HTTP timeouts that a dispatcher for this robot and route needs. */
   async dispatcherSpec(target: Target, route: Route): Promise<Omit<DispatcherSpec, 'http'>> {
-    const robotCa =
-      target.caFile === null || target.caFile === undefined
-        ? undefined
-        : { file: target.caFile, source: `robot "${target.robotName ?? '?'}"` };
+    const robotCa = typeof target.caFile === 'string' ? robotCaRef(target, target.caFile) : undefined;
     const spec = {
       origin: target.origin,
       route,
@@ -135,4 +139,8 @@ export class Network {
       }
     }
   }
+}
+
+function robotCaRef(target: Target, file: string): CaFileRef {
+  return { file, source: `robot "${target.robotName ?? '?'}"` };
 }

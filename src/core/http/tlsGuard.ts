@@ -116,7 +116,7 @@ type Connector = buildConnector.connector;
 export type GuardOptions = {
   /** The accepted certificate's SHA-256 fingerprint, as Node prints it. */
   pin: string | null;
-  /** Told what every TLS handshake established and how long connecting took (doctor). */
+  /** Told of every connection made: what TLS established (null for plain http) and how long it took (doctor). */
   observe?: (details: TlsDetails | null, connectMs: number) => void;
 };
 
@@ -135,7 +135,6 @@ export function guardConnector(base: Connector, options: GuardOptions): Connecto
     base(connectOptions, (error, socket) => {
       const ms = performance.now() - started;
       if (error !== null || socket === null) {
-        options.observe?.(null, ms);
         callback(error ?? new Error('no socket'), null);
         return;
       }

@@ -116,6 +116,11 @@ export class TrustStore {
     this.#common = options.caFiles;
   }
 
+  /** The CA files every robot trusts (settings, --ca). */
+  get files(): CaFileRef[] {
+    return [...this.#common];
+  }
+
   /** The context trusting the base roots, every common CA file and `extra` (a robot's own). */
   context(extra: CaFileRef | undefined): SecureContext {
     const files = extra === undefined ? this.#common : [...this.#common, extra];

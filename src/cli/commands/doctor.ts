@@ -1,0 +1,106 @@
+import { Command } from 'commander';
+import type { Diagnosis } from '../../core/http/probe.ts';
+import type { CertSummary } from '../../core/http/tlsGuard.ts';
+import type { ErrorKind } from '../../core/errors.ts';
+import { CliError } from '../cliError.ts';
+import { run } from '../command.ts';
+import { withCore } from '../coreAccess.ts';
+import { ExitCode, exitCodeForError } from '../exitCodes.ts';
+import { formatFields, printJson, printLine } from '../output.ts';
+
+export function doctorCommand(): Command {
+  return new Command('doctor')
+    .description(
+      "check the way to a robot's service: DNS, proxy, connect time, TLS and certificates, and whether " +
+        'its trigger endpoint answers; nothing is fired and no token is sent',
+    )
+    .argument('<ROBOT>', 'the robot')
+    .option('--json', 'print the diagnosis as JSON')
+    .action(run(doctor));
+}
+
+async function doctor(name: string, options: { json?: boolean }): Promise<number> {
+  return withCore(async (core) => {
+    const robot = await core.getRobot(name);
+    const diagnosis = await core.diagnose(robot.id);
+    if (options.json === true) printJson(diagnosis);
+    else printLine(formatFields(doctorLines(robot.name, robot.baseUrl, diagnosis)));
+    if (!('error' in diagnosis.endpoint)) return ExitCode.ok;
+    // The exit code a fire would have had with the same failure (5 when unreachable).
+    return exitCodeForError(new CliError(diagnosis.endpoint.kind as ErrorKind, diagnosis.endpoint.error));
+  });
+}
+
+const day = (iso: string) => iso.slice(0, 10);
+
+function certLine(cert: CertSummary, index: number): string {
+  const names = cert.names.length > 0 ? ` (${cert.names.slice(0, 4).join(', ')})` : '';
+  return (
+    `${index + 1}. ${cert.subject}${names}, issued by ${cert.issuer}, ` +
+    `valid ${day(cert.validFrom)} to ${day(cert.validTo)}, SHA-256 ${cert.fingerprint256}`
+  );
+}
+
+/** The diagnosis as aligned `label  value` lines, in the order a connection goes. Pure. */
+export function doctorLines(
+  name: string,
+  baseUrl: string,
+  d: Diagnosis,
+): Array<readonly [string, string | undefined]> {
+  const dns =
+    'error' in d.dns
+      ? `${d.host} could not be resolved here (${d.dns.error})` +
+        ('kind' in d.route && d.route.kind === 'proxy' ? '; the proxy resolves it' : '')
+      : `${d.dns.addresses.join(', ')} (${d.dns.ms} ms)`;
+  const route =
+    'error' in d.route
+      ? `could not be chosen: ${d.route.error}`
+      : d.route.kind === 'proxy'
+        ? `through ${d.route.proxy} (${d.route.detail}), tunnelled with CONNECT`
+        : `direct (${d.route.detail})`;
+  const trust = [
+    "Node's roots",
+    ...(d.trust.systemStore ? ["the system's certificate store"] : []),
+    ...d.trust.caFiles.map((f) => `${f.file} (${f.source})`),
+  ].join(' + ');
+  const tls = d.tls;
+  const certificate =
+    tls === null
+      ? undefined
+      : d.pin !== null
+        ? tls.chain[0]?.fingerprint256 === d.pin
+          ? 'accepted: it is the certificate pinned for this robot'
+          : `REFUSED: not the certificate pinned for this robot (${d.pin})`
+        : tls.authorized
+          ? 'trusted'
+          : `NOT trusted (${tls.authorizationError ?? 'unknown reason'})`;
+  const endpoint =
+    'error' in d.endpoint
+      ? `no answer: ${d.endpoint.error}`
+      : `answered ${d.endpoint.method} ${d.endpoint.path} with HTTP ${d.endpoint.status} in ${d.endpoint.ms} ms ` +
+        '(reachable; nothing was fired and no token was sent)';
+  const viaProxy = 'kind' in d.route && d.route.kind === 'proxy';
+  const connect =
+    d.connectMs === null
+      ? undefined
+      : `${d.connectMs} ms (TCP${viaProxy ? ', proxy tunnel' : ''}${tls ? ', TLS' : ''})`;
+  return [
+    ['Robot', `${name} (${baseUrl})`],
+    ['DNS', dns],
+    ['Proxy', route],
+    ['Trust', trust],
+    ['Connect', connect],
+    [
+      'TLS',
+      tls === null
+        ? d.origin.startsWith('http:')
+          ? 'none: plain http'
+          : undefined
+        : `${tls.protocol ?? '?'}, ${tls.cipher ?? '?'}`,
+    ],
+    ['Certificate', certificate],
+    ['Chain', tls === null || tls.chain.length === 0 ? undefined : tls.chain.map(certLine).join('\n')],
+    ['Pinned', d.pin ?? undefined],
+    ['Trigger', endpoint],
+  ];
+}

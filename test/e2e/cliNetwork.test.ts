@@ -1,0 +1,200 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { CliHarness } from '../support/cliHarness.ts';
+import { startProxy, type TestProxy } from '../support/proxyServer.ts';
+import { makeTlsFixtures, type TlsFixtures } from '../support/tlsFixtures.ts';
+
+/**
+ * The CLI in a company network, through the real bin: --ca, the system
+ * store (moved with SSL_CERT_FILE), --proxy and the environment, and
+ * `robot-tray doctor` on each, never firing and never sending the token.
+ */
+const echo = [{ type: 'respond' as const, echo: true }];
+/** No proxy from the machine running the tests leaks into them. */
+const NO_PROXY_ENV = {
+  HTTPS_PROXY: undefined,
+  https_proxy: undefined,
+  HTTP_PROXY: undefined,
+  http_proxy: undefined,
+  NO_PROXY: undefined,
+  no_proxy: undefined,
+  SSL_CERT_FILE: undefined,
+};
+
+let fx: TlsFixtures;
+beforeAll(async () => {
+  fx = await makeTlsFixtures();
+}, 60_000);
+afterAll(async () => {
+  await fx?.close();
+});
+
+describe('a robot behind a private CA', () => {
+  let h: CliHarness;
+  let proxy: TestProxy | undefined;
+  beforeAll(async () => {
+    h = await CliHarness.open({ tls: { key: fx.good.key, cert: fx.good.cert } });
+    await h.addRobot({ name: 'Corp', flow: echo });
+  });
+  afterEach(async () => {
+    await proxy?.close();
+    proxy = undefined;
+  });
+  afterAll(() => h?.close());
+  const run = (args: string[], env: Record<string, string | undefined> = {}) =>
+    h.run(args, { env: { ...NO_PROXY_ENV, ...env } });
+
+  test('doctor without the CA: the chain with its issuer, NOT trusted, the fix; exit 5; nothing fired', async () => {
+    const result = await run(['doctor', 'Corp']);
+    expect(result.code).toBe(5);
+    expect(result.stdout).toMatch(/^DNS\s+127\.0\.0\.1 \(\d+ ms\)$/m);
+    expect(result.stdout).toMatch(/^Proxy\s+direct \(no HTTPS_PROXY or HTTP_PROXY in the environment\)$/m);
+    expect(result.stdout).toMatch(/^TLS\s+TLSv1\.3, /m);
+    expect(result.stdout).toMatch(/^Certificate\s+NOT trusted \(UNABLE_TO_VERIFY_LEAF_SIGNATURE\)$/m);
+    expect(result.stdout).toContain(
+      `1. robots.test (127.0.0.1, localhost), issued by Robot Tray Test Corp Root CA`,
+    );
+    expect(result.stdout).toContain(`SHA-256 ${fx.good.fingerprint256}`);
+    expect(result.stdout).toMatch(
+      /^Trigger\s+no answer: .*issued by "Robot Tray Test Corp Root CA".*does not trust/m,
+    );
+    expect(h.sandbox.calls()).toHaveLength(0);
+  });
+
+  test('--ca: doctor trusts the chain, the trigger endpoint answers OPTIONS without the token; fire works', async () => {
+    const doctor = await run(['doctor', 'Corp', '--ca', fx.ca.certFile]);
+    expect(doctor.code).toBe(0);
+    expect(doctor.stdout).toMatch(/^Certificate\s+trusted$/m);
+    expect(doctor.stdout).toContain(`${fx.ca.certFile} (--ca)`);
+    expect(doctor.stdout).toMatch(
+      /^Trigger\s+answered OPTIONS \/main\/public\/webhook\/request with HTTP \d{3} in \d+ ms \(reachable; nothing was fired and no token was sent\)$/m,
+    );
+    const probe = h.sandbox.requests().at(-1)!;
+    expect(probe.method).toBe('OPTIONS');
+    expect(JSON.stringify(probe)).not.toContain(h.sandbox.tokenOf('Corp'));
+    expect(h.sandbox.calls()).toHaveLength(0);
+
+    const refused = await run(['fire', 'Corp']);
+    expect(refused.code).toBe(5);
+    expect(refused.stderr).toContain('does not trust');
+    const fired = await run(['--ca', fx.ca.certFile, 'fire', 'Corp']);
+    expect(fired.code).toBe(0);
+    expect(h.sandbox.calls()).toHaveLength(1);
+  });
+
+  test('the system store, by default: a CA installed there (SSL_CERT_FILE) is trusted; not when turned off', async () => {
+    const bundle = path.join(fx.dir, 'system-bundle.pem');
+    await writeFile(bundle, fx.ca.cert);
+    const trusted = await run(['doctor', 'Corp'], { SSL_CERT_FILE: bundle });
+    expect(trusted.code).toBe(0);
+    expect(trusted.stdout).toMatch(/^Trust\s+Node's roots \+ the system's certificate store$/m);
+    const core = await h.core();
+    await core.updateSettings({ network: { useSystemCertificates: false } });
+    try {
+      const refused = await run(['doctor', 'Corp'], { SSL_CERT_FILE: bundle });
+      expect(refused.code).toBe(5);
+      expect(refused.stdout).toMatch(/^Trust\s+Node's roots$/m);
+    } finally {
+      await core.updateSettings({ network: { useSystemCertificates: true } });
+    }
+  });
+
+  test('a --ca file that is missing or not PEM is a usage error before anything is sent', async () => {
+    const missing = await run(['fire', 'Corp', '--ca', path.join(fx.dir, 'missing.pem')]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('missing.pem does not exist');
+    const notPem = path.join(fx.dir, 'key-not-cert.pem');
+    await writeFile(notPem, 'hello');
+    const bad = await run(['fire', 'Corp', '--ca', notPem]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('holds no PEM certificate');
+  });
+
+  test('--proxy and HTTPS_PROXY: doctor names the proxy, the proxy log shows the CONNECT; NO_PROXY bypasses', async () => {
+    proxy = await startProxy();
+    const port = Number(new URL(h.sandbox.baseUrl).port);
+    const flag = await run(['doctor', 'Corp', '--ca', fx.ca.certFile, '--proxy', proxy.url]);
+    expect(flag.code).toBe(0);
+    expect(flag.stdout).toMatch(
+      new RegExp(`^Proxy\\s+through ${proxy.url} \\(from --proxy\\), tunnelled with CONNECT$`, 'm'),
+    );
+    expect(flag.stdout).toMatch(/^Connect\s+\d+ ms \(TCP, proxy tunnel, TLS\)$/m);
+    expect(proxy.log).toEqual([{ method: 'CONNECT', hostname: '127.0.0.1', port, user: '' }]);
+
+    const fired = await run(['fire', 'Corp', '--ca', fx.ca.certFile], { HTTPS_PROXY: proxy.url });
+    expect(fired.code).toBe(0);
+    expect(proxy.log).toHaveLength(2);
+    expect(proxy.received()).not.toContain(h.sandbox.tokenOf('Corp'));
+
+    const bypass = await run(['doctor', 'Corp', '--ca', fx.ca.certFile], {
+      https_proxy: proxy.url,
+      NO_PROXY: '127.0.0.1',
+    });
+    expect(bypass.stdout).toMatch(/^Proxy\s+direct \(NO_PROXY lists this host\)$/m);
+    expect(proxy.log).toHaveLength(2);
+  });
+
+  test('a proxy that wants a password: doctor explains the 407, exit 5', async () => {
+    proxy = await startProxy({ user: 'bob', password: 'hunter22' });
+    const result = await run(['doctor', 'Corp', '--ca', fx.ca.certFile], { HTTPS_PROXY: proxy.url });
+    expect(result.code).toBe(5);
+    expect(result.stdout).toContain(`The proxy ${proxy.url} asked for a user name and password (HTTP 407`);
+    const withAuth = new URL(proxy.url);
+    withAuth.username = 'bob';
+    withAuth.password = 'hunter22';
+    const ok = await run(['doctor', 'Corp', '--ca', fx.ca.certFile], { HTTPS_PROXY: withAuth.href });
+    expect(ok.code).toBe(0);
+    expect(ok.stdout).not.toContain('hunter22');
+    expect(proxy.log.at(-1)).toMatchObject({ user: 'bob' });
+  });
+});
+
+describe('doctor on the certificates that are refused', () => {
+  const cases = [
+    ['expired', () => fx.expired, /^Trigger\s+no answer: .*expired on 2021-01-01/m],
+    [
+      'wrong host',
+      () => fx.otherHost,
+      /^Trigger\s+no answer: .*is for "other\.example", not for "127\.0\.0\.1"/m,
+    ],
+  ] as const;
+  test.each(cases)('%s', async (_name, pem, expected) => {
+    const h = await CliHarness.open({ tls: { key: pem().key, cert: pem().cert } });
+    try {
+      await h.addRobot({ name: 'R', flow: echo }, { caFile: fx.ca.certFile });
+      const result = await h.run(['doctor', 'R'], { env: NO_PROXY_ENV });
+      expect(result.code).toBe(5);
+      expect(result.stdout).toMatch(expected);
+      expect(h.sandbox.requests()).toHaveLength(0);
+    } finally {
+      await h.close();
+    }
+  });
+
+  test('self-signed: accepted with --accept-cert from doctor; a changed certificate is refused loudly', async () => {
+    const h = await CliHarness.open({ tls: { key: fx.selfSigned.key, cert: fx.selfSigned.cert } });
+    try {
+      await h.addRobot({ name: 'Lab', flow: echo });
+      const first = await h.run(['doctor', 'Lab'], { env: NO_PROXY_ENV });
+      expect(first.stdout).toMatch(/^Certificate\s+NOT trusted \(DEPTH_ZERO_SELF_SIGNED_CERT\)$/m);
+      expect(first.stdout).toContain(
+        `self-signed certificate ("self.robots.test", SHA-256 ${fx.selfSigned.fingerprint256})`,
+      );
+      const edit = await h.run(['robot', 'edit', 'Lab', '--accept-cert', fx.selfSigned.fingerprint256]);
+      expect(edit.code).toBe(0);
+      const pinned = await h.run(['doctor', 'Lab'], { env: NO_PROXY_ENV });
+      expect(pinned.code).toBe(0);
+      expect(pinned.stdout).toMatch(/^Certificate\s+accepted: it is the certificate pinned for this robot$/m);
+
+      await h.run(['robot', 'edit', 'Lab', '--accept-cert', fx.selfSignedAgain.fingerprint256]);
+      const changed = await h.run(['doctor', 'Lab'], { env: NO_PROXY_ENV });
+      expect(changed.code).toBe(5);
+      expect(changed.stdout).toMatch(/^Certificate\s+REFUSED: not the certificate pinned for this robot/m);
+      expect(changed.stdout).toContain('CHANGED since it was accepted');
+      expect(h.sandbox.requests().filter((r) => r.method !== 'OPTIONS')).toHaveLength(0);
+    } finally {
+      await h.close();
+    }
+  });
+});
