@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import { callsCommand } from './commands/calls.ts';
 import { curlCommand } from './commands/curl.ts';
 import { doctorCommand } from './commands/doctor.ts';
+import { networkCommand } from './commands/network.ts';
 import { fireCommand } from './commands/fire.ts';
 import { presetCommand } from './commands/preset.ts';
 import { robotCommand } from './commands/robot.ts';
@@ -51,6 +52,7 @@ export function buildProgram(version: string): Command {
     .addCommand(callsCommand())
     .addCommand(curlCommand())
     .addCommand(doctorCommand())
+    .addCommand(networkCommand())
     .addCommand(warningsCommand())
     .addCommand(sandboxCommand())
     .addHelpText(

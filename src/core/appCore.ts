@@ -264,6 +264,7 @@ export class AppCore {
       ? this.#p.proxyPassword.set(password)
       : Promise.reject(new AppError('validation', 'proxy password: must be text.'));
   clearProxyPassword = async (): Promise<void> => void (await this.#p.proxyPassword.delete());
+  hasProxyPassword = async (): Promise<boolean> => (await this.#p.proxyPassword.get()) !== undefined;
 
   warnings(): Warning[] {
     return this.#p.warnings.list();

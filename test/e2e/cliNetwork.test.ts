@@ -150,6 +150,64 @@ describe('a robot behind a private CA', () => {
   });
 });
 
+describe('robot-tray network: the settings shared with the app', () => {
+  test('a manual proxy with user and keychain password: calls go through; the password is in no file or output', async () => {
+    const h = await CliHarness.open({ tls: { key: fx.good.key, cert: fx.good.cert } });
+    const proxy = await startProxy({ user: 'carol', password: 'correct horse battery' });
+    try {
+      await h.addRobot({ name: 'Corp', flow: echo });
+      h.secrets.add('correct horse battery');
+      const bad = await h.run(['network', 'set', '--proxy-mode', 'manual']);
+      expect(bad.code).toBe(2);
+      expect(bad.stderr).toContain('manual proxy mode needs a proxy address');
+      const set = await h.run(
+        [
+          'network',
+          'set',
+          '--proxy-mode',
+          'manual',
+          '--proxy-url',
+          proxy.url,
+          '--proxy-user',
+          'carol',
+        ].concat([
+          '--proxy-password-stdin',
+          '--ca-file',
+          fx.ca.certFile,
+          '--bypass',
+          'intranet.example, .corp',
+        ]),
+        { input: 'correct horse battery\n' },
+      );
+      expect(set.code).toBe(0);
+      expect(set.stdout).toMatch(/^Proxy password\s+in the keychain$/m);
+      expect(set.stdout).toMatch(/^Bypass\s+intranet\.example, \.corp$/m);
+      const doctor = await h.run(['doctor', 'Corp'], { env: NO_PROXY_ENV });
+      expect(doctor.code).toBe(0);
+      expect(doctor.stdout).toMatch(
+        new RegExp(`^Proxy\\s+through ${proxy.url} \\(manual proxy setting\\)`, 'm'),
+      );
+      const fired = await h.run(['fire', 'Corp'], { env: NO_PROXY_ENV });
+      expect(fired.code).toBe(0);
+      expect(proxy.log.at(-1)).toMatchObject({ method: 'CONNECT', user: 'carol' });
+
+      const cleared = await h.run([
+        'network',
+        'set',
+        '--no-proxy-password',
+        '--proxy-mode',
+        'none',
+        '--no-ca-file',
+      ]);
+      expect(cleared.stdout).toMatch(/^Proxy password\s+none$/m);
+      expect(cleared.stdout).toMatch(/^CA file\s+-$/m);
+    } finally {
+      await proxy.close();
+      await h.close();
+    }
+  });
+});
+
 describe('doctor on the certificates that are refused', () => {
   const cases = [
     ['expired', () => fx.expired, /^Trigger\s+no answer: .*expired on 2021-01-01/m],
