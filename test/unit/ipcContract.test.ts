@@ -111,6 +111,10 @@ describe('every contract method reaches AppCore', () => {
     expect(updated.historyLimit).toBe(settings.historyLimit + 1);
     expect(await call('listWarnings')).toEqual([]);
     expect(await call('dismissWarning', { id: 'w-none' })).toBeNull();
+    expect(await call('proxyPasswordStatus')).toEqual({ hasPassword: false });
+    expect(await call('setProxyPassword', { password: 'proxy pass' })).toEqual({ hasPassword: true });
+    expect(await call('proxyPasswordStatus')).toEqual({ hasPassword: true });
+    expect(await call('clearProxyPassword')).toEqual({ hasPassword: false });
 
     expect(await call('getDemo')).toEqual({ running: false, robotIds: [] });
     shell.navigate({ view: 'call', callId: fired.id });

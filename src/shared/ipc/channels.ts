@@ -40,6 +40,9 @@ export const contractMethodNames = [
   'updateSettings',
   'listWarnings',
   'dismissWarning',
+  'setProxyPassword',
+  'clearProxyPassword',
+  'proxyPasswordStatus',
   // app
   'getAppInfo',
   'getDemo',

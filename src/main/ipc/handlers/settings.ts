@@ -11,5 +11,14 @@ export function settingsHandlers({ core }: HandlerContext): HandlersOf<typeof se
       core.dismissWarning(id);
       return null;
     },
+    setProxyPassword: async ({ password }) => {
+      await core.setProxyPassword(password);
+      return { hasPassword: await core.hasProxyPassword() };
+    },
+    clearProxyPassword: async () => {
+      await core.clearProxyPassword();
+      return { hasPassword: false };
+    },
+    proxyPasswordStatus: async () => ({ hasPassword: await core.hasProxyPassword() }),
   };
 }
