@@ -167,7 +167,7 @@ describe('a CA file is checked when saved', () => {
   });
 
   test('a CA file removed after it was saved is named at fire, not a TLS mystery', async () => {
-    h = await openCoreHarness();
+    h = await openCoreHarness({ sandbox: { tls: { key: fx.good.key, cert: fx.good.cert } } });
     const file = path.join(fx.dir, 'later-removed.pem');
     await writeFile(file, fx.ca.cert);
     const robot = await h.addRobot({ name: 'R', flow: [] }, { caFile: file });

@@ -8,8 +8,8 @@ export type DispatcherSpec = {
   origin: string;
   route: Route;
   http: HttpSettings;
-  /** The roots this robot's connections trust. */
-  secureContext: SecureContext;
+  /** The roots this robot's connections trust; absent when no TLS is spoken (plain http, no https proxy). */
+  secureContext?: SecureContext;
   pin: string | null;
   /** "Basic …" for a proxy that asks for a user and password. */
   proxyAuthorization?: string;
@@ -33,7 +33,7 @@ export function createDispatcher(spec: DispatcherSpec): Dispatcher {
   // right after the handshake, with the same verdict (socket.authorized) and
   // a pin; the guard is on every connector built here.
   const tlsOptions = {
-    secureContext: spec.secureContext,
+    ...(spec.secureContext === undefined ? {} : { secureContext: spec.secureContext }),
     rejectUnauthorized: false,
     // A pinned robot's connection must show its certificate on every handshake.
     ...(spec.pin === null ? {} : { maxCachedSessions: 0 }),
@@ -55,7 +55,7 @@ export function createDispatcher(spec: DispatcherSpec): Dispatcher {
     connectTimeout: http.connectTimeoutMs,
     ...(spec.proxyAuthorization === undefined ? {} : { token: spec.proxyAuthorization }),
     requestTls: tlsOptions,
-    proxyTls: { secureContext: spec.secureContext },
+    ...(spec.secureContext === undefined ? {} : { proxyTls: { secureContext: spec.secureContext } }),
     // The per-origin pool behind the tunnel: its connect function opens the
     // tunnel and the TLS session inside it; the guard checks the result.
     factory: (origin: string | URL, options: object) => {

@@ -69,10 +69,14 @@ export class Network {
   /** Everything but the HTTP timeouts that a dispatcher for this robot and route needs. */
   async dispatcherSpec(target: Target, route: Route): Promise<Omit<DispatcherSpec, 'http'>> {
     const robotCa = typeof target.caFile === 'string' ? robotCaRef(target, target.caFile) : undefined;
+    // Building the roots costs a read of the system store and a parse of
+    // hundreds of certificates: done only when some TLS will be spoken.
+    const tls =
+      target.origin.startsWith('https:') || (route.kind === 'proxy' && route.url.startsWith('https:'));
     const spec = {
       origin: target.origin,
       route,
-      secureContext: this.#trust.context(robotCa),
+      ...(tls ? { secureContext: this.#trust.context(robotCa) } : {}),
       pin: target.pin ?? null,
     };
     if (route.kind !== 'proxy' || route.user === undefined) return spec;

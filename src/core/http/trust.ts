@@ -95,6 +95,17 @@ export type CaFileRef = { file: string; source: CaSource };
  * which SSL_CERT_FILE and SSL_CERT_DIR move).
  */
 export function baseRoots(useSystemCertificates: boolean): string[] {
+  const cached = rootsCache.get(useSystemCertificates);
+  if (cached !== undefined) return cached;
+  const roots = readRoots(useSystemCertificates);
+  rootsCache.set(useSystemCertificates, roots);
+  return roots;
+}
+
+/** The roots change only with the process (Node reads the system store once), so they are read once. */
+const rootsCache = new Map<boolean, string[]>();
+
+function readRoots(useSystemCertificates: boolean): string[] {
   const get = (tls as { getCACertificates?: (type: string) => string[] }).getCACertificates;
   if (typeof get !== 'function') return [...tls.rootCertificates];
   const roots = new Set(get('default'));
