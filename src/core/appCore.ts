@@ -158,13 +158,28 @@ export class AppCore {
     return this.#p.history.list(f).map((c) => this.#tracker.live(c.id) ?? c);
   }
 
-  /** A call by local id or by the service's webhookCallId. */
+  /**
+   * A call by local id, by the service's webhookCallId, or by the first
+   * characters of its local id (at least 4) when only one call has them.
+   */
   getCall(idOrWebhookCallId: string): Call {
     const history = this.#p.history;
-    const stored = history.get(idOrWebhookCallId) ?? history.getByWebhookCallId(idOrWebhookCallId);
+    const stored =
+      history.get(idOrWebhookCallId) ??
+      history.getByWebhookCallId(idOrWebhookCallId) ??
+      this.#byIdPrefix(idOrWebhookCallId);
     if (stored === undefined)
       throw notFound(`Call "${idOrWebhookCallId}"`, 'It may have been pruned or forgotten.');
     return this.#tracker.live(stored.id) ?? stored;
+  }
+
+  #byIdPrefix(prefix: string): Call | undefined {
+    if (prefix.length < 4) return undefined;
+    const found = this.#p.history.findByIdPrefix(prefix);
+    if (found.length > 1) {
+      throw new AppError('validation', `"${prefix}" starts more than one call's id; give more of the id.`);
+    }
+    return found[0];
   }
 
   stopCall(id: string): Call {
