@@ -123,9 +123,10 @@ export class AppCore {
   createRobot = (input: unknown): Promise<RobotView> => this.#ops.createRobot(input);
   updateRobot = (id: string, patch: unknown): Promise<RobotView> => this.#ops.updateRobot(id, patch);
   /** Deletes the robot, its presets and its token. History keeps its calls. */
-  deleteRobot = (id: string): Promise<void> => this.#ops.deleteRobot(id);
+  deleteRobot = (id: string): Promise<{ hadToken: boolean }> => this.#ops.deleteRobot(id);
   setToken = (robotId: string, token: unknown): Promise<RobotView> => this.#ops.setToken(robotId, token);
-  clearToken = (robotId: string): Promise<RobotView> => this.#ops.clearToken(robotId);
+  clearToken = (robotId: string) => this.#ops.clearToken(robotId);
+  tokenStates = () => this.#ops.tokenStates();
   tokenStatus = (robotId: string) => this.#ops.tokenStatus(robotId);
   listPresets = (robotId?: string): Promise<Preset[]> => this.#ops.listPresets(robotId);
   createPreset = (input: unknown): Promise<Preset> => this.#ops.createPreset(input);

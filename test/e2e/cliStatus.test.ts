@@ -75,7 +75,9 @@ describe('robot-tray fire --args @FILE and --args -', () => {
   });
 
   test('--args - reads the JSON from stdin', async () => {
-    const result = await h.run(['fire', 'Echo', '--args', '-', '--wait', '--json'], { input: '{"from":"stdin"}' });
+    const result = await h.run(['fire', 'Echo', '--args', '-', '--wait', '--json'], {
+      input: '{"from":"stdin"}',
+    });
     expect(result.code).toBe(0);
     expect((JSON.parse(result.stdout) as Call).response).toEqual({ from: 'stdin' });
   });
