@@ -1,9 +1,14 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Call } from '../../src/shared/models/call.ts';
-import { CliHarness } from '../support/cliHarness.ts';
+import { BIN, CliHarness } from '../support/cliHarness.ts';
+
+/** `script` gives the command a real terminal, where status summarises long responses. */
+const hasScript = spawnSync('script', ['--version']).status === 0;
 
 const echo = [{ type: 'respond' as const, echo: true }];
 
@@ -101,5 +106,62 @@ describe('robot-tray fire --args @FILE and --args -', () => {
     expect(twice.code).toBe(2);
     expect(twice.stderr).toContain('stdin can be read only once');
     expect(h.sandbox.requests().length).toBe(before);
+  });
+});
+
+/** A large response on a terminal: a summary, with --full and --output for the rest. */
+describe('robot-tray status on a large response', () => {
+  let h: CliHarness;
+  let dir: string;
+  let id: string;
+  const rows = Array.from({ length: 5_000 }, (_, i) => ({ row: i, text: `line ${i}` }));
+  beforeAll(async () => {
+    h = await CliHarness.open();
+    await h.addRobot({ name: 'Echo', flow: echo });
+    dir = await mkdtemp(path.join(tmpdir(), 'robot-tray-output-'));
+    const file = path.join(dir, 'rows.json');
+    await writeFile(file, JSON.stringify({ rows }));
+    const fired = await h.run(['fire', 'Echo', '--args', `@${file}`, '--wait', '--json']);
+    id = (JSON.parse(fired.stdout) as Call).id;
+  });
+  afterAll(async () => {
+    await h?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const onTerminal = async (args: string) => {
+    const session = h.startCommand('script', [
+      '-qefc',
+      `'${process.execPath}' '${BIN}' status ${args}`,
+      '/dev/null',
+    ]);
+    session.child.stdin.end();
+    return session.done;
+  };
+
+  test.skipIf(!hasScript)('a terminal gets the first 40 lines and how to see the rest', async () => {
+    const result = await onTerminal(id);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('"row": 0');
+    expect(result.stdout).not.toContain('"row": 4999');
+    expect(result.stdout).toMatch(
+      /… [\d,]+ more lines \(\d+ KiB in all\)\. See all of it with: robot-tray status \S+ --full/,
+    );
+    const full = await onTerminal(`${id} --full`);
+    expect(full.stdout).toContain('"row": 4999');
+  });
+
+  test('a pipe gets the whole response, and --output writes it to a file', async () => {
+    const piped = await h.run(['status', id]);
+    expect(piped.stdout).toContain('"row": 4999');
+    expect(piped.stdout).not.toContain('more lines');
+    const out = path.join(dir, 'response.json');
+    const saved = await h.run(['status', id, '--output', out]);
+    expect(saved.code).toBe(0);
+    expect(saved.stderr).toMatch(/^Wrote the response of call \S+ to .*response\.json \([\d,]+ bytes\)\.\n/);
+    expect(JSON.parse(await readFile(out, 'utf8'))).toEqual({ rows });
+    const nowhere = await h.run(['status', id, '--output', path.join(dir, 'missing', 'x.json')]);
+    expect(nowhere.code).toBe(2);
+    expect(nowhere.stderr).toContain('the file cannot be written (ENOENT)');
   });
 });

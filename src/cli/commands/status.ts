@@ -1,3 +1,4 @@
+import { writeFile } from 'node:fs/promises';
 import { Command } from 'commander';
 import type { AppCore } from '../../core/appCore.ts';
 import type { Call } from '../../shared/models/call.ts';
@@ -5,10 +6,11 @@ import { describeCall } from '../callReport.ts';
 import { parseSeconds, run } from '../command.ts';
 import { withCore } from '../coreAccess.ts';
 import { exitCodeForState } from '../exitCodes.ts';
-import { printJson, printLine } from '../output.ts';
+import { usageError } from '../cliError.ts';
+import { printJson, printLine, printProblem } from '../output.ts';
 import { waitAndReport } from '../waitForCall.ts';
 
-type StatusOptions = { wait?: boolean; timeout?: number; json?: boolean };
+type StatusOptions = { wait?: boolean; timeout?: number; json?: boolean; full?: boolean; output?: string };
 
 export function statusCommand(): Command {
   return new Command('status')
@@ -20,6 +22,8 @@ export function statusCommand(): Command {
     )
     .option('--timeout <SECONDS>', 'stop waiting after this long and exit 4 (implies --wait)', parseSeconds)
     .option('--json', 'print the call record as JSON')
+    .option('--full', 'on a terminal, show a long response whole instead of its first lines')
+    .option('--output <FILE>', "write the call's response to FILE as JSON (and show the rest as usual)")
     .action(run(status));
 }
 
@@ -31,8 +35,9 @@ async function status(id: string, options: StatusOptions): Promise<number> {
     if (options.wait !== true && options.timeout === undefined) {
       // A waiting call's stored record may be minutes old: ask the service once.
       const call = found.state === 'waiting' ? await askOnce(core, found) : found;
+      if (options.output !== undefined) await writeResponse(call, options.output);
       if (json) printJson(call);
-      else printLine(describeCall(call));
+      else printLine(describeCall(call, { summary: process.stdout.isTTY === true && options.full !== true }));
       return exitCodeForState(call.state, false);
     }
     // A stopped (or unexpected) call is resumed: watched again with a fresh deadline.
@@ -41,6 +46,25 @@ async function status(id: string, options: StatusOptions): Promise<number> {
     // and both see the same answer from the service.
     return waitAndReport(core, watched.id, { started, timeoutSeconds: options.timeout, json });
   });
+}
+
+/** The response as a file, for one too large to read on a terminal; says where it went on stderr. */
+async function writeResponse(call: Call, file: string): Promise<void> {
+  if (call.response === undefined) {
+    throw usageError(`--output ${file}: call ${call.id} has no response to write (it is ${call.state}).`);
+  }
+  const text = JSON.stringify(call.response, null, 2) + '\n';
+  try {
+    await writeFile(file, text);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'error';
+    throw usageError(
+      `--output ${file}: the file cannot be written (${code}). Check the path and its folder.`,
+    );
+  }
+  printProblem(
+    `Wrote the response of call ${call.id} to ${file} (${Buffer.byteLength(text).toLocaleString('en-US')} bytes).`,
+  );
 }
 
 function isResumable(state: Call['state']): boolean {

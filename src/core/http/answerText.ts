@@ -100,10 +100,3 @@ export function topLevelScalars(json: JsonObject): JsonObject {
   }
   return kept;
 }
-
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024)
-    return `${(bytes / (1024 * 1024)).toFixed(bytes % (1024 * 1024) === 0 ? 0 : 1)} MiB`;
-  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KiB`;
-  return `${bytes} bytes`;
-}
