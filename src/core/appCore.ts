@@ -127,6 +127,9 @@ export class AppCore {
   setToken = (robotId: string, token: unknown): Promise<RobotView> => this.#ops.setToken(robotId, token);
   clearToken = (robotId: string) => this.#ops.clearToken(robotId);
   tokenStates = () => this.#ops.tokenStates();
+  /** Send this token for the robot from this process only, never storing it (headless use). */
+  useTokenForThisProcess = (robotId: string, token: string): void =>
+    this.#p.vault.useForThisProcess(robotId, token);
   tokenStatus = (robotId: string) => this.#ops.tokenStatus(robotId);
   listPresets = (robotId?: string): Promise<Preset[]> => this.#ops.listPresets(robotId);
   createPreset = (input: unknown): Promise<Preset> => this.#ops.createPreset(input);

@@ -165,3 +165,56 @@ describe('robot-tray status on a large response', () => {
     expect(nowhere.stderr).toContain('the file cannot be written (ENOENT)');
   });
 });
+
+/** Headless use (cron, CI): the token comes from a named variable for one command, with no keychain at all. */
+describe('robot-tray fire --token-env', () => {
+  let h: CliHarness;
+  let noKeychain: Record<string, string | undefined>;
+  let token: string;
+  beforeAll(async () => {
+    h = await CliHarness.open();
+    token = h.sandbox.addRobot({ name: 'Cron', flow: echo }).token;
+    h.secrets.add(token);
+    await h.run(['robot', 'add', '--name', 'Cron', '--base-url', h.sandbox.baseUrl]);
+    noKeychain = {
+      DBUS_SESSION_BUS_ADDRESS: undefined,
+      DISPLAY: undefined,
+      HOME: await mkdtemp(path.join(tmpdir(), 'robot-tray-cli-headless-')),
+    };
+  });
+  afterAll(() => h?.close());
+
+  test("fire and status --wait send the variable's token without a keychain, and never store or print it", async () => {
+    const env = { ...noKeychain, CRON_ROBOT_TOKEN: token };
+    const fired = await h.run(
+      ['fire', 'Cron', '--arg', 'job=nightly', '--token-env', 'CRON_ROBOT_TOKEN', '--json'],
+      {
+        env,
+      },
+    );
+    expect(fired.code).toBe(0);
+    const call = JSON.parse(fired.stdout) as Call;
+    expect(h.sandbox.requests().at(-1)?.headers['x-service-token']).toBe(token);
+    const done = await h.run(['status', call.id, '--wait', '--token-env', 'CRON_ROBOT_TOKEN'], { env });
+    expect(done.code).toBe(0);
+    expect(JSON.parse(done.stdout)).toEqual({ job: 'nightly' });
+    // Nothing was stored: without the variable the robot still has no token.
+    expect((await h.run(['fire', 'Cron'])).stderr).toContain('has no token yet');
+    // h.close() checks every output and every file of the data folder for the token.
+  });
+
+  test('an unset variable, or a token pasted in place of the name, is refused before anything is sent', async () => {
+    const before = h.sandbox.requests().length;
+    const unset = await h.run(['fire', 'Cron', '--token-env', 'NOT_SET_HERE'], { env: noKeychain });
+    expect(unset.code).toBe(2);
+    expect(unset.stderr).toBe(
+      "robot-tray: --token-env NOT_SET_HERE: the variable is not set or is empty. Export the robot's token in it first.\n",
+    );
+    const pasted = await h.run(['fire', 'Cron', '--token-env', token], { env: noKeychain });
+    expect(pasted.code).toBe(2);
+    expect(pasted.stderr).toMatch(
+      /^robot-tray: --token-env: that is not a variable name; give the name of the variable \(such as ROBOT_TOKEN\), not the token\.\n$/,
+    );
+    expect(h.sandbox.requests().length).toBe(before);
+  });
+});

@@ -8,12 +8,19 @@ import { withCore } from '../coreAccess.ts';
 import { exitCodeForState } from '../exitCodes.ts';
 import { usageError } from '../cliError.ts';
 import { printJson, printLine, printProblem } from '../output.ts';
+import { type TokenEnvOptions, tokenEnvOption, useTokenFromEnv } from '../tokenEnv.ts';
 import { waitAndReport } from '../waitForCall.ts';
 
-type StatusOptions = { wait?: boolean; timeout?: number; json?: boolean; full?: boolean; output?: string };
+type StatusOptions = TokenEnvOptions & {
+  wait?: boolean;
+  timeout?: number;
+  json?: boolean;
+  full?: boolean;
+  output?: string;
+};
 
 export function statusCommand(): Command {
-  return new Command('status')
+  return tokenEnvOption(new Command('status'))
     .description('show a call (a waiting one is asked about once); with --wait, watch it until it ends')
     .argument('<CALL>', "the call's local id (or its first characters), or its webhookCallId")
     .option(
@@ -32,6 +39,7 @@ async function status(id: string, options: StatusOptions): Promise<number> {
   const json = options.json === true;
   return withCore(async (core) => {
     const found = core.getCall(id);
+    useTokenFromEnv(core, found.robotId, options);
     if (options.wait !== true && options.timeout === undefined) {
       // A waiting call's stored record may be minutes old: ask the service once.
       const call = found.state === 'waiting' ? await askOnce(core, found) : found;
