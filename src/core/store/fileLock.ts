@@ -48,10 +48,15 @@ export async function acquireLock(file: string, options: LockOptions = {}): Prom
   const deadline = Date.now() + (options.waitMs ?? LOCK_WAIT_MS);
   let delay = 10;
   for (;;) {
-    if (await tryCreate(lockPath, owner)) {
-      heldHere.add(owner.nonce);
-      return () => release(lockPath, owner.nonce);
+    // Known as ours before the file says so: another waiter here must not take it for a dead process's.
+    heldHere.add(owner.nonce);
+    let created = false;
+    try {
+      created = await tryCreate(lockPath, owner);
+    } finally {
+      if (!created) heldHere.delete(owner.nonce);
     }
+    if (created) return () => release(lockPath, owner.nonce);
     const seen = await inspect(lockPath, options.staleMs ?? LOCK_STALE_MS);
     if (seen.state === 'gone') continue;
     if (seen.state === 'stale') {
@@ -134,13 +139,15 @@ async function takeOver(lockPath: string, seen: { ino: number; mtimeMs: number }
 }
 
 async function release(lockPath: string, nonce: string): Promise<void> {
-  heldHere.delete(nonce);
   try {
     // Taken over (this process stalled past the stale limit): not ours to remove.
     if (parseOwner(await readFile(lockPath, 'utf8'))?.nonce !== nonce) return;
     await unlink(lockPath);
   } catch {
     // Already gone.
+  } finally {
+    // Only once the file is gone: until then a waiter here must see it as live.
+    heldHere.delete(nonce);
   }
 }
 
