@@ -47,6 +47,7 @@ export class CatalogOps {
 
   async deleteRobot(id: string): Promise<void> {
     await this.#catalog.requireRobot(id);
+    this.#files.robots.assertWritable();
     // Token first: if the keychain refuses, nothing is deleted and nothing is orphaned.
     await this.#vault.delete(id);
     await this.#changed(() => this.#catalog.deleteRobot(id));
@@ -55,12 +56,15 @@ export class CatalogOps {
   async setToken(robotId: string, token: unknown): Promise<RobotView> {
     await this.#catalog.requireRobot(robotId);
     if (typeof token !== 'string') throw new AppError('validation', 'token: must be text.');
+    // A read-only data folder refuses before the keychain changes, so both stay as they were.
+    this.#files.robots.assertWritable();
     await this.#vault.set(robotId, token);
     return robotView(await this.#changed(() => this.#catalog.markToken(robotId, true)));
   }
 
   async clearToken(robotId: string): Promise<RobotView> {
     await this.#catalog.requireRobot(robotId);
+    this.#files.robots.assertWritable();
     await this.#vault.delete(robotId);
     return robotView(await this.#changed(() => this.#catalog.markToken(robotId, false)));
   }
@@ -70,6 +74,8 @@ export class CatalogOps {
     const robot = await this.#catalog.requireRobot(robotId);
     const hasToken = await this.#vault.has(robotId);
     if (hasToken === (robot.tokenUpdatedAt !== null)) return { hasToken, updatedAt: robot.tokenUpdatedAt };
+    // The keychain is the truth; a read-only data folder keeps its note unrepaired.
+    if (!this.#files.robots.writable) return { hasToken, updatedAt: null };
     const fixed = await this.#changed(() => this.#catalog.markToken(robotId, hasToken));
     return { hasToken, updatedAt: fixed.tokenUpdatedAt };
   }

@@ -156,6 +156,12 @@ describe('robot-tray on a read-only data folder', () => {
       stderr: `robot-tray: ${refusal} Nothing was sent.\n`,
     });
     expect(h.sandbox.calls()).toHaveLength(sent);
+
+    // The keychain is not touched either: the token is still there.
+    const cleared = await runWithoutOverride(h, ['token', 'clear', 'Echo']);
+    expect(cleared).toMatchObject({ code: 8, stderr: `robot-tray: ${refusal}\n` });
+    const status = await runWithoutOverride(h, ['token', 'status', 'Echo', '--json']);
+    expect(JSON.parse(status.stdout)).toMatchObject({ hasToken: true });
     expect((await readdir(h.home)).sort()).toEqual(before);
   });
 });

@@ -53,6 +53,15 @@ export class JsonFileStore<S extends z.ZodType> {
     this.#o = options;
   }
 
+  /** Throws the data folder's `storage` error when it cannot be written: for changes made elsewhere first (the keychain). */
+  get writable(): boolean {
+    return this.#o.readOnly === undefined;
+  }
+
+  assertWritable(): void {
+    if (this.#o.readOnly !== undefined) throw this.#o.readOnly;
+  }
+
   async read(): Promise<z.output<S>> {
     let info;
     try {
