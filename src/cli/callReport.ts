@@ -57,7 +57,7 @@ export function problemLine(call: Call): string {
     case 'unexpected':
       return `${about} See the service's answer with: robot-tray status ${id} --json`;
     case 'stopped':
-      return `${about} Resume it from the app.`;
+      return `${about} Resume it with: robot-tray status ${id} --wait`;
     default:
       return `Call ${id} is ${call.state}.`;
   }

@@ -187,7 +187,9 @@ describe('robot-tray fire, status and calls', () => {
     await h.addRobot({ name: 'Crashy', flow: [{ type: 'fail', message: 'disk full' }] });
     const result = await h.run(['fire', 'Crashy', '--wait']);
     expect(result.code).toBe(6);
-    expect(result.stderr).toMatch(/ended with a status Robot Tray does not know \("FAILED"\)/);
+    expect(result.stderr).toMatch(
+      /ended with a status Robot Tray does not know \("FAILED"\)\. The robot said: disk full\. See the service's answer/,
+    );
   });
 
   test('expired: exit 6 when the query answers 404', async () => {

@@ -36,6 +36,14 @@ describe('callOutcome: one sentence per state, shared by the window, tray, notif
     ],
     ['expired', {}, 'Expired: the service no longer knows this run'],
     ['unexpected', { rawStatus: 'FAILED' }, 'Ended with a status Robot Tray does not know ("FAILED").'],
+    [
+      'unexpected',
+      {
+        rawStatus: 'FAILED',
+        error: { kind: 'protocol', message: 'The robot said: disk full', count: 1, at: 0 },
+      },
+      'Ended with a status Robot Tray does not know ("FAILED"). The robot said: disk full',
+    ],
     ['stopped', { timeline: [{ note: 'Stopped by you.' }] }, 'Stopped: Stopped by you.'],
   ])('%s', (state, more, expected) => {
     expect(callOutcome(at(state, more))).toContain(expected);

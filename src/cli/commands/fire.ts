@@ -32,7 +32,7 @@ Examples:
 async function fire(robotName: string, options: FireOptions): Promise<number> {
   const started = Date.now();
   // Arguments are checked before the core is opened: a typo costs nothing.
-  const args = givenArgs(options);
+  const args = await givenArgs(options);
   const wait = options.wait === true || options.timeout !== undefined;
   const json = options.json === true;
   return withCore(async (core) => {

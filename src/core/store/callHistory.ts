@@ -132,6 +132,15 @@ export class CallHistory {
     return this.#parseRow(this.#read(() => this.#get.get(id)));
   }
 
+  /** Up to `max` calls whose local id starts with `prefix`, for ids typed short (as git takes a commit). */
+  findByIdPrefix(prefix: string, max = 2): Call[] {
+    const pattern = prefix.replace(/[\\%_]/g, (c) => '\\' + c) + '%';
+    const rows = this.#db
+      .prepare("SELECT data FROM calls WHERE id LIKE ? ESCAPE '\\' ORDER BY created_at DESC LIMIT ?")
+      .all(pattern, max);
+    return rows.map((row) => this.#parseRow(row)).filter((c): c is Call => c !== undefined);
+  }
+
   getByWebhookCallId(webhookCallId: string): Call | undefined {
     return this.#parseRow(this.#read(() => this.#byWebhookId.get(webhookCallId)));
   }

@@ -96,10 +96,44 @@ export function afterAnswer(call: Call, result: QueryResult, at: number): PollOu
   // Statuses other than WAITING and DONE are undocumented (spec section 3);
   // we stop polling and keep the raw status and body for people to read.
   const note = `The service answered status "${result.status.slice(0, 80)}".`;
-  return {
-    call: moveTo(polled, 'unexpected', at, note, { rawStatus: result.status, response: result.body }),
-    pollAgain: false,
-  };
+  const said = serviceMessage(result.body);
+  const patch: Partial<Call> = { rawStatus: result.status, response: result.body };
+  // A failed run usually says why (`{"status":"FAILED","error":{"message":…}}`):
+  // people should read the robot's own words without opening the raw answer.
+  if (said !== undefined)
+    patch.error = {
+      kind: 'protocol',
+      message: `The robot said: ${said}${/[.!?…]$/.test(said) ? '' : '.'}`,
+      count: 1,
+      at,
+    };
+  return { call: moveTo(polled, 'unexpected', at, note, patch), pollAgain: false };
+}
+
+/** The longest robot message kept in an error line; the whole answer stays in `response`. */
+const MAX_SERVICE_MESSAGE = 300;
+
+/**
+ * The message an answer with an undocumented status carries, where such
+ * answers commonly put one: `error.message`, `error` as text, `message`,
+ * `reason` or `detail`. One line, cut to a readable length.
+ */
+export function serviceMessage(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
+  const fields = body as Record<string, unknown>;
+  const error = Object.hasOwn(fields, 'error') ? fields['error'] : undefined;
+  const nested =
+    typeof error === 'object' && error !== null && Object.hasOwn(error, 'message')
+      ? (error as Record<string, unknown>)['message']
+      : undefined;
+  const candidates = [nested, error, fields['message'], fields['reason'], fields['detail']];
+  for (const candidate of candidates) {
+    if (typeof candidate !== 'string') continue;
+    const line = candidate.replace(/\s+/g, ' ').trim();
+    if (line === '') continue;
+    return line.length > MAX_SERVICE_MESSAGE ? `${line.slice(0, MAX_SERVICE_MESSAGE - 1)}…` : line;
+  }
+  return undefined;
 }
 
 /** The query failed: expired on 404, stopped when final or past the deadline, else polled again. */

@@ -32,7 +32,7 @@ export function callOutcome(call: OutcomeFields): string {
     case 'expired':
       return 'Expired: the service no longer knows this run, so its result cannot be read.';
     case 'unexpected':
-      return `Ended with a status Robot Tray does not know ("${call.rawStatus ?? '?'}").`;
+      return `Ended with a status Robot Tray does not know ("${call.rawStatus ?? '?'}").${call.error === null ? '' : ` ${call.error.message}`}`;
     case 'stopped':
       return `Stopped: ${note ?? 'watching stopped.'}`;
   }
