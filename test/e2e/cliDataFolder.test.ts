@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { readlinkSync } from 'node:fs';
 import { once } from 'node:events';
 import { chmod, mkdir, readdir, readFile, stat, utimes, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
@@ -9,6 +10,16 @@ import type { RobotView } from '../../src/shared/models/robot.ts';
 import { BIN, CliHarness, type CliResult } from '../support/cliHarness.ts';
 
 const echo = [{ type: 'respond' as const, echo: true }];
+
+/** Where a lock's owner runs, as fileLock records it: the host and (on Linux) the PID namespace. */
+const here = { host: hostname(), ...pidSpace() };
+function pidSpace(): { pidSpace?: string } {
+  try {
+    return { pidSpace: readlinkSync('/proc/self/ns/pid') };
+  } catch {
+    return {};
+  }
+}
 
 /**
  * Root ignores file permissions, and tests often run as root: there the bin
@@ -205,7 +216,7 @@ describe('robot-tray while another process holds the data', () => {
     const lock = path.join(h.home, 'robots.json.lock');
     const owner = {
       pid: await pidOfEndedProcess(),
-      host: hostname(),
+      ...here,
       at: Date.now(),
       nonce: 'left-by-a-crash',
     };
@@ -227,7 +238,7 @@ describe('robot-tray while another process holds the data', () => {
     const holder = await startHelper(`console.log('ready'); setInterval(() => {}, 60_000);`);
     const lock = path.join(h.home, 'presets.json.lock');
     try {
-      const owner = { pid: holder.pid, host: hostname(), at: Date.now(), nonce: 'held-by-a-live-process' };
+      const owner = { pid: holder.pid, ...here, at: Date.now(), nonce: 'held-by-a-live-process' };
       await writeFile(lock, JSON.stringify(owner));
       const added = await h.run(['preset', 'add', 'Echo', '--name', 'Blocked', '--arg', 'n=1']);
       expect(added).toMatchObject({ code: 9, stdout: '' });
@@ -302,7 +313,7 @@ describe('robot-tray at start, after writes were interrupted', () => {
   test('a temp file of a file another process is writing now is left to that process', async () => {
     const holder = await startHelper(`console.log('ready'); setInterval(() => {}, 60_000);`);
     try {
-      const owner = { pid: holder.pid, host: hostname(), at: Date.now(), nonce: 'writing-now' };
+      const owner = { pid: holder.pid, ...here, at: Date.now(), nonce: 'writing-now' };
       await writeFile(path.join(h.home, 'settings.json.55'), '{');
       await writeFile(path.join(h.home, 'settings.json.lock'), JSON.stringify(owner));
       expect((await h.run(['robot', 'list'])).code).toBe(0);

@@ -1,9 +1,28 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { readlinkSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { acquireLock } from '../../src/core/store/fileLock.ts';
 import { leftoverOf } from '../../src/core/store/leftovers.ts';
+
+/** Where a lock's owner runs, as fileLock records it: the host and (on Linux) the PID namespace. */
+const here = { host: hostname(), ...pidSpace() };
+function pidSpace(): { pidSpace?: string } {
+  try {
+    return { pidSpace: readlinkSync('/proc/self/ns/pid') };
+  } catch {
+    return {};
+  }
+}
+
+async function pidOfEndedProcess(): Promise<number> {
+  const child = spawn(process.execPath, ['-e', '']);
+  await once(child, 'exit');
+  return child.pid!;
+}
 
 describe('acquireLock', () => {
   let dir: string;
@@ -50,13 +69,24 @@ describe('acquireLock', () => {
   });
 
   test('a lock older than the stale limit is taken over even when its PID runs', async () => {
-    const held = { pid: process.ppid, host: hostname(), at: 0, nonce: 'old' };
+    const held = { pid: process.ppid, ...here, at: 0, nonce: 'old' };
     await writeFile(`${file}.lock`, JSON.stringify(held));
     const old = new Date(Date.now() - 11_000);
     await utimes(`${file}.lock`, old, old);
     const release = await acquireLock(file, { waitMs: 0 });
     await release();
     expect(await readdir(dir)).toEqual([]);
+  });
+
+  test('a lock whose process ended is taken over at once; one from another PID namespace is not', async () => {
+    const ended = await pidOfEndedProcess();
+    await writeFile(`${file}.lock`, JSON.stringify({ pid: ended, ...here, at: 0, nonce: 'crashed' }));
+    await (
+      await acquireLock(file, { waitMs: 0 })
+    )();
+    const elsewhere = { pid: ended, host: hostname(), pidSpace: 'pid:[1]', at: 0, nonce: 'flatpak' };
+    await writeFile(`${file}.lock`, JSON.stringify(elsewhere));
+    await expect(acquireLock(file, { waitMs: 0 })).rejects.toMatchObject({ kind: 'busy' });
   });
 
   test('a lock from another host goes by age only', async () => {
@@ -77,7 +107,7 @@ describe('acquireLock', () => {
 
   test('a release after the lock was taken over does not remove the new holder', async () => {
     const release = await acquireLock(file);
-    const other = { pid: process.ppid, host: hostname(), at: 0, nonce: 'someone-else' };
+    const other = { pid: process.ppid, ...here, at: 0, nonce: 'someone-else' };
     await writeFile(`${file}.lock`, JSON.stringify(other));
     await release();
     expect(JSON.parse(await readFile(`${file}.lock`, 'utf8'))).toEqual(other);

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readlinkSync } from 'node:fs';
 import { link, lstat, open, readFile, rename, rm, unlink } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import path from 'node:path';
@@ -17,7 +18,20 @@ export type LockOptions = {
   staleMs?: number;
 };
 
-type Owner = { pid: number; host: string; at: number; nonce: string };
+type Owner = { pid: number; host: string; at: number; nonce: string; pidSpace?: string };
+
+/**
+ * Which PIDs this process sees (Linux's PID namespace): a lock from a process
+ * in another one (a Flatpak or container sharing the folder and host name)
+ * names a PID we cannot check, so it goes by age alone.
+ */
+const pidSpace: string | undefined = (() => {
+  try {
+    return readlinkSync('/proc/self/ns/pid');
+  } catch {
+    return undefined;
+  }
+})();
 /** The locks this process holds now: a lock with our PID and another nonce was left by an earlier process. */
 const heldHere = new Set<string>();
 type Seen =
@@ -44,6 +58,7 @@ export async function acquireLock(file: string, options: LockOptions = {}): Prom
     host: hostname(),
     at: Date.now(),
     nonce: randomBytes(8).toString('hex'),
+    ...(pidSpace === undefined ? {} : { pidSpace }),
   };
   const deadline = Date.now() + (options.waitMs ?? LOCK_WAIT_MS);
   let delay = 10;
@@ -108,7 +123,7 @@ async function inspect(lockPath: string, staleMs: number): Promise<Seen> {
   if (info.isDirectory()) return age > staleMs ? stale : { state: 'live', pid: undefined };
   const owner = parseOwner(text);
   if (owner === undefined) return age > UNWRITTEN_MS ? stale : { state: 'live', pid: undefined };
-  if (owner.host === hostname()) {
+  if (owner.host === hostname() && owner.pidSpace === pidSpace) {
     // Our own PID with a nonce we do not hold: a process before us had this PID (a container restarted).
     const ended = owner.pid === process.pid ? !heldHere.has(owner.nonce) : !isRunning(owner.pid);
     if (ended) return stale;
