@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, renameSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { pathToFileURL } from 'node:url';
@@ -25,7 +25,7 @@ export function openHistoryFile(
   if (readOnly !== undefined) return openReadOnly(file, warnings);
   mkdirSync(path.dirname(file), { recursive: true });
   try {
-    return connect(file);
+    return connect(file, true);
   } catch (error) {
     // Only a damaged file is set aside. A busy or newer file is someone
     // else's good data: refuse to start rather than hide it.
@@ -44,7 +44,7 @@ export function openHistoryFile(
       path.basename(file),
       `The call history could not be opened (${(error as Error).message}). It was moved to ${aside} and a new, empty history was started.`,
     );
-    return connect(file);
+    return connect(file, true);
   }
 }
 
@@ -91,7 +91,9 @@ function checkedReadOnly(db: DatabaseSync): DatabaseSync | undefined {
   return undefined;
 }
 
-function connect(file: string): DatabaseSync {
+/** `makePrivate`: a new file is made readable by its owner only (SQLite's journals follow its mode). */
+function connect(file: string, makePrivate = false): DatabaseSync {
+  const created = makePrivate && !existsSync(file);
   const db = new DatabaseSync(file);
   try {
     // Never hold the event loop for long: a write that finds the file locked
@@ -116,6 +118,8 @@ function connect(file: string): DatabaseSync {
       CREATE INDEX IF NOT EXISTS calls_state ON calls (state);
       CREATE INDEX IF NOT EXISTS calls_webhook ON calls (webhook_call_id);
       PRAGMA user_version = ${SCHEMA_VERSION};`);
+    // Calls hold arguments and answers: nobody else's to read.
+    if (created) chmodSync(file, 0o600);
     return db;
   } catch (error) {
     db.close();
