@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Call } from '../../src/shared/models/call.ts';
 import type { RobotView } from '../../src/shared/models/robot.ts';
+import type { RobotDefinition } from '../../src/sandbox/index.ts';
 import { BIN, CliHarness, type CliResult } from '../support/cliHarness.ts';
 
 const echo = [{ type: 'respond' as const, echo: true }];
@@ -41,8 +42,12 @@ function runWithoutOverride(h: CliHarness, args: string[]): Promise<CliResult> {
 }
 
 /** A robot in the sandbox, made through the CLI only (no core of this test holds the history open). */
-async function addRobotByCli(h: CliHarness, name: string): Promise<void> {
-  const { token } = h.sandbox.addRobot({ name, flow: echo });
+async function addRobotByCli(
+  h: CliHarness,
+  name: string,
+  flow: RobotDefinition['flow'] = echo,
+): Promise<void> {
+  const { token } = h.sandbox.addRobot({ name, flow });
   h.secrets.add(token);
   expect((await h.run(['robot', 'add', '--name', name, '--base-url', h.sandbox.baseUrl])).code).toBe(0);
   expect((await h.run(['token', 'set', name], { input: token })).code).toBe(0);
@@ -106,6 +111,7 @@ describe('robot-tray when ROBOT_TRAY_HOME cannot be used', () => {
 describe('robot-tray on a read-only data folder', () => {
   let h: CliHarness;
   let callId: string;
+  let waitingId: string;
   let before: string[];
   beforeAll(async () => {
     h = await CliHarness.open();
@@ -114,6 +120,9 @@ describe('robot-tray on a read-only data folder', () => {
     const fired = await h.run(['fire', 'Echo', '--preset', 'Daily', '--wait', '--json']);
     expect(fired.code).toBe(0);
     callId = (JSON.parse(fired.stdout) as Call).id;
+    await addRobotByCli(h, 'Slow', [{ type: 'wait', ms: 3_600_000 }, ...echo]);
+    const waiting = await h.run(['fire', 'Slow', '--json']);
+    waitingId = (JSON.parse(waiting.stdout) as Call).id;
     before = (await readdir(h.home)).sort();
     await chmod(h.home, 0o500);
   });
@@ -127,6 +136,7 @@ describe('robot-tray on a read-only data folder', () => {
     expect(robots).toMatchObject({ code: 0, stderr: '' });
     expect((JSON.parse(robots.stdout) as RobotView[]).map((r) => [r.name, r.hasToken])).toEqual([
       ['Echo', true],
+      ['Slow', true],
     ]);
 
     const presets = await runWithoutOverride(h, ['preset', 'list', 'Echo']);
@@ -135,11 +145,19 @@ describe('robot-tray on a read-only data folder', () => {
 
     const calls = await runWithoutOverride(h, ['calls', '--json']);
     expect(calls).toMatchObject({ code: 0, stderr: '' });
-    expect((JSON.parse(calls.stdout) as Call[]).map((c) => [c.id, c.state])).toEqual([[callId, 'done']]);
+    expect((JSON.parse(calls.stdout) as Call[]).map((c) => [c.id, c.state])).toEqual([
+      [waitingId, 'waiting'],
+      [callId, 'done'],
+    ]);
 
     const status = await runWithoutOverride(h, ['status', callId, '--json']);
     expect(status).toMatchObject({ code: 0, stderr: '' });
     expect(JSON.parse(status.stdout)).toMatchObject({ id: callId, state: 'done', response: { n: 1 } });
+
+    // A waiting call is asked about once; what it answers is shown, though it cannot be saved.
+    const asked = await runWithoutOverride(h, ['status', waitingId, '--json']);
+    expect(asked).toMatchObject({ code: 0, stderr: '' });
+    expect(JSON.parse(asked.stdout)).toMatchObject({ id: waitingId, state: 'waiting', pollCount: 1 });
 
     expect(await runWithoutOverride(h, ['warnings'])).toMatchObject({ code: 0, stdout: 'No warnings.\n' });
     expect((await readdir(h.home)).sort()).toEqual(before);
