@@ -1,3 +1,4 @@
+import { withTokenCommand } from './errorReport.ts';
 import type { Call } from '../shared/models/call.ts';
 import { callOutcome } from '../shared/sentences/callOutcome.ts';
 import { ExitCode, exitCodeForState } from './exitCodes.ts';
@@ -49,6 +50,7 @@ export function problemLine(call: Call): string {
   const about = `Call ${id} ${sentence[0]!.toLowerCase()}${sentence.slice(1)}`;
   switch (call.state) {
     case 'rejected':
+      return withTokenCommand(sentence, call.robotName);
     case 'unreachable':
     case 'unknown':
       return sentence;

@@ -70,7 +70,9 @@ describe('robot-tray robot, token and preset', () => {
     expect(await h.json(['token', 'status', 'Tokenless'])).toMatchObject({ hasToken: false });
     const fire = await h.run(['fire', 'Tokenless']);
     expect(fire).toMatchObject({ code: 2, stdout: '' });
-    expect(fire.stderr).toMatch(/^robot-tray: Robot "Tokenless" has no token yet\. .*Designer/);
+    expect(fire.stderr).toMatch(
+      /^robot-tray: Robot "Tokenless" has no token yet\. Generate one in the robot's Designer: .*, then set it with: robot-tray token set Tokenless\n$/,
+    );
   });
 
   test('an empty or several-line token is refused with exit 2, and robot add leaves no robot behind', async () => {

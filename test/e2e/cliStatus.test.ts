@@ -74,6 +74,16 @@ describe('robot-tray fire --args @FILE and --args -', () => {
     expect((JSON.parse(result.stdout) as Call).response).toEqual({ big, n: 3 });
   });
 
+  test("arguments over the service's limit: the 413 is said once, in the service's own words", async () => {
+    const file = path.join(dir, 'huge.json');
+    await writeFile(file, JSON.stringify({ big: 'y'.repeat(2_000_000) }));
+    const result = await h.run(['fire', 'Echo', '--args', `@${file}`]);
+    expect(result.code).toBe(3);
+    expect(result.stderr).toMatch(
+      /^robot-tray: The service refused the arguments as too large \(HTTP 413\)\. It said: The request body is over the \d+-byte limit; send fewer or smaller arguments\.\n$/,
+    );
+  });
+
   test('--args - reads the JSON from stdin', async () => {
     const result = await h.run(['fire', 'Echo', '--args', '-', '--wait', '--json'], {
       input: '{"from":"stdin"}',

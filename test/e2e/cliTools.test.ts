@@ -199,10 +199,11 @@ describe('robot-tray curl, sandbox, terminals and start-up', () => {
       expect(urls.some((u) => u.endsWith('/src/cli/main.ts'))).toBe(true);
       expect(heavy(urls)).toEqual([]);
     }
-    const list = await loaded(['robot', 'list']);
+    const list = await loaded(['preset', 'list']);
     expect(list.code).toBe(0);
     expect(list.urls.some((u) => u.endsWith('/src/core/appCore.ts'))).toBe(true);
-    // Listing robots needs no token, so the keychain's native module stays unloaded.
+    // Listing presets needs no token, so the keychain's native module stays unloaded
+    // (robot list asks the keychain whether each token is still there).
     expect(list.urls.filter((u) => u.includes('/keytar/'))).toEqual([]);
   });
 

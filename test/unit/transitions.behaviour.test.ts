@@ -1,11 +1,11 @@
 import { describe, expect, test } from 'vitest';
+import { serviceMessage } from '../../src/core/http/answerText.ts';
 import { AppError } from '../../src/core/errors.ts';
 import type { QueryResult } from '../../src/core/http/webhookClient.ts';
 import { newCall } from '../../src/core/tracker/fireSpec.ts';
 import {
   afterAccepted,
   afterAnswer,
-  serviceMessage,
   afterQueryFailure,
   afterTriggerFailure,
   doneWarning,

@@ -2,6 +2,7 @@ import type { Call, CallError, CallState } from '../../shared/models/call.ts';
 import { MAX_JSON_DEPTH } from '../../shared/models/json.ts';
 import type { AppError } from '../errors.ts';
 import type { QueryResult } from '../http/webhookClient.ts';
+import { serviceMessage } from '../http/answerText.ts';
 
 const TIMELINE_LIMIT = 24;
 
@@ -108,32 +109,6 @@ export function afterAnswer(call: Call, result: QueryResult, at: number): PollOu
       at,
     };
   return { call: moveTo(polled, 'unexpected', at, note, patch), pollAgain: false };
-}
-
-/** The longest robot message kept in an error line; the whole answer stays in `response`. */
-const MAX_SERVICE_MESSAGE = 300;
-
-/**
- * The message an answer with an undocumented status carries, where such
- * answers commonly put one: `error.message`, `error` as text, `message`,
- * `reason` or `detail`. One line, cut to a readable length.
- */
-export function serviceMessage(body: unknown): string | undefined {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
-  const fields = body as Record<string, unknown>;
-  const error = Object.hasOwn(fields, 'error') ? fields['error'] : undefined;
-  const nested =
-    typeof error === 'object' && error !== null && Object.hasOwn(error, 'message')
-      ? (error as Record<string, unknown>)['message']
-      : undefined;
-  const candidates = [nested, error, fields['message'], fields['reason'], fields['detail']];
-  for (const candidate of candidates) {
-    if (typeof candidate !== 'string') continue;
-    const line = candidate.replace(/\s+/g, ' ').trim();
-    if (line === '') continue;
-    return line.length > MAX_SERVICE_MESSAGE ? `${line.slice(0, MAX_SERVICE_MESSAGE - 1)}…` : line;
-  }
-  return undefined;
 }
 
 /** The query failed: expired on 404, stopped when final or past the deadline, else polled again. */

@@ -1,3 +1,4 @@
+import { DESIGNER_TOKEN_STEPS } from '../../shared/sentences/tokenSteps.ts';
 import { AppError } from '../errors.ts';
 
 export const KEYCHAIN_SERVICE = 'robot-tray';
@@ -48,7 +49,7 @@ export class TokenVault {
       throw new AppError(
         'validation',
         `token: must be ${MIN_TOKEN_LENGTH} to ${MAX_TOKEN_LENGTH.toLocaleString('en-US')} characters; this one has ${clean.length.toLocaleString('en-US')}. ` +
-          'Copy the whole token from the robot’s Designer (gear icon, "Webhook token").',
+          `Generate and copy the whole token ${DESIGNER_TOKEN_STEPS} it.`,
       );
     }
     await this.#run('store the token', async (k) => k.setPassword(KEYCHAIN_SERVICE, robotId, clean));

@@ -24,7 +24,8 @@ export function callOutcome(call: OutcomeFields): string {
     case 'done':
       return call.warning === null ? 'Done.' : `Done. ${call.warning}`;
     case 'rejected':
-      return `The service rejected the trigger${call.error?.status === undefined ? '' : ` (HTTP ${call.error.status})`}: ${call.error?.message ?? 'no reason given.'}`;
+      // The error's own message names the HTTP status and the next step; it is said once.
+      return call.error?.message ?? 'The service rejected the trigger; it gave no reason.';
     case 'unreachable':
       return call.error?.message ?? 'The trigger did not reach the service.';
     case 'unknown':
