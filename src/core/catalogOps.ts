@@ -53,6 +53,7 @@ export class CatalogOps {
    */
   async deleteRobot(id: string): Promise<{ hadToken: boolean }> {
     const robot = await this.#catalog.requireRobot(id);
+    this.#files.robots.assertWritable();
     let hadToken = false;
     try {
       hadToken = await this.#vault.delete(id);
@@ -67,6 +68,8 @@ export class CatalogOps {
   async setToken(robotId: string, token: unknown): Promise<RobotView> {
     await this.#catalog.requireRobot(robotId);
     if (typeof token !== 'string') throw new AppError('validation', 'token: must be text.');
+    // A read-only data folder refuses before the keychain changes, so both stay as they were.
+    this.#files.robots.assertWritable();
     await this.#vault.set(robotId, token);
     return robotView(await this.#changed(() => this.#catalog.markToken(robotId, true)));
   }
@@ -74,6 +77,7 @@ export class CatalogOps {
   /** Deletes the robot's token; `hadToken` says whether the keychain held one. */
   async clearToken(robotId: string): Promise<{ robot: RobotView; hadToken: boolean }> {
     await this.#catalog.requireRobot(robotId);
+    this.#files.robots.assertWritable();
     const hadToken = await this.#vault.delete(robotId);
     return { robot: robotView(await this.#changed(() => this.#catalog.markToken(robotId, false))), hadToken };
   }
@@ -99,6 +103,8 @@ export class CatalogOps {
     const robot = await this.#catalog.requireRobot(robotId);
     const hasToken = await this.#vault.has(robotId);
     if (hasToken === (robot.tokenUpdatedAt !== null)) return { hasToken, updatedAt: robot.tokenUpdatedAt };
+    // The keychain is the truth; a read-only data folder keeps its note unrepaired.
+    if (!this.#files.robots.writable) return { hasToken, updatedAt: null };
     const fixed = await this.#changed(() => this.#catalog.markToken(robotId, hasToken));
     return { hasToken, updatedAt: fixed.tokenUpdatedAt };
   }

@@ -49,7 +49,9 @@ export function stateForTriggerFailure(error: AppError): CallState {
  */
 export function isTransientQueryFailure(error: AppError): boolean {
   if (error.permanent) return false;
-  if (['network', 'timeout', 'protocol', 'keychain', 'internal'].includes(error.kind)) return true;
+  if (['network', 'timeout', 'protocol', 'keychain', 'storage', 'busy', 'internal'].includes(error.kind)) {
+    return true;
+  }
   if (error.kind === 'http' && error.status !== undefined) {
     return error.status === 429 || error.status === 408 || error.status >= 500;
   }
