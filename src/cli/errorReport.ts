@@ -1,4 +1,5 @@
 import { errorKindOf, isCommanderError, isInterruption } from './exitCodes.ts';
+import { shellWord } from './output.ts';
 
 function firstLine(text: string, max = 200): string {
   const line = text.split('\n')[0] ?? '';
@@ -27,6 +28,8 @@ export function errorLine(error: unknown): string | undefined {
     return `robot-tray: ${message}${stop} See: robot-tray ${commandPath ? commandPath + ' ' : ''}--help`;
   }
   const kind = errorKindOf(error);
+  const noToken = /^Robot "(.+)" has no token yet\./.exec((error as Error | null)?.message ?? '');
+  if (noToken !== null) return `robot-tray: ${withTokenCommand((error as Error).message, noToken[1]!)}`;
   if (kind === 'validation') return `robot-tray: ${inFlagNames((error as Error).message)}`;
   // The CLI's own errors are written for people whatever their kind.
   if (kind !== undefined && (kind !== 'internal' || (error as Error).name === 'CliError')) {
@@ -67,6 +70,17 @@ export function inFlagNames(message: string): string {
   return renamed.replace(
     'allow insecure http for this robot',
     'allow insecure http for this robot (--allow-insecure-http)',
+  );
+}
+
+/**
+ * The core asks people to set a token "in Robot Tray"; at a terminal the
+ * hint names the command that does it.
+ */
+export function withTokenCommand(message: string, robotName: string): string {
+  return message.replace(
+    /,? and set it in Robot Tray\.$/,
+    `, then set it with: robot-tray token set ${shellWord(robotName)}`,
   );
 }
 

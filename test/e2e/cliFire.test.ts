@@ -156,7 +156,12 @@ describe('robot-tray fire, status and calls', () => {
     const result = await h.run(['fire', 'Rotated', '--wait']);
     expect(result.code).toBe(3);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toMatch(/^robot-tray: The service rejected the trigger \(HTTP 401\): .*Designer/);
+    // The service's words, the spec's token steps and the command that sets the new token; each said once.
+    expect(result.stderr).toBe(
+      'robot-tray: The service refused the token (HTTP 401). It said: The token is unknown or was revoked. ' +
+        'Generate a new token in the robot\'s Designer: the gear icon, section "Webhook token", the generate-token icon, ' +
+        'confirm, then copy it, then set it with: robot-tray token set Rotated\n',
+    );
   });
 
   test('unreachable: exit 5 when nothing reached the service', async () => {
@@ -187,7 +192,9 @@ describe('robot-tray fire, status and calls', () => {
     await h.addRobot({ name: 'Crashy', flow: [{ type: 'fail', message: 'disk full' }] });
     const result = await h.run(['fire', 'Crashy', '--wait']);
     expect(result.code).toBe(6);
-    expect(result.stderr).toMatch(/ended with a status Robot Tray does not know \("FAILED"\)/);
+    expect(result.stderr).toMatch(
+      /ended with a status Robot Tray does not know \("FAILED"\)\. The robot said: disk full\. See the service's answer/,
+    );
   });
 
   test('expired: exit 6 when the query answers 404', async () => {
