@@ -32,6 +32,7 @@ export const robotTray = {
   setToken: invoke('setToken'),
   clearToken: invoke('clearToken'),
   tokenStatus: invoke('tokenStatus'),
+  diagnoseRobot: invoke('diagnoseRobot'),
   listPresets: invoke('listPresets'),
   createPreset: invoke('createPreset'),
   updatePreset: invoke('updatePreset'),

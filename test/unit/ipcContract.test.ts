@@ -64,6 +64,9 @@ describe('every contract method reaches AppCore', () => {
     expect(set).toEqual({ hasToken: true, updatedAt: expect.any(Number) });
     expect(JSON.stringify(set)).not.toContain(token);
     expect(await call('tokenStatus', { robotId: robot.id })).toEqual(set);
+    const diagnosis = await call('diagnoseRobot', { id: robot.id });
+    expect(diagnosis).toMatchObject({ origin: sandbox.baseUrl, tls: null, endpoint: { method: 'OPTIONS' } });
+    expect(sandbox.calls()).toHaveLength(0);
 
     const preset = await call('createPreset', { robotId: robot.id, name: 'Hello', args: { hi: 1 } });
     const copy = await call('duplicatePreset', { id: preset.id });

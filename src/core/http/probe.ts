@@ -6,24 +6,9 @@ import { transportFailure } from './failure.ts';
 import type { Network } from './network.ts';
 import type { Route } from './proxyRoute.ts';
 import { triggerPath, type Target } from './targetUrl.ts';
-import type { TlsDetails } from './tlsGuard.ts';
+import type { Diagnosis, TlsDetails } from '../../shared/models/diagnosis.ts';
 
-/** What `robot-tray doctor` reports about one robot's connection, step by step. */
-export type Diagnosis = {
-  origin: string;
-  host: string;
-  dns: { addresses: string[]; ms: number } | { error: string };
-  route:
-    | { kind: 'direct' | 'proxy'; proxy: string | null; source: Route['source']; detail: string }
-    | { error: string };
-  trust: { systemStore: boolean; caFiles: Array<{ file: string; source: string }> };
-  pin: string | null;
-  /** TCP, proxy tunnel and TLS handshake together; null when no connection was made. */
-  connectMs: number | null;
-  tls: TlsDetails | null;
-  /** The trigger endpoint's answer to OPTIONS, sent without the token: nothing is fired. */
-  endpoint: { method: 'OPTIONS'; path: string; status: number; ms: number } | { error: string; kind: string };
-};
+export type { Diagnosis };
 
 async function resolveHost(hostname: string): Promise<Diagnosis['dns']> {
   const started = performance.now();

@@ -40,8 +40,8 @@ export function refusalSentence(refusal: TlsRefusal, host: string): string {
     case 'self-signed':
       return (
         `${host} presented a self-signed certificate ("${leaf?.subject ?? '?'}", SHA-256 ${fp}) that nothing vouches for. ` +
-        'If you know it is the service’s own, accept this certificate for the robot (its fingerprint is pinned), ' +
-        `or ${ADD_CA}.`
+        'If you know it is the service’s own, accept this certificate for the robot ' +
+        `(robot-tray robot edit ROBOT --accept-cert ${fp}), or ${ADD_CA}.`
       );
     case 'expired':
       return (

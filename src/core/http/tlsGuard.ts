@@ -1,27 +1,8 @@
 import type { PeerCertificate, DetailedPeerCertificate, TLSSocket } from 'node:tls';
 import type { buildConnector } from 'undici';
+import type { CertSummary, TlsDetails } from '../../shared/models/diagnosis.ts';
 
-/** One certificate of the chain a server presented, as people need to see it. */
-export type CertSummary = {
-  subject: string;
-  issuer: string;
-  /** DNS names and IP addresses the certificate is valid for. */
-  names: string[];
-  validFrom: string;
-  validTo: string;
-  fingerprint256: string;
-};
-
-/** What a TLS handshake established, whether or not the certificate was accepted. */
-export type TlsDetails = {
-  protocol: string | null;
-  cipher: string | null;
-  /** Node's verdict with the trusted roots: chain and host name. */
-  authorized: boolean;
-  authorizationError: string | null;
-  /** Leaf first, as far as the server sent it (and the trust store completed it). */
-  chain: CertSummary[];
-};
+export type { CertSummary, TlsDetails };
 
 export type TlsRefusalReason =
   'untrusted-issuer' | 'self-signed' | 'expired' | 'not-yet-valid' | 'wrong-host' | 'pin-changed' | 'other';

@@ -17,6 +17,7 @@ export const contractMethodNames = [
   'setToken',
   'clearToken',
   'tokenStatus',
+  'diagnoseRobot',
   // presets
   'listPresets',
   'createPreset',

@@ -21,5 +21,6 @@ export function robotHandlers({ core }: HandlerContext): HandlersOf<typeof robot
     setToken: async ({ robotId, token }) => status(await core.setToken(robotId, token)),
     clearToken: async ({ robotId }) => status((await core.clearToken(robotId)).robot),
     tokenStatus: ({ robotId }) => core.tokenStatus(robotId),
+    diagnoseRobot: ({ id }) => core.diagnose(id),
   };
 }

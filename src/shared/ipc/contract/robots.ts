@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Diagnosis } from '../../models/diagnosis.ts';
 import { RobotInput, RobotPatch } from '../../models/robot.ts';
 import { RobotView, TokenStatus } from '../../models/robotView.ts';
 import { ById, ByRobot, Id, NoRequest, Nothing } from './common.ts';
@@ -21,4 +22,9 @@ export const robotMethods = methods({
   clearToken: { request: ByRobot, response: TokenStatus },
   /** Asks the keychain itself (and repairs Robot Tray's note of it). */
   tokenStatus: { request: ByRobot, response: TokenStatus },
+  /**
+   * How the robot's service is reached (DNS, proxy, TLS, certificate chain)
+   * and whether its trigger endpoint answers; nothing is fired, no token sent.
+   */
+  diagnoseRobot: { request: ById, response: Diagnosis },
 });
