@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { AppCoreOptions } from '../../src/core/appCore.ts';
 import { openCoreHarness, type CoreHarness } from '../support/coreHarness.ts';
 import { startProxy, type TestProxy } from '../support/proxyServer.ts';
+import { startSocksProxy } from '../support/socksServer.ts';
 import { makeTlsFixtures, type TlsFixtures } from '../support/tlsFixtures.ts';
 
 /**
@@ -149,5 +150,31 @@ describe('through a proxy', () => {
     const call = await h.core.fire(robot.id, { method: 'POST', args: {} });
     expect(call.state).toBe('unreachable');
     expect(call.error?.message).toContain(`Could not reach the proxy ${url} (connection refused)`);
+  });
+});
+
+describe('through a SOCKS proxy, where undici makes the TLS connection itself', () => {
+  test('certificates are still verified: refused without the CA, accepted with it; a pin is refused, not skipped', async () => {
+    const socks = await startSocksProxy();
+    try {
+      h = await openCoreHarness({ sandbox: { tls: { key: fx.good.key, cert: fx.good.cert } } });
+      const robot = await h.addRobot({ name: 'Socks', flow });
+      await h.core.updateSettings({ network: { proxyMode: 'manual', proxyUrl: socks.url } });
+      const refused = await h.core.fire(robot.id, { method: 'POST', args: {} });
+      expect(refused.state).toBe('unreachable');
+      expect(refused.error?.message).toContain('issued by an authority this computer does not trust');
+      expect(socks.log).toEqual([`127.0.0.1:${new URL(h.sandbox.baseUrl).port}`]);
+      expect(h.sandbox.requests()).toHaveLength(0);
+
+      await h.core.updateSettings({ network: { caFile: fx.ca.certFile } });
+      expect((await h.core.fire(robot.id, { method: 'POST', args: {} })).state).toBe('waiting');
+
+      await h.core.updateRobot(robot.id, { pinnedCertSha256: fx.good.fingerprint256 });
+      const pinned = await h.core.fire(robot.id, { method: 'POST', args: {} });
+      expect(pinned.error?.message).toContain('cannot check through a SOCKS proxy');
+      expect(h.sandbox.requests()).toHaveLength(1);
+    } finally {
+      await socks.close();
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { buildConnector, type Dispatcher, Pool, ProxyAgent } from 'undici';
+import { AppError } from '../errors.ts';
 import type { SecureContext } from 'node:tls';
 import type { HttpSettings } from '../../shared/models/settings.ts';
 import type { Route } from './proxyRoute.ts';
@@ -44,6 +45,7 @@ export function createDispatcher(spec: DispatcherSpec): Dispatcher {
     bodyTimeout: http.bodyTimeoutMs,
     keepAliveTimeout: 10_000,
   };
+  if (route.kind === 'proxy' && /^socks/i.test(route.url)) return socksDispatcher(spec, route.url, common);
   if (route.kind === 'direct') {
     const base = buildConnector({ timeout: http.connectTimeoutMs, ...tlsOptions });
     return new Pool(spec.origin, { ...common, connect: guardConnector(base, guard) });
@@ -62,5 +64,26 @@ export function createDispatcher(spec: DispatcherSpec): Dispatcher {
       const connect = (options as { connect: Parameters<typeof guardConnector>[0] }).connect;
       return new Pool(origin, { ...options, connect: guardConnector(connect, guard) });
     },
+  });
+}
+
+/**
+ * Through a SOCKS proxy undici makes the TLS connection itself, past any
+ * connector of ours, so the guard cannot run there: Node verifies as usual
+ * (rejectUnauthorized stays on) and a pinned certificate, which only the
+ * guard can check, is refused rather than silently not checked.
+ */
+function socksDispatcher(spec: DispatcherSpec, url: string, common: object): Dispatcher {
+  if (spec.pin !== null) {
+    throw new AppError(
+      'validation',
+      'This robot accepts one pinned certificate, which Robot Tray cannot check through a SOCKS proxy. ' +
+        'Use an HTTP proxy or a direct connection for it, or trust its CA instead of pinning.',
+    );
+  }
+  return new ProxyAgent({
+    ...common,
+    uri: url,
+    requestTls: spec.secureContext === undefined ? {} : { secureContext: spec.secureContext },
   });
 }
