@@ -66,6 +66,23 @@ describe('through a proxy', () => {
     expect(h.sandbox.requests()[0]?.headers['x-service-token']).toBe(token);
   });
 
+  test('inside the tunnel the certificate is checked as on a direct connection: untrusted, then pinned', async () => {
+    proxy = await startProxy();
+    const { h, robot } = await open();
+    await h.core.updateSettings({ network: { proxyMode: 'manual', proxyUrl: proxy.url, caFile: null } });
+    const refused = await h.core.fire(robot.id, { method: 'POST', args: {} });
+    expect(refused.state).toBe('unreachable');
+    expect(refused.error?.message).toContain(
+      'issued by "Robot Tray Test Corp Root CA", which this computer does not trust',
+    );
+    await h.core.updateRobot(robot.id, { pinnedCertSha256: fx.good.fingerprint256 });
+    expect((await h.core.fire(robot.id, { method: 'POST', args: {} })).state).toBe('waiting');
+    await h.core.updateRobot(robot.id, { pinnedCertSha256: fx.selfSigned.fingerprint256 });
+    expect((await h.core.fire(robot.id, { method: 'POST', args: {} })).error?.message).toContain('CHANGED');
+    expect(h.sandbox.requests()).toHaveLength(1);
+    expect(proxy.log.every((e) => e.method === 'CONNECT')).toBe(true);
+  });
+
   test('env mode: HTTPS_PROXY is used, and NO_PROXY bypasses it', async () => {
     proxy = await startProxy();
     const first = await open({ env: { HTTPS_PROXY: proxy.url } });
