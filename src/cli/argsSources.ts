@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { readStdinCapped } from './stdin.ts';
 import { usageError } from './cliError.ts';
 
 /** More than this is not a set of robot arguments (the trigger answer cap is 1 MiB; bodies are far smaller). */
@@ -32,18 +33,8 @@ async function readArgsSource(value: string): Promise<string> {
   }
 }
 
-async function readStdin(): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of process.stdin) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_ARGS_BYTES) {
-      process.stdin.destroy();
-      throw tooLarge('--args -');
-    }
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+function readStdin(): Promise<string> {
+  return readStdinCapped(MAX_ARGS_BYTES, () => tooLarge('--args -'));
 }
 
 function tooLarge(option: string) {

@@ -29,8 +29,9 @@ export function useTokenFromEnv(core: AppCore, robotId: string, options: TokenEn
   }
   const value = process.env[name];
   if (value === undefined || value.trim() === '') {
+    // The name is not repeated either: a token can look just like a variable name.
     throw usageError(
-      `--token-env ${name}: the variable is not set or is empty. Export the robot's token in it first.`,
+      "--token-env: the variable it names is not set, or is empty. Export the robot's token in it first, then give the variable's name.",
     );
   }
   core.useTokenForThisProcess(robotId, value);

@@ -1,26 +1,15 @@
 import { spawn } from 'node:child_process';
-import { readlinkSync } from 'node:fs';
 import { once } from 'node:events';
 import { chmod, mkdir, readdir, readFile, stat, utimes, writeFile } from 'node:fs/promises';
-import { hostname } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Call } from '../../src/shared/models/call.ts';
 import type { RobotView } from '../../src/shared/models/robot.ts';
 import type { RobotDefinition } from '../../src/sandbox/index.ts';
 import { BIN, CliHarness, type CliResult } from '../support/cliHarness.ts';
+import { here, pidOfEndedProcess } from '../support/lockOwners.ts';
 
 const echo = [{ type: 'respond' as const, echo: true }];
-
-/** Where a lock's owner runs, as fileLock records it: the host and (on Linux) the PID namespace. */
-const here = { host: hostname(), ...pidSpace() };
-function pidSpace(): { pidSpace?: string } {
-  try {
-    return { pidSpace: readlinkSync('/proc/self/ns/pid') };
-  } catch {
-    return {};
-  }
-}
 
 /**
  * Root ignores file permissions, and tests often run as root: there the bin
@@ -71,12 +60,6 @@ async function startHelper(script: string, args: string[] = []) {
       if (child.exitCode === null && child.signalCode === null) await once(child, 'exit');
     },
   };
-}
-
-async function pidOfEndedProcess(): Promise<number> {
-  const child = spawn(process.execPath, ['-e', '']);
-  await once(child, 'exit');
-  return child.pid!;
 }
 
 describe('robot-tray when ROBOT_TRAY_HOME cannot be used', () => {

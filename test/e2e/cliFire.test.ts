@@ -257,10 +257,15 @@ describe('robot-tray fire, status and calls', () => {
     expect(result.stdout).toMatch(/\nresponse +\{/);
     const rejected = core.listCalls({ states: ['rejected'], limit: 1 })[0]!;
     expect((await h.run(['status', rejected.id])).code).toBe(3);
+    const nobody = await h.run(['fire', 'Nobody']);
+    expect(nobody.code).toBe(2);
+    expect(nobody.stderr).toBe(
+      'robot-tray: Robot "Nobody" was not found. Check the name, or list robots with: robot-tray robot list\n',
+    );
     const missing = await h.run(['status', 'no-such-call']);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toBe(
-      'robot-tray: Call "no-such-call" was not found. It may have been pruned or forgotten.\n',
+      'robot-tray: Call "no-such-call" was not found. It may have been pruned or forgotten; list recent calls with: robot-tray calls\n',
     );
   });
 

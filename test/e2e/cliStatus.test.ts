@@ -208,12 +208,17 @@ describe('robot-tray fire --token-env', () => {
     const unset = await h.run(['fire', 'Cron', '--token-env', 'NOT_SET_HERE'], { env: noKeychain });
     expect(unset.code).toBe(2);
     expect(unset.stderr).toBe(
-      "robot-tray: --token-env NOT_SET_HERE: the variable is not set or is empty. Export the robot's token in it first.\n",
+      "robot-tray: --token-env: the variable it names is not set, or is empty. Export the robot's token in it first, then give the variable's name.\n",
     );
     const pasted = await h.run(['fire', 'Cron', '--token-env', token], { env: noKeychain });
     expect(pasted.code).toBe(2);
+    // Whichever way it is refused, the token is not echoed (close() checks every output for it).
     expect(pasted.stderr).toMatch(
-      /^robot-tray: --token-env: that is not a variable name; give the name of the variable \(such as ROBOT_TOKEN\), not the token\.\n$/,
+      /^robot-tray: --token-env: (that is not a variable name|the variable it names is not set)/,
+    );
+    const notAName = await h.run(['fire', 'Cron', '--token-env', 'my token'], { env: noKeychain });
+    expect(notAName.stderr).toBe(
+      'robot-tray: --token-env: that is not a variable name; give the name of the variable (such as ROBOT_TOKEN), not the token.\n',
     );
     expect(h.sandbox.requests().length).toBe(before);
   });

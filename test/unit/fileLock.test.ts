@@ -1,28 +1,10 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { readlinkSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { acquireLock } from '../../src/core/store/fileLock.ts';
 import { leftoverOf } from '../../src/core/store/leftovers.ts';
-
-/** Where a lock's owner runs, as fileLock records it: the host and (on Linux) the PID namespace. */
-const here = { host: hostname(), ...pidSpace() };
-function pidSpace(): { pidSpace?: string } {
-  try {
-    return { pidSpace: readlinkSync('/proc/self/ns/pid') };
-  } catch {
-    return {};
-  }
-}
-
-async function pidOfEndedProcess(): Promise<number> {
-  const child = spawn(process.execPath, ['-e', '']);
-  await once(child, 'exit');
-  return child.pid!;
-}
+import { here, pidOfEndedProcess } from '../support/lockOwners.ts';
 
 describe('acquireLock', () => {
   let dir: string;
