@@ -31,13 +31,19 @@ afterEach(async () => {
 
 const flow = [{ type: 'respond' as const, echo: true }];
 
-async function open(network: AppCoreOptions['network'] = {}, tls = true) {
+/**
+ * By default the robot's first status query waits ten minutes, so the
+ * proxy's log and the service's requests hold only what a test sent.
+ */
+const QUIET = { pollPolicy: { firstDelayMs: 600_000 } };
+
+async function open(network: AppCoreOptions['network'] = {}, tls = true, robotExtra: Record<string, unknown> = QUIET) {
   h = await openCoreHarness({
     core: { network },
     sandbox: tls ? { tls: { key: fx.good.key, cert: fx.good.cert } } : {},
   });
   await h.core.updateSettings({ network: { caFile: fx.ca.certFile } });
-  const robot = await h.addRobot({ name: 'Behind proxy', flow });
+  const robot = await h.addRobot({ name: 'Behind proxy', flow }, robotExtra);
   return {
     h,
     robot,
@@ -49,7 +55,7 @@ async function open(network: AppCoreOptions['network'] = {}, tls = true) {
 describe('through a proxy', () => {
   test('manual mode: the trigger and its query go through CONNECT; the proxy never reads the token', async () => {
     proxy = await startProxy();
-    const { h, robot, port, token } = await open();
+    const { h, robot, port, token } = await open({}, true, {});
     await h.core.updateSettings({ network: { proxyMode: 'manual', proxyUrl: proxy.url } });
     const call = await h.core.fire(robot.id, { method: 'POST', args: { order: 7 } });
     expect(call.error).toBeNull();
@@ -79,7 +85,7 @@ describe('through a proxy', () => {
     expect((await h.core.fire(robot.id, { method: 'POST', args: {} })).state).toBe('waiting');
     await h.core.updateRobot(robot.id, { pinnedCertSha256: fx.selfSigned.fingerprint256 });
     expect((await h.core.fire(robot.id, { method: 'POST', args: {} })).error?.message).toContain('CHANGED');
-    expect(h.sandbox.requests()).toHaveLength(1);
+    expect(h.sandbox.calls()).toHaveLength(1);
     expect(proxy.log.every((e) => e.method === 'CONNECT')).toBe(true);
   });
 
@@ -96,7 +102,7 @@ describe('through a proxy', () => {
     await second.h.core.updateSettings({ network: { proxyMode: 'env' } });
     expect((await second.h.core.fire(second.robot.id, { method: 'POST', args: {} })).state).toBe('waiting');
     expect(proxy.log.length).toBe(countBefore);
-    expect(second.h.sandbox.requests()).toHaveLength(1);
+    expect(second.h.sandbox.calls()).toHaveLength(1);
   });
 
   test('system mode asks the injected resolver (the app passes Electron’s) per origin', async () => {
@@ -175,7 +181,7 @@ describe('through a SOCKS proxy, where undici makes the TLS connection itself', 
     const socks = await startSocksProxy();
     try {
       h = await openCoreHarness({ sandbox: { tls: { key: fx.good.key, cert: fx.good.cert } } });
-      const robot = await h.addRobot({ name: 'Socks', flow });
+      const robot = await h.addRobot({ name: 'Socks', flow }, QUIET);
       await h.core.updateSettings({ network: { proxyMode: 'manual', proxyUrl: socks.url } });
       const refused = await h.core.fire(robot.id, { method: 'POST', args: {} });
       expect(refused.state).toBe('unreachable');
@@ -189,7 +195,7 @@ describe('through a SOCKS proxy, where undici makes the TLS connection itself', 
       await h.core.updateRobot(robot.id, { pinnedCertSha256: fx.good.fingerprint256 });
       const pinned = await h.core.fire(robot.id, { method: 'POST', args: {} });
       expect(pinned.error?.message).toContain('cannot check through a SOCKS proxy');
-      expect(h.sandbox.requests()).toHaveLength(1);
+      expect(h.sandbox.calls()).toHaveLength(1);
     } finally {
       await socks.close();
     }

@@ -49,7 +49,7 @@ describe('certificates of a private CA', () => {
     const call = await h.core.fire(robot.id, { method: 'POST', args: {} });
     expect(call.error).toBeNull();
     expect(call.state).toBe('waiting');
-    expect(h.sandbox.requests()).toHaveLength(1);
+    expect(h.sandbox.calls()).toHaveLength(1);
   });
 
   test('accepted with the CA file on the robot only; another robot without it is still refused', async () => {
@@ -89,7 +89,7 @@ describe('certificates of a private CA', () => {
     const pinned = await h.core.updateRobot(robot.id, { pinnedCertSha256: fx.selfSigned.fingerprint256 });
     expect(pinned.pinnedCertSha256).toBe(fx.selfSigned.fingerprint256);
     expect((await h.core.fire(robot.id, { method: 'POST', args: {} })).state).toBe('waiting');
-    expect(h.sandbox.requests()).toHaveLength(1);
+    expect(h.sandbox.calls()).toHaveLength(1);
 
     // The same service now shows another certificate (here: the same robot behind a new server).
     const changed = await startSandbox({

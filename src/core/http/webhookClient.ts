@@ -173,9 +173,9 @@ export class WebhookClient {
     let raw: RawResponse;
     let via: string | undefined;
     try {
-      const connection = await this.#connection(target, action);
-      via = connection.route.kind === 'proxy' ? connection.route.shown : undefined;
-      raw = await this.#send(connection.dispatcher, target, method, path, headers, body, cap, action);
+      raw = await this.#send(target, method, path, headers, body, cap, action, (route) => {
+        via = route.kind === 'proxy' ? route.shown : undefined;
+      });
     } catch (error) {
       throw transportFailure(error, hostOf(target), action, via);
     }
@@ -217,7 +217,6 @@ export class WebhookClient {
   }
 
   async #send(
-    dispatcher: Dispatcher,
     target: Target,
     method: HttpMethod,
     path: string,
@@ -225,6 +224,7 @@ export class WebhookClient {
     body: string | undefined,
     capBytes: number,
     action: 'trigger' | 'query',
+    noteRoute: (route: Route) => void,
   ): Promise<RawResponse> {
     if (this.#closed) {
       throw new AppError('internal', `Robot Tray is closing, so the ${action} was not sent.`);
@@ -237,8 +237,14 @@ export class WebhookClient {
     deadline.unref();
     this.#inFlight.add(controller);
     try {
+      // Registered before the route is chosen, so an abort (--timeout,
+      // Ctrl+C, quit) that comes while the proxy or trust is being set up
+      // still stops this request.
+      const connection = await this.#connection(target, action);
+      noteRoute(connection.route);
+      controller.signal.throwIfAborted();
       return await this.#receive(
-        dispatcher,
+        connection.dispatcher,
         target,
         method,
         path,
