@@ -37,7 +37,11 @@ const flow = [{ type: 'respond' as const, echo: true }];
  */
 const QUIET = { pollPolicy: { firstDelayMs: 600_000 } };
 
-async function open(network: AppCoreOptions['network'] = {}, tls = true, robotExtra: Record<string, unknown> = QUIET) {
+async function open(
+  network: AppCoreOptions['network'] = {},
+  tls = true,
+  robotExtra: Record<string, unknown> = QUIET,
+) {
   h = await openCoreHarness({
     core: { network },
     sandbox: tls ? { tls: { key: fx.good.key, cert: fx.good.cert } } : {},
