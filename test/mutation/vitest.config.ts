@@ -25,10 +25,6 @@ export default defineConfig({
     ],
     environment: 'node',
     pool: 'forks',
-    // One module graph per worker rather than per test file: Stryker re-runs
-    // the tests thousands of times, and re-importing zod and undici for each
-    // file was most of each run's time. No test here mocks a module.
-    isolate: false,
     testTimeout: 10_000,
   },
 });

@@ -1,0 +1,87 @@
+import { describe, expect, test } from 'vitest';
+import { buildArgs, parseArgPair } from '../../src/cli/args.ts';
+import { AppError } from '../../src/core/errors.ts';
+import { parseRetryAfter } from '../../src/core/http/retryAfter.ts';
+import type { QueryResult } from '../../src/core/http/webhookClient.ts';
+import { newCall } from '../../src/core/tracker/fireSpec.ts';
+import {
+  afterAccepted,
+  afterAnswer,
+  afterQueryFailure,
+  isTransientQueryFailure,
+  resumeAt,
+} from '../../src/core/tracker/transitions.ts';
+import type { Robot } from '../../src/shared/models/robot.ts';
+
+/** Edges of the pure rules where a slip would change what people see. */
+
+describe('the CLI: a number too long to keep exactly', () => {
+  test('the usage error shows the first 40 characters of the number typed', () => {
+    const long = '1234567890'.repeat(5) + '.5';
+    expect(() => buildArgs([`{"n":${long}}`], [])).toThrow(
+      `--args: the number ${long.slice(0, 40)} has more digits than a JSON number keeps, so it would be sent changed. ` +
+        'Quote it to send it as text exactly as typed.',
+    );
+    expect(() => parseArgPair(`n=[${long}]`)).toThrow(
+      `--arg: the number ${long.slice(0, 40)} has more digits`,
+    );
+  });
+
+  test('a bare number too long to keep is sent as the text typed', () => {
+    expect(parseArgPair('id=12345678901234567890')).toEqual(['id', '12345678901234567890']);
+  });
+});
+
+describe('Retry-After: a date with anything after it is not an HTTP-date', () => {
+  const now = Date.UTC(2026, 10, 21, 12, 0, 0);
+  test.each([
+    'Sat, 21 Nov 2026 12:01:30 GMT+0100',
+    'Sat Nov 21 12:01:30 2026 +0100',
+    'Sat Nov 21 12:01:30 2026 UTC',
+    'x Sat Nov 21 12:01:30 2026',
+    'Mon Sat Nov 21 12:01:30 2026',
+  ])('%j is ignored', (value) => {
+    expect(parseRetryAfter(value, now)).toBeUndefined();
+  });
+});
+
+const robot = { id: 'r1', name: 'Invoice sync' } as Robot;
+const T0 = 5_000_000;
+const waiting = () =>
+  afterAccepted(
+    newCall(robot, { method: 'POST', args: {} }, 'c1', T0),
+    { webhookCallId: 'w', status: 202 },
+    T0,
+    60_000,
+  );
+
+describe('call transitions', () => {
+  test('DONE with an answer nested too deep is final, says why nothing was kept', () => {
+    const result: QueryResult = {
+      status: 'DONE',
+      response: undefined,
+      hasResponse: true,
+      tooDeep: true,
+      body: { status: 'DONE' },
+    };
+    const outcome = afterAnswer(waiting(), result, T0 + 1_000);
+    expect(outcome.pollAgain).toBe(false);
+    expect(outcome.call.state).toBe('done');
+    expect(outcome.call.response).toBeUndefined();
+    expect(outcome.call.warning).toBe(
+      "The service said DONE, but its response nests deeper than 512 levels, Robot Tray's limit, so it was not kept.",
+    );
+  });
+
+  test('an error that is not an HTTP answer stops watching whatever status number it carries', () => {
+    const refused = new AppError('validation', 'The robot is invalid.', { status: 503 });
+    expect(isTransientQueryFailure(refused)).toBe(false);
+    expect(afterQueryFailure(waiting(), refused, T0 + 1_000).call.state).toBe('stopped');
+  });
+
+  test('a next poll exactly one whole watch ahead is kept; further ahead means the clock went back', () => {
+    const now = T0;
+    expect(resumeAt(now + 60_000, now, 60_000)).toBe(now + 60_000);
+    expect(resumeAt(now + 60_001, now, 60_000)).toBe(now);
+  });
+});
