@@ -12,7 +12,8 @@
  *   http     src/core/http           tracker  src/core/tracker
  *   store    src/core/store          models   src/shared/models
  *
- * Scopes other than `rules` also run the core's integration tests. Stryker's
+ * The folder scopes leave out the files of `rules` and also run the core's
+ * integration tests. Stryker's
  * incremental mode (reports/mutation/<scope>.incremental.json) re-tests only
  * the mutants whose code or tests changed since the last run of that scope.
  * See docs/mutation.md.
@@ -31,12 +32,15 @@ const rules = [
   'src/shared/models/json.ts',
   'src/cli/args.ts',
 ];
+/** A folder without the rules, which the `rules` scope already measures. */
+const folder = (glob) => [glob, ...rules.map((file) => `!${file}`)];
+const withIntegration = 'test/mutation/vitest.config.ts';
 const scopes = {
   rules: { mutate: rules, vitestConfig: 'test/mutation/vitest.unit.config.ts' },
-  http: { mutate: ['src/core/http/**/*.ts'], vitestConfig: 'test/mutation/vitest.config.ts' },
-  tracker: { mutate: ['src/core/tracker/**/*.ts'], vitestConfig: 'test/mutation/vitest.config.ts' },
-  store: { mutate: ['src/core/store/**/*.ts'], vitestConfig: 'test/mutation/vitest.config.ts' },
-  models: { mutate: ['src/shared/models/**/*.ts'], vitestConfig: 'test/mutation/vitest.config.ts' },
+  http: { mutate: folder('src/core/http/**/*.ts'), vitestConfig: withIntegration },
+  tracker: { mutate: folder('src/core/tracker/**/*.ts'), vitestConfig: withIntegration },
+  store: { mutate: folder('src/core/store/**/*.ts'), vitestConfig: withIntegration },
+  models: { mutate: folder('src/shared/models/**/*.ts'), vitestConfig: withIntegration },
 };
 
 const scopeName = process.env.MUTATION_SCOPE ?? 'rules';
