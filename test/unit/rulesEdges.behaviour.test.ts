@@ -93,6 +93,27 @@ describe('call transitions', () => {
     expect(afterQueryFailure(waiting(), refused, T0 + 1_000).call.state).toBe('stopped');
   });
 
+  test.each(['storage', 'busy'] as const)(
+    'a %s error (the data folder, for a moment) leaves the call waiting and polled again',
+    (kind) => {
+      const error = new AppError(kind, 'The history is locked by another Robot Tray process.');
+      expect(isTransientQueryFailure(error)).toBe(true);
+      expect(afterQueryFailure(waiting(), error, T0 + 1_000)).toMatchObject({
+        pollAgain: true,
+        call: { state: 'waiting' },
+      });
+    },
+  );
+
+  test.each(['Disk full.', 'Disk full!', 'Disk full?', 'Disk full…'])(
+    'a robot message that already ends a sentence (%j) gets no second full stop',
+    (said) => {
+      const body = { status: 'FAILED', error: { message: said } };
+      const result: QueryResult = { status: 'FAILED', response: undefined, hasResponse: false, body };
+      expect(afterAnswer(waiting(), result, T0 + 1_000).call.error?.message).toBe(`The robot said: ${said}`);
+    },
+  );
+
   test('a next poll exactly one whole watch ahead is kept; further ahead means the clock went back', () => {
     const now = T0;
     expect(resumeAt(now + 60_000, now, 60_000)).toBe(now + 60_000);
