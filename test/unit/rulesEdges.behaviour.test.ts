@@ -114,6 +114,14 @@ describe('call transitions', () => {
     },
   );
 
+  test('a robot message with a full stop inside, not at its end, still gets one', () => {
+    const body = { status: 'FAILED', message: 'Disk full. Call operations' };
+    const result: QueryResult = { status: 'FAILED', response: undefined, hasResponse: false, body };
+    expect(afterAnswer(waiting(), result, T0 + 1_000).call.error?.message).toBe(
+      'The robot said: Disk full. Call operations.',
+    );
+  });
+
   test('a next poll exactly one whole watch ahead is kept; further ahead means the clock went back', () => {
     const now = T0;
     expect(resumeAt(now + 60_000, now, 60_000)).toBe(now + 60_000);
