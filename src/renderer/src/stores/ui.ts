@@ -1,5 +1,7 @@
 import { create } from 'zustand';
 import type { Navigation } from '../../../shared/events.ts';
+import type { JsonObject } from '../../../shared/models/json.ts';
+import type { HttpMethod } from '../../../shared/models/preset.ts';
 import type { RobotView } from '../../../shared/models/robotView.ts';
 import { reconcileSelection } from './reducers/catalog.ts';
 
@@ -13,7 +15,8 @@ export type Dialog =
   | { kind: 'removeRobot'; robotId: string }
   | { kind: 'newPreset'; robotId: string }
   | { kind: 'editPreset'; presetId: string; fireWithChanges?: boolean }
-  | { kind: 'confirmFire'; robotId: string; presetId: string };
+  | { kind: 'removePreset'; presetId: string }
+  | { kind: 'confirmFire'; presetId: string; override?: { method: HttpMethod; args: JsonObject } };
 
 type UiState = {
   view: View;
