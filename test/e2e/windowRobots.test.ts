@@ -4,7 +4,7 @@ import keytar from 'keytar';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import { openAppWindow, rendererDir, type AppWindow } from '../support/windowHarness.ts';
-import { addRobotInWindow, filesUnder, pageText, setTokenInWindow } from '../support/windowSteps.ts';
+import { addRobotInWindow, filesUnder, pageText } from '../support/windowSteps.ts';
 
 describe('the window: robots and tokens', () => {
   let win: AppWindow | undefined;
