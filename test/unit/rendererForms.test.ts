@@ -84,6 +84,8 @@ describe('robot form', () => {
       allowInsecureHttp: false,
       confirmBeforeFiring: true,
       tokenUpdatedAt: null,
+      caFile: null,
+      pinnedCertSha256: null,
       createdAt: 0,
       updatedAt: 0,
     });

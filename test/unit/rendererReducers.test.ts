@@ -58,6 +58,8 @@ function robot(id: string, name: string): RobotView {
     allowInsecureHttp: false,
     confirmBeforeFiring: false,
     tokenUpdatedAt: null,
+    caFile: null,
+    pinnedCertSha256: null,
     createdAt: 0,
     updatedAt: 0,
     hasToken: false,
