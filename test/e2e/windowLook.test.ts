@@ -1,12 +1,20 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { openAppWindow, rendererDir, type AppWindow } from '../support/windowHarness.ts';
 
-const screenshots = path.resolve(import.meta.dirname, '../../docs/screenshots');
+/**
+ * `npm run screenshots` refreshes the README's pictures in docs/screenshots;
+ * a plain test run writes them to a temporary folder, so it leaves the tree as it was.
+ */
+const screenshots =
+  process.env['ROBOT_TRAY_SCREENSHOTS'] === 'docs'
+    ? path.resolve(import.meta.dirname, '../../docs/screenshots')
+    : path.join(tmpdir(), 'robot-tray-screenshots');
 
 /** Serious or critical accessibility problems on the page as it is now, as readable lines. */
 async function seriousViolations(page: Page): Promise<string[]> {
