@@ -1,0 +1,80 @@
+import { useEffect, useState } from 'react';
+import type { JsonIndex } from './model/jsonIndex.ts';
+import type { WorkerRequest, WorkerResponse } from './worker/protocol.ts';
+
+/** A parsed document: its exact text, its node table, and the worker that searches it. */
+export type JsonDocument = {
+  text: string;
+  index: JsonIndex;
+  /** Only the start of the document is indexed yet; the whole follows. */
+  partial: boolean;
+  search: (query: string) => Promise<Int32Array>;
+  pretty: () => Promise<{ text: string; lineStarts: Int32Array }>;
+};
+
+export type JsonSource = { text: string } | { value: unknown };
+
+export type DocumentState =
+  { status: 'parsing' } | { status: 'failed'; message: string } | { status: 'ready'; doc: JsonDocument };
+
+function connect(worker: Worker, index: JsonIndex, text: string, partial: boolean): JsonDocument {
+  let nextId = 0;
+  const searches = new Map<number, (m: Int32Array) => void>();
+  let pretty: Promise<{ text: string; lineStarts: Int32Array }> | undefined;
+  let prettyDone: ((p: { text: string; lineStarts: Int32Array }) => void) | undefined;
+  worker.onmessage = ({ data }: MessageEvent<WorkerResponse>) => {
+    if (data.type === 'found') {
+      searches.get(data.id)?.(data.matches);
+      searches.delete(data.id);
+    } else if (data.type === 'pretty') {
+      prettyDone?.({ text: data.text, lineStarts: data.lineStarts });
+    }
+  };
+  const post = (request: WorkerRequest) => worker.postMessage(request);
+  return {
+    text,
+    index,
+    partial,
+    search: (query) =>
+      new Promise((resolve) => {
+        const id = nextId++;
+        searches.set(id, resolve);
+        post({ type: 'search', id, query });
+      }),
+    pretty: () => {
+      pretty ??= new Promise((resolve) => {
+        prettyDone = resolve;
+        post({ type: 'pretty' });
+      });
+      return pretty;
+    },
+  };
+}
+
+/** Parses `source` in a worker of its own, ended when the source changes or the view goes. */
+export function useJsonDocument(source: JsonSource): DocumentState {
+  const [state, setState] = useState<DocumentState>({ status: 'parsing' });
+  const key = 'text' in source ? source.text : source.value;
+  useEffect(() => {
+    setState({ status: 'parsing' });
+    let text = 'text' in source ? source.text : '';
+    const worker = new Worker(new URL('./worker/jsonWorker.ts', import.meta.url), { type: 'module' });
+    worker.onmessage = ({ data }: MessageEvent<WorkerResponse>) => {
+      if (data.type === 'failed') setState({ status: 'failed', message: data.message });
+      if (data.type === 'opened' || data.type === 'preview') {
+        if (data.text !== undefined) text = data.text;
+        setState({ status: 'ready', doc: connect(worker, data.index, text, data.type === 'preview') });
+      }
+    };
+    worker.onerror = (event) =>
+      setState({ status: 'failed', message: `The JSON viewer stopped: ${event.message}` });
+    worker.postMessage(
+      ('text' in source
+        ? { type: 'open', text: source.text }
+        : { type: 'openValue', value: source.value }) satisfies WorkerRequest,
+    );
+    return () => worker.terminate();
+    // Keyed on the source's content, not on the wrapper object around it.
+  }, [key]);
+  return state;
+}
