@@ -1,6 +1,6 @@
 import type { JsonObject, JsonValue } from '../shared/models/json.ts';
 import { usageError } from './cliError.ts';
-import { firstInexactNumber, keepsExactValue } from './exactNumbers.ts';
+import { firstInexactNumber, keepsExactValue } from '../shared/exactNumbers.ts';
 
 /**
  * Robot arguments from the command line. Pure: no I/O, no core, so it is

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { openShellHarness, type ShellHarness } from '../support/shellHarness.ts';
-import { openWindow, rendererDir, type WindowHarness } from '../support/windowHarness.ts';
+import { openAppWindow, openWindow, rendererDir, type WindowHarness } from '../support/windowHarness.ts';
 
 describe('the Robot Tray window in Chromium', () => {
   let harness: WindowHarness | undefined;
@@ -20,13 +20,14 @@ describe('the Robot Tray window in Chromium', () => {
     shell = undefined;
   });
 
-  test('shows the product name and what main answered over the bridge', async () => {
+  test('shows the product name and, in Settings, what main answered over the bridge', async () => {
     shell = await openShellHarness({
       appInfo: { name: 'Robot Tray', version: '9.8.7-test', platform: 'testos' },
     });
     harness = await openWindow(shell.handlers);
     const { page } = harness;
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Robot Tray');
+    await page.getByRole('button', { name: 'Settings' }).click();
     const info = page.getByTestId('app-info');
     await info.waitFor();
     expect(await info.textContent()).toBe('Robot Tray 9.8.7-test on testos');
@@ -38,5 +39,15 @@ describe('the Robot Tray window in Chromium', () => {
     const alert = harness.page.getByRole('alert');
     await alert.waitFor();
     expect(await alert.textContent()).toContain('bridge is missing');
+  });
+
+  test('a robot added outside the window (as the CLI would) appears in the open window', async () => {
+    harness = await openAppWindow();
+    const { page, core } = harness as Awaited<ReturnType<typeof openAppWindow>>;
+    await page.getByRole('heading', { name: 'Welcome to Robot Tray' }).waitFor();
+    await core.createRobot({ name: 'Invoice sync', baseUrl: 'https://robots.example.com' });
+    const robots = page.getByRole('navigation', { name: 'Robots' });
+    await robots.getByRole('button', { name: /Invoice sync/ }).waitFor();
+    await page.getByRole('heading', { name: 'Invoice sync', level: 2 }).waitFor();
   });
 });

@@ -27,9 +27,15 @@ export type ShellHarness = {
  * what the window sees through IPC, without Electron.
  */
 export async function openShellHarness(
-  options: { core?: Partial<AppCoreOptions>; appInfo?: ReturnType<HandlerContext['appInfo']> } = {},
+  options: {
+    core?: Partial<AppCoreOptions>;
+    appInfo?: ReturnType<HandlerContext['appInfo']>;
+    /** Open the core on this folder (kept on close: the caller owns it); else a fresh one, removed on close. */
+    dataDir?: string;
+  } = {},
 ): Promise<ShellHarness> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'robot-tray-shell-'));
+  const ownsDataDir = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'robot-tray-shell-')));
   const core = await AppCore.open({ dataDir, ...options.core });
   const hub = new EventHub(core);
   const demo = new DemoController(core, (status) => hub.emit({ type: 'demo', demo: status }));
@@ -58,7 +64,7 @@ export async function openShellHarness(
       hub.close();
       await demo.close();
       await core.close();
-      await rm(dataDir, { recursive: true, force: true });
+      if (ownsDataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

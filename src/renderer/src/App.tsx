@@ -1,31 +1,16 @@
-import { useEffect } from 'react';
-import { loadAppInfo, useAppInfo } from './appInfoStore.ts';
+import { hasBridge, MISSING_BRIDGE_MESSAGE } from './bridge/call.ts';
+import { Shell } from './features/layout/Shell.tsx';
 
 export function App() {
-  const state = useAppInfo((s) => s.state);
-  useEffect(() => {
-    void loadAppInfo();
-  }, []);
-
-  return (
-    <main className="app">
-      <header className="app-header">
+  if (!hasBridge()) {
+    return (
+      <main className="boot-error">
         <h1>Robot Tray</h1>
-        <p className="tagline">Start automation robots by webhook and watch their results.</p>
-      </header>
-      <section aria-live="polite" className="status">
-        {state.status === 'loading' && <p>Connecting to Robot Tray…</p>}
-        {state.status === 'ready' && (
-          <p data-testid="app-info">
-            {state.info.name} {state.info.version} on {state.info.platform}
-          </p>
-        )}
-        {state.status === 'error' && (
-          <p role="alert" className="error">
-            {state.message}
-          </p>
-        )}
-      </section>
-    </main>
-  );
+        <p role="alert" className="notice notice-error">
+          {MISSING_BRIDGE_MESSAGE}
+        </p>
+      </main>
+    );
+  }
+  return <Shell />;
 }

@@ -1,3 +1,4 @@
+/* Shared so the window's argument editor keeps numbers exactly as the CLI does. */
 /**
  * Whether a number as typed survives being read as a JSON number (a double)
  * with its value unchanged: 12.5, 0.1 and 1e3 do; 123456789012345678.5 and

@@ -1,0 +1,23 @@
+import { hasBridge, call } from './bridge/call.ts';
+import { startEvents } from './bridge/events.ts';
+import { loadCalls } from './stores/calls.ts';
+import { loadCatalog } from './stores/catalogActions.ts';
+import { loadSettings } from './stores/settings.ts';
+import { applyNavigation, applyTheme, useUi } from './stores/ui.ts';
+
+/**
+ * Start the window: subscribe to main's events first (so nothing that
+ * happens during the first loads is missed), then load each store once.
+ */
+export async function boot(): Promise<void> {
+  applyTheme(useUi.getState().theme);
+  if (!hasBridge()) return;
+  startEvents();
+  await Promise.all([loadCatalog(), loadSettings(), loadCalls()]);
+  try {
+    const to = await call('takeNavigation');
+    if (to !== null) applyNavigation(to);
+  } catch {
+    // Nowhere to go is not an error worth showing.
+  }
+}

@@ -1,0 +1,52 @@
+import type { AppEvent } from '../../../shared/events.ts';
+import { applyCatalogEvent } from '../stores/catalogActions.ts';
+import { applyCallsChanged, applyCallsRemoved } from '../stores/calls.ts';
+import { applyDemo, applySettings, applyWarnings } from '../stores/settings.ts';
+import { applyNavigation } from '../stores/ui.ts';
+import { bridge } from './call.ts';
+
+type Listener = (event: AppEvent) => void;
+const extraListeners = new Set<Listener>();
+let stop: (() => void) | undefined;
+
+/** Route one event to the stores whose reducers apply it. */
+export function routeEvent(event: AppEvent): void {
+  switch (event.type) {
+    case 'catalog':
+      applyCatalogEvent(event.robots, event.presets);
+      break;
+    case 'calls.changed':
+      applyCallsChanged(event.changes);
+      break;
+    case 'calls.removed':
+      applyCallsRemoved(event);
+      break;
+    case 'settings':
+      applySettings(event.settings);
+      break;
+    case 'warnings':
+      applyWarnings(event.warnings);
+      break;
+    case 'demo':
+      applyDemo(event.demo);
+      break;
+    case 'navigate':
+      applyNavigation(event.to);
+      break;
+  }
+  for (const listener of extraListeners) listener(event);
+}
+
+/** The one subscription to main's events, started once at boot. */
+export function startEvents(): void {
+  if (stop !== undefined) return;
+  const api = bridge();
+  if (api === undefined || typeof api.onEvent !== 'function') return;
+  stop = api.onEvent(routeEvent);
+}
+
+/** For a feature that needs to react to an event beyond the stores (rare). */
+export function onAppEvent(listener: Listener): () => void {
+  extraListeners.add(listener);
+  return () => extraListeners.delete(listener);
+}

@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { BridgeError, messageOf } from '../../bridge/call.ts';
+import { noErrors, splitFieldErrors, type FormErrors } from '../../forms/fieldErrors.ts';
+import { createRobot, updateRobot, useRobots } from '../../stores/robots.ts';
+import { closeDialog, selectRobot } from '../../stores/ui.ts';
+import { Dialog } from '../../ui/Dialog.tsx';
+import { draftOf, robotFields, robotInputOf, type RobotDraft } from './robotDraft.ts';
+import { RobotFormFields } from './RobotFormFields.tsx';
+
+/** Add a robot, or edit one (keeping its presets, token and history). */
+export function RobotDialog({ robotId }: { robotId?: string }) {
+  const robot = useRobots((s) => s.robots.find((r) => r.id === robotId));
+  const [draft, setDraft] = useState<RobotDraft>(() => draftOf(robot));
+  const [touched, setTouched] = useState<Set<string>>(() => new Set(robot ? ['name', 'baseUrl'] : []));
+  const [submitted, setSubmitted] = useState(false);
+  const [server, setServer] = useState<FormErrors>(noErrors);
+  const [busy, setBusy] = useState(false);
+
+  const result = robotInputOf(draft);
+  const live = 'errors' in result ? result.errors : {};
+  const shown: Record<string, string> = {};
+  for (const [field, message] of Object.entries(live)) {
+    if (submitted || touched.has(field) || field === 'pollPolicy') shown[field] = message;
+  }
+  const errors = { ...server.fields, ...shown };
+
+  const change = (patch: Partial<RobotDraft>) => {
+    setDraft((d) => ({ ...d, ...patch }));
+    setTouched(
+      (t) => new Set([...t, ...Object.keys(patch).map((k) => (k.endsWith('Seconds') ? 'pollPolicy' : k))]),
+    );
+    setServer(noErrors);
+  };
+
+  const save = async () => {
+    setSubmitted(true);
+    if ('errors' in result) return;
+    setBusy(true);
+    try {
+      const saved = robot ? await updateRobot(robot.id, result.input) : await createRobot(result.input);
+      selectRobot(saved.id);
+      closeDialog();
+    } catch (error) {
+      const message = messageOf(error);
+      setServer(
+        error instanceof BridgeError && error.kind === 'validation'
+          ? splitFieldErrors(message, robotFields)
+          : { fields: {}, form: message },
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog
+      title={robot ? `Edit ${robot.name}` : 'Add a robot'}
+      onClose={closeDialog}
+      onSubmit={() => void save()}
+      initialFocusId="robot-name"
+      actions={
+        <>
+          <button type="button" className="btn" onClick={closeDialog}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {busy ? 'Saving…' : robot ? 'Save changes' : 'Add robot'}
+          </button>
+        </>
+      }
+    >
+      <RobotFormFields draft={draft} errors={errors} onChange={change} />
+      {server.form !== null && (
+        <p role="alert" className="notice notice-error">
+          {server.form}
+        </p>
+      )}
+    </Dialog>
+  );
+}

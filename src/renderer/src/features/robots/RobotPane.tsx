@@ -1,0 +1,45 @@
+import { useRobots } from '../../stores/robots.ts';
+import { useSettings } from '../../stores/settings.ts';
+import { openDialog, useUi } from '../../stores/ui.ts';
+import { PresetList } from '../presets/PresetList.tsx';
+import { TokenPanel } from '../tokens/TokenPanel.tsx';
+
+/** The selected robot: its settings at a glance, its token and its presets. */
+export function RobotPane() {
+  const selected = useUi((s) => s.selectedRobotId);
+  const robot = useRobots((s) => s.robots.find((r) => r.id === selected));
+  const demo = useSettings((s) => s.demo.robotIds.includes(selected ?? ''));
+  if (robot === undefined) return <p className="empty">Choose a robot on the left, or add one.</p>;
+  return (
+    <section aria-labelledby="robot-title">
+      <div className="robot-header">
+        <div className="titles">
+          <h2 id="robot-title">{robot.name}</h2>
+          <p className="url">{robot.baseUrl}</p>
+          <div className="row small" style={{ marginTop: 'var(--space-1)' }}>
+            {demo && <span className="badge badge-accent">Demo robot</span>}
+            {robot.confirmBeforeFiring && <span className="badge badge-warn">Confirms before firing</span>}
+            {robot.allowInsecureHttp && <span className="badge badge-bad">Insecure http allowed</span>}
+          </div>
+          {robot.notes !== '' && <p className="small muted robot-notes">{robot.notes}</p>}
+        </div>
+        <button
+          type="button"
+          className="btn"
+          onClick={() => openDialog({ kind: 'editRobot', robotId: robot.id })}
+        >
+          Edit robot
+        </button>
+        <button
+          type="button"
+          className="btn btn-danger"
+          onClick={() => openDialog({ kind: 'removeRobot', robotId: robot.id })}
+        >
+          Remove…
+        </button>
+      </div>
+      <TokenPanel key={robot.id} robot={robot} />
+      <PresetList robotId={robot.id} />
+    </section>
+  );
+}

@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import type { Settings } from '../../../../shared/models/settings.ts';
+import { messageOf } from '../../bridge/call.ts';
+import { updateSettings } from '../../stores/settings.ts';
+import { Field } from '../../ui/Field.tsx';
+import { ThemeSwitch } from '../layout/ThemeSwitch.tsx';
+import { PollFields } from '../robots/PollFields.tsx';
+import { settingsDraftOf, settingsPatchOf, type SettingsDraft } from './settingsDraft.ts';
+
+/** App-wide settings, saved together; each box explains itself when it cannot be saved. */
+export function SettingsForm({ settings }: { settings: Settings }) {
+  const [draft, setDraft] = useState<SettingsDraft>(() => settingsDraftOf(settings));
+  const [status, setStatus] = useState<{ kind: 'saved' | 'error'; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const result = settingsPatchOf(draft);
+  const errors = 'errors' in result ? result.errors : {};
+  const change = (patch: Partial<SettingsDraft>) => {
+    setDraft((d) => ({ ...d, ...patch }));
+    setStatus(null);
+  };
+  const save = async () => {
+    if (!('patch' in result)) return;
+    setBusy(true);
+    try {
+      const saved = await updateSettings(result.patch);
+      setDraft(settingsDraftOf(saved));
+      setStatus({ kind: 'saved', text: 'Settings saved.' });
+    } catch (e) {
+      setStatus({ kind: 'error', text: messageOf(e) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      <div className="section">
+        <h3 className="section-title">Checking on running calls</h3>
+        <PollFields
+          draft={draft}
+          onChange={change}
+          error={errors['pollPolicy']}
+          emptyMeans="Robot Tray's built-in value (0.5 s first, then up to 10 s apart, for 30 minutes)"
+        />
+      </div>
+      <div className="section">
+        <h3 className="section-title">History and notifications</h3>
+        <Field
+          label="Calls kept in history"
+          id="history-limit"
+          error={errors['historyLimit']}
+          hint="The oldest finished calls are removed first."
+        >
+          <input
+            type="text"
+            inputMode="numeric"
+            value={draft.historyLimit}
+            onChange={(e) => change({ historyLimit: e.target.value })}
+          />
+        </Field>
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={draft.notifications}
+            onChange={(e) => change({ notifications: e.target.checked })}
+          />
+          <span>
+            Show a notification when a call from the tray, or from a preset marked &ldquo;notify&rdquo;, ends
+          </span>
+        </label>
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={draft.launchAtLogin}
+            onChange={(e) => change({ launchAtLogin: e.target.checked })}
+          />
+          <span>Start Robot Tray in the tray when I log in</span>
+        </label>
+      </div>
+      <div className="section">
+        <h3 className="section-title">Appearance</h3>
+        <ThemeSwitch id="settings-theme" />
+      </div>
+      <div className="row">
+        <button type="submit" className="btn btn-primary" disabled={busy || 'errors' in result}>
+          {busy ? 'Saving…' : 'Save settings'}
+        </button>
+        {status !== null && (
+          <p
+            role={status.kind === 'error' ? 'alert' : 'status'}
+            className={status.kind === 'error' ? 'field-error' : 'small ok-text'}
+          >
+            {status.text}
+          </p>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import type { RobotView } from '../../../../shared/models/robotView.ts';
+import { messageOf } from '../../bridge/call.ts';
+import { useLastCallOf } from '../../stores/calls.ts';
+import { clearToken } from '../../stores/robots.ts';
+import { TokenForm } from './TokenForm.tsx';
+
+/** The robot's token: whether one is stored and since when; set, replace or remove it. */
+export function TokenPanel({ robot }: { robot: RobotView }) {
+  const [editing, setEditing] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const last = useLastCallOf(robot.id);
+  const refused =
+    last?.state === 'rejected' &&
+    (last.error?.status === 401 || last.error?.status === 403) &&
+    robot.hasToken;
+
+  const remove = async () => {
+    setError(null);
+    try {
+      await clearToken(robot.id);
+    } catch (e) {
+      setError(messageOf(e));
+    }
+  };
+
+  return (
+    <section className="section" aria-labelledby="token-title">
+      <div className="section-head">
+        <h3 id="token-title">Token</h3>
+        {robot.hasToken ? (
+          <span className="badge badge-ok" data-testid="token-state">
+            Set {robot.tokenUpdatedAt !== null && `since ${new Date(robot.tokenUpdatedAt).toLocaleString()}`}
+          </span>
+        ) : (
+          <span className="badge badge-warn" data-testid="token-state">
+            Not set
+          </span>
+        )}
+      </div>
+      {refused && !editing && (
+        <div role="alert" className="notice notice-error row" style={{ marginBottom: 'var(--space-3)' }}>
+          <span style={{ flex: 1 }}>
+            The service refused this robot&apos;s token; it may have been replaced in the Designer.
+          </span>
+          <button type="button" className="btn btn-sm" onClick={() => setEditing(true)}>
+            Replace token
+          </button>
+        </div>
+      )}
+      {editing ? (
+        <TokenForm robotId={robot.id} replacing={robot.hasToken} onDone={() => setEditing(false)} />
+      ) : (
+        <div className="row">
+          {!robot.hasToken && (
+            <p className="small muted" style={{ flex: 1 }}>
+              Without a token the service will refuse this robot&apos;s calls.
+            </p>
+          )}
+          <button
+            type="button"
+            className={robot.hasToken ? 'btn' : 'btn btn-primary'}
+            onClick={() => setEditing(true)}
+          >
+            {robot.hasToken ? 'Replace token…' : 'Set token…'}
+          </button>
+          {robot.hasToken && (
+            <button type="button" className="btn btn-danger" onClick={() => void remove()}>
+              Remove token
+            </button>
+          )}
+        </div>
+      )}
+      {error !== null && (
+        <p role="alert" className="field-error">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,44 @@
+import { create } from 'zustand';
+import type { CallChange } from '../../../shared/events.ts';
+import type { FireInput } from '../../../shared/ipc/contract/calls.ts';
+import type { CallSummary } from '../../../shared/models/callSummary.ts';
+import { call, messageOf } from '../bridge/call.ts';
+import type { LoadState } from './loadState.ts';
+import * as reduce from './reducers/calls.ts';
+
+/**
+ * Calls the window knows of (summaries only; a call's detail is fetched when
+ * shown). A small slice: the calls list and detail build on it.
+ */
+type CallsState = reduce.CallsData & { load: LoadState };
+
+export const useCalls = create<CallsState>(() => ({ ...reduce.emptyCalls, load: { status: 'idle' } }));
+
+export function applyCallsChanged(changes: readonly CallChange[]): void {
+  useCalls.setState((s) => reduce.applyCallChanges(s, changes));
+}
+
+export function applyCallsRemoved(removed: Parameters<typeof reduce.applyCallsRemoved>[1]): void {
+  useCalls.setState((s) => reduce.applyCallsRemoved(s, removed));
+}
+
+export function useLastCallOf(robotId: string): CallSummary | undefined {
+  return useCalls((s) => reduce.lastCallOf(s, robotId));
+}
+
+export async function loadCalls(limit = 200): Promise<void> {
+  useCalls.setState({ load: { status: 'loading' } });
+  try {
+    const calls = await call('listCalls', { limit });
+    useCalls.setState((s) => ({ ...reduce.mergeCalls(s, calls), load: { status: 'ready' } }));
+  } catch (error) {
+    useCalls.setState({ load: { status: 'error', message: messageOf(error) } });
+  }
+}
+
+/** Fires and records the new call at once (events bring its later states). */
+export async function fire(input: FireInput): Promise<CallSummary> {
+  const summary = await call('fire', input);
+  useCalls.setState((s) => reduce.mergeCalls(s, [summary]));
+  return summary;
+}

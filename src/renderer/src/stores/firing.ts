@@ -1,0 +1,69 @@
+import { create } from 'zustand';
+import type { JsonObject } from '../../../shared/models/json.ts';
+import type { HttpMethod } from '../../../shared/models/preset.ts';
+import { isActive } from '../../../shared/models/call.ts';
+import { callOutcome } from '../../../shared/sentences/callOutcome.ts';
+import { messageOf } from '../bridge/call.ts';
+import { fire } from './calls.ts';
+import { usePresets } from './presets.ts';
+import { useRobots } from './robots.ts';
+import { openDialog, selectCall } from './ui.ts';
+
+/** Arguments and method to fire instead of the preset's saved ones ("Fire with changes"). */
+export type FireOverride = { method: HttpMethod; args: JsonObject };
+
+/** What became of the last fire of a preset, shown where the click happened. */
+export type FireOutcome =
+  | { status: 'firing' }
+  | { status: 'accepted'; callId: string; webhookCallId: string | null; changed: boolean }
+  | { status: 'refused'; callId: string | null; message: string };
+
+export const useFiring = create<{ outcomes: Record<string, FireOutcome> }>(() => ({ outcomes: {} }));
+
+function setOutcome(presetId: string, outcome: FireOutcome): void {
+  useFiring.setState((s) => ({ outcomes: { ...s.outcomes, [presetId]: outcome } }));
+}
+
+/** Fire now, without asking: the new call shows at once and its outcome beside the preset. */
+export async function fireNow(presetId: string, override?: FireOverride): Promise<void> {
+  const preset = usePresets.getState().presets.find((p) => p.id === presetId);
+  if (preset === undefined) return;
+  setOutcome(presetId, { status: 'firing' });
+  try {
+    const call = await fire({ robotId: preset.robotId, presetId, ...override });
+    selectCall(call.id);
+    const accepted = isActive(call.state) || call.state === 'done' || call.webhookCallId !== null;
+    setOutcome(
+      presetId,
+      accepted
+        ? {
+            status: 'accepted',
+            callId: call.id,
+            webhookCallId: call.webhookCallId,
+            changed: override !== undefined,
+          }
+        : { status: 'refused', callId: call.id, message: callOutcome(call) },
+    );
+  } catch (error) {
+    setOutcome(presetId, { status: 'refused', callId: null, message: messageOf(error) });
+  }
+}
+
+/** One click on a preset: robots marked "confirm before firing" ask first. */
+export function requestFire(presetId: string, override?: FireOverride): void {
+  const preset = usePresets.getState().presets.find((p) => p.id === presetId);
+  const robot = useRobots.getState().robots.find((r) => r.id === preset?.robotId);
+  if (preset === undefined || robot === undefined) return;
+  if (robot.confirmBeforeFiring) {
+    openDialog({ kind: 'confirmFire', presetId, ...(override ? { override } : {}) });
+    return;
+  }
+  void fireNow(presetId, override);
+}
+
+export function clearOutcome(presetId: string): void {
+  useFiring.setState((s) => {
+    const { [presetId]: _gone, ...rest } = s.outcomes;
+    return { outcomes: rest };
+  });
+}

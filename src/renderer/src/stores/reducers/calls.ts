@@ -1,0 +1,75 @@
+import type { CallChange } from '../../../../shared/events.ts';
+import { isActive } from '../../../../shared/models/call.ts';
+import type { CallSummary } from '../../../../shared/models/callSummary.ts';
+
+/** Calls the window knows of, by id, and their order: newest first. */
+export type CallsData = { byId: Record<string, CallSummary>; order: string[] };
+
+export const emptyCalls: CallsData = { byId: {}, order: [] };
+
+function ordered(byId: Record<string, CallSummary>): string[] {
+  return Object.values(byId)
+    .sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : -1))
+    .map((c) => c.id);
+}
+
+/**
+ * Whether `incoming` is at least as far along as `known`. A call's timeline
+ * only grows, and its poll count only rises, so an answer that raced a later
+ * event (a fire resolving after its call already ended) never rolls it back.
+ */
+export function isNotOlder(incoming: CallSummary, known: CallSummary | undefined): boolean {
+  if (known === undefined) return true;
+  if (incoming.timeline.length !== known.timeline.length)
+    return incoming.timeline.length > known.timeline.length;
+  return incoming.pollCount >= known.pollCount;
+}
+
+/** Calls answered by a request (a page of history, a fire): merged over what is known, never older. */
+export function mergeCalls(state: CallsData, calls: readonly CallSummary[]): CallsData {
+  const fresher = calls.filter((c) => isNotOlder(c, state.byId[c.id]));
+  if (fresher.length === 0) return state;
+  const byId = { ...state.byId };
+  for (const c of fresher) byId[c.id] = c;
+  return { byId, order: ordered(byId) };
+}
+
+/** A `calls.changed` event: each changed call replaces its summary, new calls join. */
+export function applyCallChanges(state: CallsData, changes: readonly CallChange[]): CallsData {
+  if (changes.length === 0) return state;
+  const byId = { ...state.byId };
+  for (const { call } of changes) byId[call.id] = call;
+  return { byId, order: ordered(byId) };
+}
+
+/**
+ * A `calls.removed` event: calls by id, and with `finishedOf` every finished
+ * call (of one robot, or of all when robotId is null); waiting calls stay.
+ */
+export function applyCallsRemoved(
+  state: CallsData,
+  removed: { ids: readonly string[]; finishedOf: { robotId: string | null } | null },
+): CallsData {
+  const gone = new Set(removed.ids);
+  const { finishedOf } = removed;
+  const keep = (c: CallSummary) =>
+    !gone.has(c.id) &&
+    !(
+      finishedOf !== null &&
+      !isActive(c.state) &&
+      (finishedOf.robotId === null || finishedOf.robotId === c.robotId)
+    );
+  const byId: Record<string, CallSummary> = {};
+  for (const c of Object.values(state.byId)) if (keep(c)) byId[c.id] = c;
+  if (Object.keys(byId).length === state.order.length) return state;
+  return { byId, order: state.order.filter((id) => id in byId) };
+}
+
+/** The latest call of a robot, for "last run" in the robots list. */
+export function lastCallOf(state: CallsData, robotId: string): CallSummary | undefined {
+  for (const id of state.order) {
+    const c = state.byId[id];
+    if (c?.robotId === robotId) return c;
+  }
+  return undefined;
+}

@@ -1,0 +1,60 @@
+import { create } from 'zustand';
+import type { RobotInput, RobotPatch } from '../../../shared/models/robot.ts';
+import type { RobotView, TokenStatus } from '../../../shared/models/robotView.ts';
+import { call } from '../bridge/call.ts';
+import type { LoadState } from './loadState.ts';
+import { sortRobots, upsertRobot } from './reducers/catalog.ts';
+
+type RobotsState = { load: LoadState; robots: RobotView[] };
+
+export const useRobots = create<RobotsState>(() => ({ load: { status: 'idle' }, robots: [] }));
+
+export function setRobots(robots: readonly RobotView[]): void {
+  useRobots.setState({ robots: sortRobots(robots), load: { status: 'ready' } });
+}
+
+export function setRobotsLoad(load: LoadState): void {
+  useRobots.setState({ load });
+}
+
+export function robotById(id: string | null): RobotView | undefined {
+  return id === null ? undefined : useRobots.getState().robots.find((r) => r.id === id);
+}
+
+export async function createRobot(input: RobotInput): Promise<RobotView> {
+  const robot = await call('createRobot', input);
+  useRobots.setState((s) => ({ robots: upsertRobot(s.robots, robot) }));
+  return robot;
+}
+
+export async function updateRobot(id: string, patch: RobotPatch): Promise<RobotView> {
+  const robot = await call('updateRobot', { id, patch });
+  useRobots.setState((s) => ({ robots: upsertRobot(s.robots, robot) }));
+  return robot;
+}
+
+export async function deleteRobot(id: string): Promise<void> {
+  await call('deleteRobot', { id });
+  useRobots.setState((s) => ({ robots: s.robots.filter((r) => r.id !== id) }));
+}
+
+function applyTokenStatus(robotId: string, status: TokenStatus): void {
+  useRobots.setState((s) => ({
+    robots: s.robots.map((r) =>
+      r.id === robotId ? { ...r, hasToken: status.hasToken, tokenUpdatedAt: status.updatedAt } : r,
+    ),
+  }));
+}
+
+/** Sends the token to main once; the caller must drop its copy whatever the outcome. */
+export async function setToken(robotId: string, token: string): Promise<TokenStatus> {
+  const status = await call('setToken', { robotId, token });
+  applyTokenStatus(robotId, status);
+  return status;
+}
+
+export async function clearToken(robotId: string): Promise<TokenStatus> {
+  const status = await call('clearToken', { robotId });
+  applyTokenStatus(robotId, status);
+  return status;
+}
