@@ -16,10 +16,10 @@ export function JsonToolbar({ tree, search, raw, onRaw, onCopyAll, onDownload }:
   const { matches, current } = search;
   return (
     <div className="json-toolbar" role="toolbar" aria-label="JSON viewer">
-      <button type="button" onClick={tree.expandAll} disabled={raw}>
+      <button type="button" className="btn btn-sm" onClick={tree.expandAll} disabled={raw}>
         Expand all
       </button>
-      <button type="button" onClick={tree.collapseAll} disabled={raw}>
+      <button type="button" className="btn btn-sm" onClick={tree.collapseAll} disabled={raw}>
         Collapse all
       </button>
       <label>
@@ -66,16 +66,22 @@ export function JsonToolbar({ tree, search, raw, onRaw, onCopyAll, onDownload }:
       >
         ↑
       </button>
-      <button type="button" onClick={search.next} disabled={matches.length === 0} aria-label="Next match">
+      <button
+        type="button"
+        className="btn btn-sm"
+        onClick={search.next}
+        disabled={matches.length === 0}
+        aria-label="Next match"
+      >
         ↓
       </button>
-      <button type="button" aria-pressed={raw} onClick={() => onRaw(!raw)}>
+      <button type="button" className="btn btn-sm" aria-pressed={raw} onClick={() => onRaw(!raw)}>
         Raw
       </button>
-      <button type="button" onClick={onCopyAll}>
+      <button type="button" className="btn btn-sm" onClick={onCopyAll}>
         Copy all
       </button>
-      <button type="button" onClick={onDownload}>
+      <button type="button" className="btn btn-sm" onClick={onDownload}>
         Download
       </button>
     </div>

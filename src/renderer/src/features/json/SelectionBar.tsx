@@ -27,17 +27,17 @@ export function SelectionBar({ doc, node, onStatus }: Props) {
       <code className="json-path" data-testid="json-selected-path">
         {jp}
       </code>
-      <button type="button" onClick={() => copy(rawValue(), 'the value')}>
+      <button type="button" className="btn btn-sm" onClick={() => copy(rawValue(), 'the value')}>
         Copy value
       </button>
-      <button type="button" onClick={() => copy(js, `the path ${js}`)}>
+      <button type="button" className="btn btn-sm" onClick={() => copy(js, `the path ${js}`)}>
         Copy JS path
       </button>
-      <button type="button" onClick={() => copy(jp, `the path ${jp}`)}>
+      <button type="button" className="btn btn-sm" onClick={() => copy(jp, `the path ${jp}`)}>
         Copy JSONPath
       </button>
       {isLongString && shown !== node && (
-        <button type="button" onClick={() => setShown(node)}>
+        <button type="button" className="btn btn-sm" onClick={() => setShown(node)}>
           Show all
         </button>
       )}
