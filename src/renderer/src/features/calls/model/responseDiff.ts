@@ -10,6 +10,15 @@ export type DiffEntry =
 const MISSING = Symbol('missing');
 type Side = JsonValue | typeof MISSING;
 
+/** A path as a chain to its parent, so going deeper copies nothing. */
+type PathLink = { parent: PathLink; segment: PathSegment } | null;
+
+function pathText(link: PathLink): string {
+  const segments: PathSegment[] = [];
+  for (let l = link; l !== null; l = l.parent) segments.push(l.segment);
+  return jsonPath(segments.reverse());
+}
+
 const isObject = (v: Side): v is { [key: string]: JsonValue } =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -25,7 +34,7 @@ export function diffJson(
   limit = 500,
 ): { entries: DiffEntry[]; truncated: boolean } {
   const entries: DiffEntry[] = [];
-  const stack: Array<[Side, Side, PathSegment[]]> = [[before, after, []]];
+  const stack: Array<[Side, Side, PathLink]> = [[before, after, null]];
   while (stack.length > 0) {
     if (entries.length >= limit) return { entries, truncated: true };
     const [a, b, path] = stack.pop()!;
@@ -34,27 +43,31 @@ export function diffJson(
       for (const key of keys) {
         const inA = Object.hasOwn(a, key);
         const inB = Object.hasOwn(b, key);
-        const p = [...path, key];
+        const p = { parent: path, segment: key };
         stack.push([inA ? a[key]! : MISSING, inB ? b[key]! : MISSING, p]);
       }
       continue;
     }
     if (a === MISSING) {
       if (b === MISSING) continue;
-      entries.push({ kind: 'added', path: jsonPath(path), after: b });
+      entries.push({ kind: 'added', path: pathText(path), after: b });
       continue;
     }
     if (b === MISSING) {
-      entries.push({ kind: 'removed', path: jsonPath(path), before: a });
+      entries.push({ kind: 'removed', path: pathText(path), before: a });
       continue;
     }
     if (Array.isArray(a) && Array.isArray(b)) {
       for (let i = Math.max(a.length, b.length) - 1; i >= 0; i--) {
-        stack.push([i < a.length ? a[i]! : MISSING, i < b.length ? b[i]! : MISSING, [...path, i]]);
+        stack.push([
+          i < a.length ? a[i]! : MISSING,
+          i < b.length ? b[i]! : MISSING,
+          { parent: path, segment: i },
+        ]);
       }
       continue;
     }
-    if (a !== b) entries.push({ kind: 'changed', path: jsonPath(path), before: a, after: b });
+    if (a !== b) entries.push({ kind: 'changed', path: pathText(path), before: a, after: b });
   }
   return { entries, truncated: false };
 }
