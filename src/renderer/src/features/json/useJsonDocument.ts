@@ -17,34 +17,34 @@ export type JsonSource = { text: string } | { value: unknown };
 export type DocumentState =
   { status: 'parsing' } | { status: 'failed'; message: string } | { status: 'ready'; doc: JsonDocument };
 
-function connect(worker: Worker, index: JsonIndex, text: string, partial: boolean): JsonDocument {
+/**
+ * The window's side of one worker: searches and the pretty text as promises.
+ * One channel serves the preview's document and the whole one alike.
+ */
+function workerChannel(worker: Worker) {
   let nextId = 0;
   const searches = new Map<number, (m: Int32Array) => void>();
   let pretty: Promise<{ text: string; lineStarts: Int32Array }> | undefined;
   let prettyDone: ((p: { text: string; lineStarts: Int32Array }) => void) | undefined;
-  worker.onmessage = ({ data }: MessageEvent<WorkerResponse>) => {
-    if (data.type === 'found') {
-      searches.get(data.id)?.(data.matches);
-      searches.delete(data.id);
-    } else if (data.type === 'pretty') {
-      prettyDone?.({ text: data.text, lineStarts: data.lineStarts });
-    }
-  };
-  const post = (request: WorkerRequest) => worker.postMessage(request);
   return {
-    text,
-    index,
-    partial,
-    search: (query) =>
-      new Promise((resolve) => {
+    receive(data: WorkerResponse): void {
+      if (data.type === 'found') {
+        searches.get(data.id)?.(data.matches);
+        searches.delete(data.id);
+      } else if (data.type === 'pretty') {
+        prettyDone?.({ text: data.text, lineStarts: data.lineStarts });
+      }
+    },
+    search: (query: string) =>
+      new Promise<Int32Array>((resolve) => {
         const id = nextId++;
         searches.set(id, resolve);
-        post({ type: 'search', id, query });
+        worker.postMessage({ type: 'search', id, query } satisfies WorkerRequest);
       }),
     pretty: () => {
       pretty ??= new Promise((resolve) => {
         prettyDone = resolve;
-        post({ type: 'pretty' });
+        worker.postMessage({ type: 'pretty' } satisfies WorkerRequest);
       });
       return pretty;
     },
@@ -59,12 +59,15 @@ export function useJsonDocument(source: JsonSource): DocumentState {
     setState({ status: 'parsing' });
     let text = 'text' in source ? source.text : '';
     const worker = new Worker(new URL('./worker/jsonWorker.ts', import.meta.url), { type: 'module' });
+    const channel = workerChannel(worker);
     worker.onmessage = ({ data }: MessageEvent<WorkerResponse>) => {
       if (data.type === 'failed') setState({ status: 'failed', message: data.message });
-      if (data.type === 'opened' || data.type === 'preview') {
+      else if (data.type === 'opened' || data.type === 'preview') {
         if (data.text !== undefined) text = data.text;
-        setState({ status: 'ready', doc: connect(worker, data.index, text, data.type === 'preview') });
-      }
+        const partial = data.type === 'preview';
+        const { search, pretty } = channel;
+        setState({ status: 'ready', doc: { text, index: data.index, partial, search, pretty } });
+      } else channel.receive(data);
     };
     worker.onerror = (event) =>
       setState({ status: 'failed', message: `The JSON viewer stopped: ${event.message}` });
