@@ -39,9 +39,15 @@ for (const doc of documents) await writeFile(path.join(outDir, doc.name), doc.te
 const found = await findChromium();
 if ('missing' in found) throw new Error(found.missing);
 const server = await serveDirectory(outDir);
-const browser = await chromium.launch({ executablePath: found.path, args: chromiumArgs, headless: true });
+const executablePath = found.path;
 
+/**
+ * One page in a browser of its own: a library that hangs its page (1,000,000
+ * DOM rows) cannot be closed gently, so its browser is killed instead.
+ */
 async function measure(viewer: Viewer, doc: BenchDocument): Promise<Result> {
+  const browserServer = await chromium.launchServer({ executablePath, args: chromiumArgs, headless: true });
+  const browser = await chromium.connect(browserServer.wsEndpoint());
   const page = await browser.newPage({ viewport: { width: 1100, height: 720 } });
   try {
     await page.goto(`${server.url}/index.html?viewer=${viewer}&doc=${doc.name}&marker=${doc.marker}`);
@@ -62,7 +68,11 @@ async function measure(viewer: Viewer, doc: BenchDocument): Promise<Result> {
       error: timedOut ? `no rows within ${LIMIT_MS} ms` : String(error),
     };
   } finally {
-    await page.close().catch(() => undefined);
+    await Promise.race([
+      browser.close().catch(() => undefined),
+      new Promise((r) => setTimeout(r, 3000).unref()),
+    ]);
+    await browserServer.kill();
   }
 }
 
@@ -97,6 +107,5 @@ try {
     if (ours.firstRowsMs === null) process.exitCode = 1;
   }
 } finally {
-  await browser.close();
   await server.close();
 }

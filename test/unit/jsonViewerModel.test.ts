@@ -14,6 +14,12 @@ import {
   pathOf,
 } from '../../src/renderer/src/features/json/model/jsonPath.ts';
 import { prettyText } from '../../src/renderer/src/features/json/model/prettyText.ts';
+import {
+  groupThousands,
+  MAX_SCROLL_PX,
+  rowWindow,
+  scrollTopFor,
+} from '../../src/renderer/src/features/json/model/rowWindow.ts';
 import { searchIndex } from '../../src/renderer/src/features/json/model/search.ts';
 import {
   expandAll,
@@ -191,5 +197,43 @@ describe('the pretty text', () => {
     );
     const lines = pretty.text.split('\n');
     expect([...pretty.lineStarts].map((start) => pretty.text.slice(start).split('\n')[0])).toEqual(lines);
+  });
+});
+
+describe('the row window', () => {
+  test('draws the rows in view plus overscan, positioned where they belong', () => {
+    const w = rowWindow(1000, 20, 100, 400, 2);
+    expect([w.first, w.end, w.totalPx]).toEqual([18, 27, 20_000]);
+    expect(w.topOf(20)).toBe(400);
+    expect(rowWindow(3, 20, 100, 0, 8)).toMatchObject({ first: 0, end: 3, totalPx: 60 });
+  });
+
+  test('maps the scrollbar proportionally past the height a browser allows, reaching the last row', () => {
+    const count = 3_000_000;
+    const view = 440;
+    const bottom = MAX_SCROLL_PX - view;
+    const w = rowWindow(count, 22, view, bottom, 0);
+    expect(w.totalPx).toBe(MAX_SCROLL_PX);
+    expect(w.end).toBe(count);
+    expect(w.topOf(count - 1) + 22).toBeCloseTo(bottom + view, 6);
+    const middle = rowWindow(count, 22, view, bottom / 2, 0);
+    expect(Math.abs(middle.first - count / 2)).toBeLessThan(20);
+  });
+
+  test('scrolls only as far as needed to show a row', () => {
+    expect(scrollTopFor(10, 1000, 20, 100, 0)).toBe(120);
+    expect(scrollTopFor(2, 1000, 20, 100, 0)).toBeNull();
+    expect(scrollTopFor(2, 1000, 20, 100, 300)).toBe(40);
+    const far = scrollTopFor(2_999_999, 3_000_000, 22, 440, 0)!;
+    expect(rowWindow(3_000_000, 22, 440, far, 0).end).toBe(3_000_000);
+  });
+
+  test('groups thousands without Intl', () => {
+    expect([groupThousands(0), groupThousands(999), groupThousands(1000), groupThousands(1234567)]).toEqual([
+      '0',
+      '999',
+      '1,000',
+      '1,234,567',
+    ]);
   });
 });

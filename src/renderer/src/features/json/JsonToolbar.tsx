@@ -1,3 +1,4 @@
+import { groupThousands } from './model/rowWindow.ts';
 import type { SearchState } from './useSearch.ts';
 import type { TreeState } from './useTreeState.ts';
 
@@ -56,7 +57,7 @@ export function JsonToolbar({ tree, search, raw, onRaw, onCopyAll, onDownload }:
             ? 'Searching…'
             : matches.length === 0
               ? 'No matches'
-              : `${current + 1} of ${matches.length.toLocaleString('en')}`}
+              : `${current + 1} of ${groupThousands(matches.length)}`}
       </span>
       <button
         type="button"

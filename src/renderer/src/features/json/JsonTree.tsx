@@ -1,10 +1,10 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { isContainer } from './model/jsonIndex.ts';
 import { rowOf } from './model/visibleRows.ts';
 import { JsonRow } from './JsonRow.tsx';
 import type { JsonDocument } from './useJsonDocument.ts';
 import type { TreeState } from './useTreeState.ts';
+import { useRowWindow } from './useRowWindow.ts';
 
 export const ROW_HEIGHT = 22;
 
@@ -15,17 +15,15 @@ export function JsonTree({ doc, tree, isMatch, label }: Props) {
   const { index, text } = doc;
   const { rows, expanded, selected } = tree;
   const scroller = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 12,
-  });
+  const view = useRowWindow(scroller, rows.length, ROW_HEIGHT);
+  const { scrollTo } = view;
 
   const selectedRow = rowOf(rows, selected);
   useEffect(() => {
-    if (selectedRow >= 0) virtualizer.scrollToIndex(selectedRow, { align: 'auto' });
-  }, [selectedRow, virtualizer]);
+    if (selectedRow >= 0) scrollTo(selectedRow);
+  }, [selectedRow, scrollTo]);
+  const drawn: number[] = [];
+  for (let i = view.first; i < view.end; i++) drawn.push(i);
 
   const onKeyDown = (event: KeyboardEvent) => {
     const at = Math.max(0, selectedRow);
@@ -62,9 +60,9 @@ export function JsonTree({ doc, tree, isMatch, label }: Props) {
       aria-activedescendant={selectedRow >= 0 ? `json-node-${selected}` : undefined}
       onKeyDown={onKeyDown}
     >
-      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-        {virtualizer.getVirtualItems().map((item) => {
-          const node = rows[item.index]!;
+      <div style={{ height: view.totalPx, position: 'relative' }}>
+        {drawn.map((i) => {
+          const node = rows[i]!;
           return (
             <JsonRow
               key={node}
@@ -74,7 +72,7 @@ export function JsonTree({ doc, tree, isMatch, label }: Props) {
               open={expanded[node] === 1}
               selected={node === selected}
               match={isMatch[node] === 1}
-              top={item.start}
+              top={view.topOf(i)}
               onSelect={tree.select}
               onToggle={tree.toggle}
             />

@@ -1,6 +1,6 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState } from 'react';
 import type { JsonDocument } from './useJsonDocument.ts';
+import { useRowWindow } from './useRowWindow.ts';
 
 const LINE_HEIGHT = 20;
 const LONG_LINE = 2000;
@@ -17,30 +17,23 @@ export function RawView({ doc }: { doc: JsonDocument }) {
   }, [doc]);
   const scroller = useRef<HTMLDivElement>(null);
   const lines = pretty?.lineStarts;
-  const virtualizer = useVirtualizer({
-    count: lines?.length ?? 0,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => LINE_HEIGHT,
-    overscan: 20,
-  });
-  if (!pretty || !lines) return <p className="json-status">Formatting…</p>;
+  const view = useRowWindow(scroller, lines?.length ?? 0, LINE_HEIGHT);
   const lineText = (i: number) => {
+    if (!pretty || !lines) return '';
     const end = i + 1 < lines.length ? lines[i + 1]! - 1 : pretty.text.length;
     // A 5 MB string is one line: lay out its start only (copy all has the rest).
     return end - lines[i]! > LONG_LINE
       ? pretty.text.slice(lines[i], lines[i]! + LONG_LINE) + ' …'
       : pretty.text.slice(lines[i], end);
   };
+  const drawn = Array.from({ length: view.end - view.first }, (_, k) => view.first + k);
   return (
     <div ref={scroller} className="json-raw" tabIndex={0} role="region" aria-label="Formatted JSON text">
-      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-        {virtualizer.getVirtualItems().map((item) => (
-          <pre
-            key={item.index}
-            className="json-raw-line"
-            style={{ transform: `translateY(${item.start}px)` }}
-          >
-            {lineText(item.index)}
+      {!pretty && <p className="json-status">Formatting…</p>}
+      <div style={{ height: view.totalPx, position: 'relative' }}>
+        {drawn.map((i) => (
+          <pre key={i} className="json-raw-line" style={{ transform: `translateY(${view.topOf(i)}px)` }}>
+            {lineText(i)}
           </pre>
         ))}
       </div>

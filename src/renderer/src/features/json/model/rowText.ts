@@ -1,4 +1,5 @@
 import { isContainer, NodeKind, type JsonIndex } from './jsonIndex.ts';
+import { groupThousands } from './rowWindow.ts';
 
 export const SHORT_STRING = 200;
 
@@ -45,11 +46,11 @@ export function sizeLabel(index: JsonIndex, text: string, node: number): string 
   const kind = index.kind[node];
   const n = index.childCount[node]!;
   if (n < 0) return 'reading…';
-  if (kind === NodeKind.object) return `${n.toLocaleString('en')} ${n === 1 ? 'key' : 'keys'}`;
-  if (kind === NodeKind.array) return `${n.toLocaleString('en')} ${n === 1 ? 'item' : 'items'}`;
+  if (kind === NodeKind.object) return `${groupThousands(n)} ${n === 1 ? 'key' : 'keys'}`;
+  if (kind === NodeKind.array) return `${groupThousands(n)} ${n === 1 ? 'item' : 'items'}`;
   if (kind === NodeKind.string) {
     const length = stringLength(index, text, node);
-    return `${length.toLocaleString('en')} ${length === 1 ? 'char' : 'chars'}`;
+    return `${groupThousands(length)} ${length === 1 ? 'char' : 'chars'}`;
   }
   return '';
 }
