@@ -1,3 +1,5 @@
+import { formatBytes } from '../shared/bytes.ts';
+import { withTokenCommand } from './errorReport.ts';
 import type { Call } from '../shared/models/call.ts';
 import { callOutcome } from '../shared/sentences/callOutcome.ts';
 import { ExitCode, exitCodeForState } from './exitCodes.ts';
@@ -13,8 +15,15 @@ import {
 } from './output.ts';
 import type { WaitOutcome } from './waitForCall.ts';
 
-/** Everything known about a call, for `robot-tray status`. */
-export function describeCall(call: Call): string {
+/** How much of a response `status` shows on a terminal before it summarises. */
+export const TERMINAL_RESPONSE_LINES = 40;
+
+/**
+ * Everything known about a call, for `robot-tray status`. With `summary` (a
+ * terminal, without --full) a long response shows its first lines and what
+ * was left out, so a 10 MB answer does not flood the screen.
+ */
+export function describeCall(call: Call, options: { summary?: boolean } = {}): string {
   return formatFields([
     ['call', call.id],
     ['robot', call.robotName],
@@ -30,8 +39,24 @@ export function describeCall(call: Call): string {
     ['note', call.timeline.at(-1)?.note],
     ['warning', call.warning ?? undefined],
     ['error', call.error === null ? undefined : errorText(call)],
-    ['response', call.response === undefined ? undefined : JSON.stringify(call.response, null, 2)],
+    ['response', call.response === undefined ? undefined : responseText(call, options.summary === true)],
   ]);
+}
+
+function responseText(call: Call, summary: boolean): string {
+  const text = JSON.stringify(call.response, null, 2);
+  if (!summary) return text;
+  const lines = text.split('\n');
+  if (lines.length <= TERMINAL_RESPONSE_LINES) return text;
+  const shown = lines
+    .slice(0, TERMINAL_RESPONSE_LINES)
+    .map((line) => (line.length > 200 ? `${line.slice(0, 199)}…` : line));
+  const left = lines.length - TERMINAL_RESPONSE_LINES;
+  const size = formatBytes(Buffer.byteLength(text));
+  return (
+    `${shown.join('\n')}\n… ${left.toLocaleString('en-US')} more lines (${size} in all). ` +
+    `See all of it with: robot-tray status ${call.id} --full, or save it with --output FILE`
+  );
 }
 
 function errorText(call: Call): string {
@@ -49,6 +74,7 @@ export function problemLine(call: Call): string {
   const about = `Call ${id} ${sentence[0]!.toLowerCase()}${sentence.slice(1)}`;
   switch (call.state) {
     case 'rejected':
+      return withTokenCommand(sentence, call.robotName);
     case 'unreachable':
     case 'unknown':
       return sentence;
@@ -57,7 +83,7 @@ export function problemLine(call: Call): string {
     case 'unexpected':
       return `${about} See the service's answer with: robot-tray status ${id} --json`;
     case 'stopped':
-      return `${about} Resume it from the app.`;
+      return `${about} Resume it with: robot-tray status ${id} --wait`;
     default:
       return `Call ${id} is ${call.state}.`;
   }

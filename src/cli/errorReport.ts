@@ -1,4 +1,5 @@
 import { errorKindOf, isCommanderError, isInterruption } from './exitCodes.ts';
+import { shellWord } from './output.ts';
 
 function firstLine(text: string, max = 200): string {
   const line = text.split('\n')[0] ?? '';
@@ -27,7 +28,10 @@ export function errorLine(error: unknown): string | undefined {
     return `robot-tray: ${message}${stop} See: robot-tray ${commandPath ? commandPath + ' ' : ''}--help`;
   }
   const kind = errorKindOf(error);
+  const noToken = /^Robot "(.+)" has no token yet\./.exec((error as Error | null)?.message ?? '');
+  if (noToken !== null) return `robot-tray: ${withTokenCommand((error as Error).message, noToken[1]!)}`;
   if (kind === 'validation') return `robot-tray: ${inFlagNames((error as Error).message)}`;
+  if (kind === 'not-found') return `robot-tray: ${withListCommand((error as Error).message)}`;
   // The CLI's own errors are written for people whatever their kind.
   if (kind !== undefined && (kind !== 'internal' || (error as Error).name === 'CliError')) {
     return `robot-tray: ${(error as Error).message}`;
@@ -67,6 +71,30 @@ export function inFlagNames(message: string): string {
   return renamed.replace(
     'allow insecure http for this robot',
     'allow insecure http for this robot (--allow-insecure-http)',
+  );
+}
+
+/**
+ * The core's "not found" hints are worded for any front end ("list robots to
+ * see them"); at a terminal they name the command that lists them.
+ */
+export function withListCommand(message: string): string {
+  return message
+    .replace(/list robots to see them\.$/, 'list robots with: robot-tray robot list')
+    .replace(
+      /It may have been pruned or forgotten\.$/,
+      'It may have been pruned or forgotten; list recent calls with: robot-tray calls',
+    );
+}
+
+/**
+ * The core asks people to set a token "in Robot Tray"; at a terminal the
+ * hint names the command that does it.
+ */
+export function withTokenCommand(message: string, robotName: string): string {
+  return message.replace(
+    /,? and set it in Robot Tray\.$/,
+    `, then set it with: robot-tray token set ${shellWord(robotName)}`,
   );
 }
 

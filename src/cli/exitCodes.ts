@@ -12,8 +12,10 @@ export const ExitCode = {
   unreachable: 5,
   unsettled: 6,
   keychain: 7,
-  /** The data folder or history cannot be used (read-only, not a folder, busy with another process). */
+  /** The data folder or history cannot be used (read-only, not a folder, disk full). */
   storage: 8,
+  /** Another process is changing the data or holds the history locked: nothing was changed or sent; try again. */
+  busy: 9,
   /** 128 + SIGINT, what shells report for Ctrl+C. */
   interrupted: 130,
 } as const;
@@ -53,6 +55,7 @@ const byKind: Record<ErrorKind, ExitCode> = {
   timeout: ExitCode.unreachable,
   protocol: ExitCode.unsettled,
   storage: ExitCode.storage,
+  busy: ExitCode.busy,
   internal: ExitCode.failure,
 };
 

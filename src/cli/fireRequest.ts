@@ -4,14 +4,18 @@ import type { FireRequest } from '../shared/models/fire.ts';
 import type { JsonObject } from '../shared/models/json.ts';
 import type { RobotView } from '../shared/models/robot.ts';
 import { buildArgs, collect } from './args.ts';
+import { argsJsonTexts } from './argsSources.ts';
 import { findPreset } from './lookup.ts';
 
 /** The options `fire` and `curl` share: what to send. */
 export type SendOptions = { preset?: string; args?: string[]; arg?: string[]; get?: boolean };
 
-/** The arguments given on the command line, parsed before the core is even opened. */
-export function givenArgs(options: SendOptions): JsonObject | undefined {
-  const json = options.args ?? [];
+/**
+ * The arguments given on the command line (`--args` may name a file with
+ * @FILE, or stdin with -), parsed before the core is even opened.
+ */
+export async function givenArgs(options: Pick<SendOptions, 'args' | 'arg'>): Promise<JsonObject | undefined> {
+  const json = await argsJsonTexts(options.args ?? []);
   const pairs = options.arg ?? [];
   return json.length + pairs.length === 0 ? undefined : buildArgs(json, pairs);
 }
@@ -40,7 +44,11 @@ export async function fireRequest(
 /** --args, --arg and --get, worded the same for every command that sends. */
 export function argumentOptions(command: Command): Command {
   return command
-    .option('--args <JSON>', 'arguments as a JSON object; may be repeated, later keys win', collect)
+    .option(
+      '--args <JSON>',
+      'arguments as a JSON object, or @FILE to read it from a file, or - from stdin; may be repeated, later keys win',
+      collect,
+    )
     .option(
       '--arg <key=value>',
       'one argument; the value is read as JSON when it is valid JSON (42, true, null, [1], {"a":1}), ' +

@@ -1,4 +1,5 @@
 import { usageError } from './cliError.ts';
+import { readStdinCapped } from './stdin.ts';
 
 /** Thrown when people press Ctrl+C at the hidden prompt. */
 export class PromptInterrupted extends Error {
@@ -32,21 +33,13 @@ export async function readSecret(prompt: string): Promise<string> {
  */
 export const MAX_SECRET_INPUT_BYTES = 64 * 1024;
 
-async function readAll(): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of process.stdin) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_SECRET_INPUT_BYTES) {
-      process.stdin.destroy();
-      throw usageError(
-        `stdin holds more than ${MAX_SECRET_INPUT_BYTES / 1024} KiB, far more than a token (at most 4,096 characters); nothing was stored. ` +
-          'Pipe in just the token, for example: robot-tray token set NAME < token.txt',
-      );
-    }
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+function readAll(): Promise<string> {
+  return readStdinCapped(MAX_SECRET_INPUT_BYTES, () =>
+    usageError(
+      `stdin holds more than ${MAX_SECRET_INPUT_BYTES / 1024} KiB, far more than a token (at most 4,096 characters); nothing was stored. ` +
+        'Pipe in just the token, for example: robot-tray token set NAME < token.txt',
+    ),
+  );
 }
 
 function promptHidden(prompt: string): Promise<string> {

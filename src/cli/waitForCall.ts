@@ -42,11 +42,13 @@ export function waitForCall(
       options.onChange?.(changed);
       if (changed.state !== 'waiting') settle('final');
     });
+    // Ctrl+C is ours before the first progress line shows: someone (or a
+    // script) reacting to that line must never kill the process mid-wait.
+    process.on('SIGINT', onInterrupt);
     options.onChange?.(latest);
     // Only a waiting call has polls to wait for: any other state is as final
     // as this process can see (a call another process is still sending included).
     if (latest.state !== 'waiting') return settle('final');
-    process.on('SIGINT', onInterrupt);
     if (options.deadline !== undefined) {
       timer = setTimeout(() => settle('timeout'), Math.max(0, options.deadline - now()));
     }

@@ -123,9 +123,13 @@ export class AppCore {
   createRobot = (input: unknown): Promise<RobotView> => this.#ops.createRobot(input);
   updateRobot = (id: string, patch: unknown): Promise<RobotView> => this.#ops.updateRobot(id, patch);
   /** Deletes the robot, its presets and its token. History keeps its calls. */
-  deleteRobot = (id: string): Promise<void> => this.#ops.deleteRobot(id);
+  deleteRobot = (id: string): Promise<{ hadToken: boolean }> => this.#ops.deleteRobot(id);
   setToken = (robotId: string, token: unknown): Promise<RobotView> => this.#ops.setToken(robotId, token);
-  clearToken = (robotId: string): Promise<RobotView> => this.#ops.clearToken(robotId);
+  clearToken = (robotId: string) => this.#ops.clearToken(robotId);
+  tokenStates = () => this.#ops.tokenStates();
+  /** Send this token for the robot from this process only, never storing it (headless use). */
+  useTokenForThisProcess = (robotId: string, token: string): void =>
+    this.#p.vault.useForThisProcess(robotId, token);
   tokenStatus = (robotId: string) => this.#ops.tokenStatus(robotId);
   listPresets = (robotId?: string): Promise<Preset[]> => this.#ops.listPresets(robotId);
   createPreset = (input: unknown): Promise<Preset> => this.#ops.createPreset(input);
@@ -158,13 +162,28 @@ export class AppCore {
     return this.#p.history.list(f).map((c) => this.#tracker.live(c.id) ?? c);
   }
 
-  /** A call by local id or by the service's webhookCallId. */
+  /**
+   * A call by local id, by the service's webhookCallId, or by the first
+   * characters of its local id (at least 4) when only one call has them.
+   */
   getCall(idOrWebhookCallId: string): Call {
     const history = this.#p.history;
-    const stored = history.get(idOrWebhookCallId) ?? history.getByWebhookCallId(idOrWebhookCallId);
+    const stored =
+      history.get(idOrWebhookCallId) ??
+      history.getByWebhookCallId(idOrWebhookCallId) ??
+      this.#byIdPrefix(idOrWebhookCallId);
     if (stored === undefined)
       throw notFound(`Call "${idOrWebhookCallId}"`, 'It may have been pruned or forgotten.');
     return this.#tracker.live(stored.id) ?? stored;
+  }
+
+  #byIdPrefix(prefix: string): Call | undefined {
+    if (prefix.length < 4) return undefined;
+    const found = this.#p.history.findByIdPrefix(prefix);
+    if (found.length > 1) {
+      throw new AppError('validation', `"${prefix}" starts more than one call's id; give more of the id.`);
+    }
+    return found[0];
   }
 
   stopCall(id: string): Call {

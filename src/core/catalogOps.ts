@@ -45,24 +45,57 @@ export class CatalogOps {
     return robotView(await this.#changed(() => this.#catalog.updateRobot(id, patch)));
   }
 
-  async deleteRobot(id: string): Promise<void> {
-    await this.#catalog.requireRobot(id);
-    // Token first: if the keychain refuses, nothing is deleted and nothing is orphaned.
-    await this.#vault.delete(id);
+  /**
+   * Deletes the robot, its presets and its token; says whether there was a
+   * token. Token first: if the keychain refuses, nothing is deleted and nothing
+   * is orphaned, unless our note says the robot never had a token, when there
+   * is nothing in the keychain to orphan and the robot can go without it.
+   */
+  async deleteRobot(id: string): Promise<{ hadToken: boolean }> {
+    const robot = await this.#catalog.requireRobot(id);
+    this.#files.robots.assertWritable();
+    let hadToken = false;
+    try {
+      hadToken = await this.#vault.delete(id);
+    } catch (error) {
+      if (!(error instanceof AppError && error.kind === 'keychain') || robot.tokenUpdatedAt !== null)
+        throw error;
+    }
     await this.#changed(() => this.#catalog.deleteRobot(id));
+    return { hadToken };
   }
 
   async setToken(robotId: string, token: unknown): Promise<RobotView> {
     await this.#catalog.requireRobot(robotId);
     if (typeof token !== 'string') throw new AppError('validation', 'token: must be text.');
+    // A read-only data folder refuses before the keychain changes, so both stay as they were.
+    this.#files.robots.assertWritable();
     await this.#vault.set(robotId, token);
     return robotView(await this.#changed(() => this.#catalog.markToken(robotId, true)));
   }
 
-  async clearToken(robotId: string): Promise<RobotView> {
+  /** Deletes the robot's token; `hadToken` says whether the keychain held one. */
+  async clearToken(robotId: string): Promise<{ robot: RobotView; hadToken: boolean }> {
     await this.#catalog.requireRobot(robotId);
-    await this.#vault.delete(robotId);
-    return robotView(await this.#changed(() => this.#catalog.markToken(robotId, false)));
+    this.#files.robots.assertWritable();
+    const hadToken = await this.#vault.delete(robotId);
+    return { robot: robotView(await this.#changed(() => this.#catalog.markToken(robotId, false))), hadToken };
+  }
+
+  /**
+   * Whether each robot has a token, asked of the keychain itself (our note can
+   * be stale), or `undefined` when the keychain cannot be used. Reads only.
+   */
+  async tokenStates(): Promise<Map<string, boolean> | undefined> {
+    const robots = await this.#catalog.robots();
+    const states = new Map<string, boolean>();
+    try {
+      for (const robot of robots) states.set(robot.id, await this.#vault.has(robot.id));
+    } catch (error) {
+      if (error instanceof AppError && error.kind === 'keychain') return undefined;
+      throw error;
+    }
+    return states;
   }
 
   /** Asks the keychain itself, and repairs our note of it when they disagree. */
@@ -70,6 +103,8 @@ export class CatalogOps {
     const robot = await this.#catalog.requireRobot(robotId);
     const hasToken = await this.#vault.has(robotId);
     if (hasToken === (robot.tokenUpdatedAt !== null)) return { hasToken, updatedAt: robot.tokenUpdatedAt };
+    // The keychain is the truth; a read-only data folder keeps its note unrepaired.
+    if (!this.#files.robots.writable) return { hasToken, updatedAt: null };
     const fixed = await this.#changed(() => this.#catalog.markToken(robotId, hasToken));
     return { hasToken, updatedAt: fixed.tokenUpdatedAt };
   }

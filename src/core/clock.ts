@@ -4,7 +4,11 @@
  */
 export type Clock = {
   now(): number;
-  setTimer(callback: () => void, delayMs: number): unknown;
+  /**
+   * `keepAlive`: the process must not exit while this timer is pending (a
+   * command waiting on it); other timers (polls) never hold it open.
+   */
+  setTimer(callback: () => void, delayMs: number, options?: { keepAlive?: boolean }): unknown;
   clearTimer(handle: unknown): void;
 };
 
@@ -23,10 +27,10 @@ export function timerDelay(delayMs: number): number {
 
 export const systemClock: Clock = {
   now: () => Date.now(),
-  setTimer: (callback, delayMs) => {
+  setTimer: (callback, delayMs, options) => {
     const timer = setTimeout(callback, timerDelay(delayMs));
     // Pending polls must not keep a finished CLI process alive on their own.
-    timer.unref();
+    if (options?.keepAlive !== true) timer.unref();
     return timer;
   },
   clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),

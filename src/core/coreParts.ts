@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Settings } from '../shared/models/settings.ts';
 import { Catalog } from './catalog.ts';
+import type { AppError } from './errors.ts';
 import { type Clock, type Random, systemClock } from './clock.ts';
 import { WebhookClient } from './http/webhookClient.ts';
 import { CallHistory } from './store/callHistory.ts';
 import { openCatalogFiles, type CatalogFiles } from './store/catalogFiles.ts';
+import { openDataFolder } from './store/dataFolder.ts';
 import { defaultDataDir } from './store/dataDir.ts';
+import { removeInterruptedWrites } from './store/leftovers.ts';
 import { WarningLog } from './store/warnings.ts';
 import { type SecretBackend, TokenVault } from './vault/tokenVault.ts';
 
@@ -39,6 +41,8 @@ export type CoreParts = {
   random: Random;
   newId: () => string;
   settings: Settings;
+  /** Why the data folder cannot be written, when it cannot: reads work, every change throws this. */
+  readOnly: AppError | undefined;
 };
 
 /** Open the data folder (created private if missing) and everything that reads or writes it. */
@@ -47,21 +51,33 @@ export async function openParts(options: AppCoreOptions): Promise<CoreParts> {
   const clock = options.clock ?? systemClock;
   const now = () => clock.now();
   const newId = options.newId ?? randomUUID;
-  await mkdir(dataDir, { recursive: true, mode: 0o700 });
-  const warnings = new WarningLog(now, path.join(dataDir, 'warnings.json'));
-  const files = openCatalogFiles(dataDir, warnings, now);
+  // A folder that cannot be used at all throws here, naming it and the fix.
+  const { readOnly } = await openDataFolder(dataDir);
+  if (readOnly === undefined) {
+    // Housekeeping: a folder we cannot tidy is no reason not to start.
+    await removeInterruptedWrites(dataDir).catch(() => undefined);
+  }
+  const warnings = new WarningLog(now, path.join(dataDir, 'warnings.json'), readOnly);
+  const files = openCatalogFiles(dataDir, warnings, now, readOnly);
   const settings = await files.settings.read();
+  const history = await CallHistory.openWaiting(
+    path.join(dataDir, 'history.sqlite'),
+    warnings,
+    now,
+    readOnly,
+  );
   return {
     dataDir,
     files,
     catalog: new Catalog(files, now, newId),
     vault: new TokenVault(options.secrets),
-    history: CallHistory.open(path.join(dataDir, 'history.sqlite'), warnings, now),
+    history,
     client: new WebhookClient(settings.http, now),
     warnings,
     clock,
     random: options.random ?? Math.random,
     newId,
     settings,
+    readOnly,
   };
 }

@@ -11,8 +11,10 @@ export const errorKinds = [
   'keychain',
   'validation',
   'not-found',
-  /** The data folder or the history cannot be used now: read-only, not a folder, busy with another process. */
+  /** The data folder or the history cannot be used: read-only, not a folder, disk full. */
   'storage',
+  /** Another process holds the data (a JSON file's lock, the history's lock) past a short wait: try again. */
+  'busy',
   'internal',
 ] as const;
 

@@ -64,10 +64,15 @@ describe('robot-tray robot, token and preset', () => {
     expect((await h.run(['token', 'status', 'Tokenless'])).stdout).toMatch(/has a token .*\(stored \d{4}-/);
 
     expect(await h.json(['token', 'clear', 'Tokenless'])).toMatchObject({ hasToken: false, updatedAt: null });
+    expect((await h.run(['token', 'clear', 'Tokenless'])).stdout).toBe(
+      'Robot "Tokenless" had no token in the system keychain; nothing was deleted.\n',
+    );
     expect(await h.json(['token', 'status', 'Tokenless'])).toMatchObject({ hasToken: false });
     const fire = await h.run(['fire', 'Tokenless']);
     expect(fire).toMatchObject({ code: 2, stdout: '' });
-    expect(fire.stderr).toMatch(/^robot-tray: Robot "Tokenless" has no token yet\. .*Designer/);
+    expect(fire.stderr).toMatch(
+      /^robot-tray: Robot "Tokenless" has no token yet\. Generate one in the robot's Designer: .*, then set it with: robot-tray token set Tokenless\n$/,
+    );
   });
 
   test('an empty or several-line token is refused with exit 2, and robot add leaves no robot behind', async () => {
@@ -216,9 +221,24 @@ describe('robot-tray robot, token and preset', () => {
     expect(debug.stderr).toContain('Caused by: ');
     const fire = await h.run(['fire', 'Invoice sync'], { env });
     expect(fire.code).toBe(7);
-    // Listing needs no keychain: it reads only our note of whether a token is stored.
+    // Listing works without a keychain, and does not pretend to know what it holds.
     const list = await h.run(['robot', 'list'], { env });
     expect(list.code).toBe(0);
-    expect(list.stdout).toMatch(/Keyless\s+\S+\s+none/);
+    expect(list.stdout).toMatch(/Keyless\s+\S+\s+unknown \(keychain unavailable\)/);
+    expect(
+      (await h.json<{ name: string; hasToken: boolean | null }[]>(['robot', 'list'], { env })).find(
+        (r) => r.name === 'Keyless',
+      )?.hasToken,
+    ).toBeNull();
+    // A robot that never had a token can be removed without a keychain: there is nothing to orphan.
+    const removed = await h.run(['robot', 'remove', 'Keyless'], { env });
+    expect(removed.code).toBe(0);
+    expect(removed.stdout).toBe(
+      'Removed robot "Keyless" and its 0 presets (it had no token); its calls stay in history.\n',
+    );
+    // One whose token is in the keychain is kept: removing it now would orphan the token.
+    const kept = await h.run(['robot', 'remove', 'Invoice sync'], { env });
+    expect(kept.code).toBe(7);
+    expect((await h.run(['robot', 'list'])).stdout).toMatch(/Invoice sync\s+\S+\s+stored/);
   });
 });

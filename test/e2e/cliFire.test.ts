@@ -156,7 +156,12 @@ describe('robot-tray fire, status and calls', () => {
     const result = await h.run(['fire', 'Rotated', '--wait']);
     expect(result.code).toBe(3);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toMatch(/^robot-tray: The service rejected the trigger \(HTTP 401\): .*Designer/);
+    // The service's words, the spec's token steps and the command that sets the new token; each said once.
+    expect(result.stderr).toBe(
+      'robot-tray: The service refused the token (HTTP 401). It said: The token is unknown or was revoked. ' +
+        'Generate a new token in the robot\'s Designer: the gear icon, section "Webhook token", the generate-token icon, ' +
+        'confirm, then copy it, then set it with: robot-tray token set Rotated\n',
+    );
   });
 
   test('unreachable: exit 5 when nothing reached the service', async () => {
@@ -187,7 +192,9 @@ describe('robot-tray fire, status and calls', () => {
     await h.addRobot({ name: 'Crashy', flow: [{ type: 'fail', message: 'disk full' }] });
     const result = await h.run(['fire', 'Crashy', '--wait']);
     expect(result.code).toBe(6);
-    expect(result.stderr).toMatch(/ended with a status Robot Tray does not know \("FAILED"\)/);
+    expect(result.stderr).toMatch(
+      /ended with a status Robot Tray does not know \("FAILED"\)\. The robot said: disk full\. See the service's answer/,
+    );
   });
 
   test('expired: exit 6 when the query answers 404', async () => {
@@ -250,10 +257,15 @@ describe('robot-tray fire, status and calls', () => {
     expect(result.stdout).toMatch(/\nresponse +\{/);
     const rejected = core.listCalls({ states: ['rejected'], limit: 1 })[0]!;
     expect((await h.run(['status', rejected.id])).code).toBe(3);
+    const nobody = await h.run(['fire', 'Nobody']);
+    expect(nobody.code).toBe(2);
+    expect(nobody.stderr).toBe(
+      'robot-tray: Robot "Nobody" was not found. Check the name, or list robots with: robot-tray robot list\n',
+    );
     const missing = await h.run(['status', 'no-such-call']);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toBe(
-      'robot-tray: Call "no-such-call" was not found. It may have been pruned or forgotten.\n',
+      'robot-tray: Call "no-such-call" was not found. It may have been pruned or forgotten; list recent calls with: robot-tray calls\n',
     );
   });
 

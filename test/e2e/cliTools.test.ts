@@ -37,7 +37,9 @@ describe('robot-tray curl, sandbox, terminals and start-up', () => {
   test('curl prints a command that real curl runs against the service, token from $ROBOT_TOKEN', async () => {
     const post = await h.run(['curl', 'Echo', '--args', '{"customer":"C-17"}', '--arg', "note:=it's 1 < 2"]);
     expect(post).toMatchObject({ code: 0, stderr: '' });
-    expect(post.stdout).toContain(`printf 'x-service-token: %s\\n' "$ROBOT_TOKEN" | curl`);
+    expect(post.stdout).toContain(
+      `: "\${ROBOT_TOKEN:?set ROBOT_TOKEN to the robot webhook token first}" && printf 'x-service-token: %s\\n' "$ROBOT_TOKEN" | curl`,
+    );
     const answer = JSON.parse(await runPrinted(post.stdout)) as { webhookCallId: string };
     const record = await h.sandbox.whenSettled(answer.webhookCallId);
     expect(record).toMatchObject({ method: 'POST', args: { customer: 'C-17', note: "it's 1 < 2" } });
@@ -50,13 +52,29 @@ describe('robot-tray curl, sandbox, terminals and start-up', () => {
     });
   });
 
+  test('the printed command stops in the shell, before curl, when $ROBOT_TOKEN is unset or empty', async () => {
+    const printed = await h.run(['curl', 'Echo', '--arg', 'a=1']);
+    const before = h.sandbox.requests().length;
+    for (const token of [undefined, '']) {
+      const env: NodeJS.ProcessEnv = { ...process.env, ROBOT_TOKEN: token };
+      if (token === undefined) delete env['ROBOT_TOKEN'];
+      const failed = await exec('sh', ['-c', printed.stdout], { env }).then(
+        () => undefined,
+        (error: { code: number; stderr: string }) => error,
+      );
+      expect(failed?.code).not.toBe(0);
+      expect(failed?.stderr).toContain('set ROBOT_TOKEN to the robot webhook token first');
+    }
+    expect(h.sandbox.requests()).toHaveLength(before);
+  });
+
   test('curl with a preset: the preset method and arguments, overridden by the given ones', async () => {
     const core = await h.core();
     const robot = await core.getRobot('Echo');
     await core.createPreset({ robotId: robot.id, name: 'Daily', method: 'GET', args: { a: '1', b: '2' } });
     const printed = await h.run(['curl', 'Echo', '--preset', 'Daily', '--arg', 'b:=3']);
     expect(printed.stdout).toMatch(
-      /^printf 'x-service-token: %s\\n' "\$ROBOT_TOKEN" \| curl -sS 'http:\/\/127\.0\.0\.1:\d+\/main\/public\/webhook\/request\?a=1&b=3'/,
+      /^: "\$\{ROBOT_TOKEN:\?[^}]*\}" && printf 'x-service-token: %s\\n' "\$ROBOT_TOKEN" \| curl -sS 'http:\/\/127\.0\.0\.1:\d+\/main\/public\/webhook\/request\?a=1&b=3'/,
     );
     const answer = JSON.parse(await runPrinted(printed.stdout)) as { webhookCallId: string };
     expect((await h.sandbox.whenSettled(answer.webhookCallId)).args).toEqual({ a: '1', b: '3' });
@@ -181,10 +199,11 @@ describe('robot-tray curl, sandbox, terminals and start-up', () => {
       expect(urls.some((u) => u.endsWith('/src/cli/main.ts'))).toBe(true);
       expect(heavy(urls)).toEqual([]);
     }
-    const list = await loaded(['robot', 'list']);
+    const list = await loaded(['preset', 'list']);
     expect(list.code).toBe(0);
     expect(list.urls.some((u) => u.endsWith('/src/core/appCore.ts'))).toBe(true);
-    // Listing robots needs no token, so the keychain's native module stays unloaded.
+    // Listing presets needs no token, so the keychain's native module stays unloaded
+    // (robot list asks the keychain whether each token is still there).
     expect(list.urls.filter((u) => u.includes('/keytar/'))).toEqual([]);
   });
 

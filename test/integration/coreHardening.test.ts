@@ -107,7 +107,7 @@ describe('core hardening', () => {
     clock.runNext();
     const failed = await h.waitForCall(fired.id, (c) => c.pollCount === 1);
     expect(failed.state).toBe('waiting');
-    expect(failed.error?.kind).toBe('internal');
+    expect(failed.error?.kind).toBe('storage');
     await rm(robotsFile, { recursive: true });
     await rename(robotsFile + '.tmp', robotsFile);
     clock.runNext();

@@ -223,7 +223,7 @@ describe('finished calls never vanish', () => {
         .warnings()
         .map((w) => w.message)
         .join(' '),
-    ).toMatch(/another Robot Tray process.*keeps retrying/);
+    ).toMatch(/locked by another process.*keeps retrying/);
     other.exec('ROLLBACK');
     h.clock.advance(10_000);
     expect(stored()).toBe('done');
@@ -251,7 +251,10 @@ describe('finished calls never vanish', () => {
     }
     other.exec('ROLLBACK');
     other.close();
-    expect(error).toMatchObject({ kind: 'storage', message: expect.stringMatching(/Nothing was sent\.$/) });
+    expect(error).toMatchObject({
+      kind: 'busy',
+      message: expect.stringMatching(/locked by another process.*Nothing was sent\.$/),
+    });
     expect(svc.seen).toHaveLength(0);
   });
 });

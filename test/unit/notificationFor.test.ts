@@ -44,11 +44,11 @@ describe('notificationFor', () => {
   test('the body is the shared sentence', () => {
     const text = notificationFor(
       change('rejected', 'sending', true, {
-        error: { kind: 'http', status: 401, message: 'Token refused.', at: 1 },
+        error: { kind: 'http', status: 401, message: 'The service refused the token (HTTP 401).', at: 1 },
       }),
       on,
     );
-    expect(text!.body).toBe('The service rejected the trigger (HTTP 401): Token refused.');
+    expect(text!.body).toBe('The service refused the token (HTTP 401).');
     expect(notificationFor(change('done', 'waiting'), on)!.body).toBe('Done.');
   });
 

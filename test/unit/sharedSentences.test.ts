@@ -21,8 +21,17 @@ describe('callOutcome: one sentence per state, shared by the window, tray, notif
     ],
     [
       'rejected',
-      { error: { kind: 'http', status: 401, message: 'The token was refused.', count: 1, at: 0 } },
-      'The service rejected the trigger (HTTP 401): The token was refused.',
+      {
+        error: {
+          kind: 'http',
+          status: 401,
+          message: 'The service refused the token (HTTP 401). Set a new one.',
+          count: 1,
+          at: 0,
+        },
+      },
+      // The message names the status and the next step itself: said once, not twice.
+      'The service refused the token (HTTP 401). Set a new one.',
     ],
     [
       'unreachable',
@@ -36,9 +45,21 @@ describe('callOutcome: one sentence per state, shared by the window, tray, notif
     ],
     ['expired', {}, 'Expired: the service no longer knows this run'],
     ['unexpected', { rawStatus: 'FAILED' }, 'Ended with a status Robot Tray does not know ("FAILED").'],
+    [
+      'unexpected',
+      {
+        rawStatus: 'FAILED',
+        error: { kind: 'protocol', message: 'The robot said: disk full', count: 1, at: 0 },
+      },
+      'Ended with a status Robot Tray does not know ("FAILED"). The robot said: disk full',
+    ],
     ['stopped', { timeline: [{ note: 'Stopped by you.' }] }, 'Stopped: Stopped by you.'],
   ])('%s', (state, more, expected) => {
     expect(callOutcome(at(state, more))).toContain(expected);
+  });
+
+  test('a rejected call without a recorded error still says it was rejected', () => {
+    expect(callOutcome(at('rejected'))).toBe('The service rejected the trigger; it gave no reason.');
   });
 
   test('every state has a sentence', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { serviceMessage } from '../../src/core/http/answerText.ts';
 import { AppError } from '../../src/core/errors.ts';
 import type { QueryResult } from '../../src/core/http/webhookClient.ts';
 import { newCall } from '../../src/core/tracker/fireSpec.ts';
@@ -273,6 +274,27 @@ describe('after an answer to a query', () => {
     const out = afterAnswer(waiting(), answer(status), T0 + 700);
     expect(out.call.rawStatus).toBe(status);
     expect(out.call.timeline.at(-1)!.note).toBe(`The service answered status "${'F'.repeat(80)}".`);
+    expect(out.call.error).toBeNull();
+  });
+
+  test.each([
+    [{ status: 'FAILED', error: { message: 'disk\nfull' } }, 'The robot said: disk full.'],
+    [{ status: 'FAILED', error: 'no such customer' }, 'The robot said: no such customer.'],
+    [{ status: 'ERROR', message: '  quota  exceeded ' }, 'The robot said: quota exceeded.'],
+    [{ status: 'ERROR', reason: 'cancelled by operator' }, 'The robot said: cancelled by operator.'],
+    [{ status: 'ERROR', detail: 'timeout in step 3' }, 'The robot said: timeout in step 3.'],
+  ])("the robot's own message in %j becomes the call's error", (body, message) => {
+    const result: QueryResult = { status: body.status, response: undefined, hasResponse: false, body };
+    const out = afterAnswer(waiting(), result, T0 + 700);
+    expect(out.call.state).toBe('unexpected');
+    expect(out.call.response).toEqual(body);
+    expect(out.call.error).toEqual({ kind: 'protocol', message, count: 1, at: T0 + 700 });
+  });
+
+  test('a long robot message is cut; one with no text is not an error', () => {
+    expect(serviceMessage({ message: 'x'.repeat(1_000) })).toHaveLength(300);
+    expect(serviceMessage({ message: '   ', error: { message: 42 }, reason: null })).toBeUndefined();
+    expect(serviceMessage(['FAILED'])).toBeUndefined();
   });
 });
 

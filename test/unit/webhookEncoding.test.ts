@@ -98,7 +98,11 @@ describe('curl command', () => {
     const cmd = buildCurlCommand(target, 'POST', { name: "O'Brien", n: 1 });
     expect(cmd).toContain(`--data-raw '{"name":"O'\\''Brien","n":1}'`);
     // The token reaches curl on stdin through printf (a builtin), never in an argv.
-    expect(cmd.startsWith(`printf 'x-service-token: %s\\n' "$ROBOT_TOKEN" | curl `)).toBe(true);
+    expect(
+      cmd.startsWith(
+        `: "\${ROBOT_TOKEN:?set ROBOT_TOKEN to the robot webhook token first}" && printf 'x-service-token: %s\\n' "$ROBOT_TOKEN" | curl `,
+      ),
+    ).toBe(true);
     expect(cmd).toContain(' -H @- ');
     expect(cmd).toContain("'http://127.0.0.1:4780/main/public/webhook/request'");
   });

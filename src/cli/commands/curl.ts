@@ -23,7 +23,7 @@ Example:
 }
 
 async function printCurl(robotName: string, options: SendOptions): Promise<void> {
-  const args = givenArgs(options);
+  const args = await givenArgs(options);
   await withCore(async (core) => {
     const robot = await core.getRobot(robotName);
     printLine(await core.curlCommand(robot.id, await fireRequest(core, robot, options, args)));

@@ -5,13 +5,14 @@ import { reportCall } from '../callReport.ts';
 import { parseSeconds, run } from '../command.ts';
 import { withCore } from '../coreAccess.ts';
 import { argumentOptions, fireRequest, givenArgs, type SendOptions } from '../fireRequest.ts';
+import { type TokenEnvOptions, tokenEnvOption, useTokenFromEnv } from '../tokenEnv.ts';
 import { waitAndReport } from '../waitForCall.ts';
 
-type FireOptions = SendOptions & { wait?: boolean; timeout?: number; json?: boolean };
+type FireOptions = SendOptions & TokenEnvOptions & { wait?: boolean; timeout?: number; json?: boolean };
 
 export function fireCommand(): Command {
   return argumentOptions(
-    new Command('fire')
+    tokenEnvOption(new Command('fire'))
       .description('start a robot: send its trigger, optionally wait for its response')
       .argument('<ROBOT>', 'the robot')
       .option('--preset <NAME>', "send this preset; arguments given here override the preset's"),
@@ -32,11 +33,12 @@ Examples:
 async function fire(robotName: string, options: FireOptions): Promise<number> {
   const started = Date.now();
   // Arguments are checked before the core is opened: a typo costs nothing.
-  const args = givenArgs(options);
+  const args = await givenArgs(options);
   const wait = options.wait === true || options.timeout !== undefined;
   const json = options.json === true;
   return withCore(async (core) => {
     const robot = await core.getRobot(robotName);
+    useTokenFromEnv(core, robot.id, options);
     const request = await fireRequest(core, robot, options, args);
     const deadline = options.timeout === undefined ? undefined : started + options.timeout * 1000;
     const { result: call, cut } = await abortable(core, deadline, () => core.fire(robot.id, request));

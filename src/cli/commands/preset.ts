@@ -42,7 +42,7 @@ export function presetCommand(): Command {
 }
 
 async function addPreset(robotName: string, options: AddOptions): Promise<void> {
-  const args = givenArgs(options) ?? {};
+  const args = (await givenArgs(options)) ?? {};
   await withCore(async (core) => {
     const robot = await core.getRobot(robotName);
     const preset = await core.createPreset({

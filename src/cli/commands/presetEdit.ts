@@ -43,7 +43,7 @@ export function presetEditCommand(): Command {
 
 async function editPreset(robotName: string, name: string, options: EditOptions): Promise<void> {
   if (options.get === true && options.post === true) throw usageError('Give --get or --post, not both.');
-  const given = givenArgs(options);
+  const given = await givenArgs(options);
   const touchesArgs =
     given !== undefined || options.clearArgs === true || (options.unsetArg?.length ?? 0) > 0;
   const method = options.get === true ? 'GET' : options.post === true ? 'POST' : undefined;

@@ -94,7 +94,13 @@ async function storeToken(core: AppCore, robot: RobotView, token: string): Promi
 
 async function listRobots(options: { json?: boolean }): Promise<void> {
   await withCore(async (core) => {
-    const robots = await core.listRobots();
+    const listed = await core.listRobots();
+    // The keychain is asked, not our note of it; without a keychain we say we don't know.
+    const states = listed.length === 0 ? new Map<string, boolean>() : await core.tokenStates();
+    const robots = listed.map((r) => ({
+      ...r,
+      hasToken: states === undefined ? null : (states.get(r.id) ?? false),
+    }));
     if (options.json === true) return printJson(robots);
     if (robots.length === 0) {
       return printLine(
@@ -106,7 +112,12 @@ async function listRobots(options: { json?: boolean }): Promise<void> {
     printLine(
       formatTable(
         ['NAME', 'BASE URL', 'TOKEN', 'PRESETS'],
-        robots.map((r) => [r.name, r.baseUrl, r.hasToken ? 'stored' : 'none', String(count(r.id))]),
+        robots.map((r) => [
+          r.name,
+          r.baseUrl,
+          r.hasToken === null ? 'unknown (keychain unavailable)' : r.hasToken ? 'stored' : 'none',
+          String(count(r.id)),
+        ]),
       ),
     );
   });
@@ -116,10 +127,13 @@ async function removeRobot(name: string, options: { json?: boolean }): Promise<v
   await withCore(async (core) => {
     const robot = await core.getRobot(name);
     const presets = (await core.listPresets(robot.id)).length;
-    await core.deleteRobot(robot.id);
+    const { hadToken } = await core.deleteRobot(robot.id);
     if (options.json === true) return printJson(robot);
+    const presetCount = presets === 1 ? '1 preset' : `${presets} presets`;
     printLine(
-      `Removed robot "${robot.name}", its ${presets === 1 ? '1 preset' : `${presets} presets`} and its token; its calls stay in history.`,
+      hadToken
+        ? `Removed robot "${robot.name}", its ${presetCount} and its token; its calls stay in history.`
+        : `Removed robot "${robot.name}" and its ${presetCount} (it had no token); its calls stay in history.`,
     );
   });
 }

@@ -1,20 +1,36 @@
+import { writeFile } from 'node:fs/promises';
 import { Command } from 'commander';
+import type { AppCore } from '../../core/appCore.ts';
+import type { Call } from '../../shared/models/call.ts';
 import { describeCall } from '../callReport.ts';
 import { parseSeconds, run } from '../command.ts';
 import { withCore } from '../coreAccess.ts';
 import { exitCodeForState } from '../exitCodes.ts';
-import { printJson, printLine } from '../output.ts';
+import { usageError } from '../cliError.ts';
+import { printJson, printLine, printProblem } from '../output.ts';
+import { type TokenEnvOptions, tokenEnvOption, useTokenFromEnv } from '../tokenEnv.ts';
 import { waitAndReport } from '../waitForCall.ts';
 
-type StatusOptions = { wait?: boolean; timeout?: number; json?: boolean };
+type StatusOptions = TokenEnvOptions & {
+  wait?: boolean;
+  timeout?: number;
+  json?: boolean;
+  full?: boolean;
+  output?: string;
+};
 
 export function statusCommand(): Command {
-  return new Command('status')
-    .description('show a call; with --wait, watch it until it ends')
-    .argument('<CALL>', "the call's local id or its webhookCallId")
-    .option('--wait', 'watch a waiting call until it ends; the response as JSON on stdout')
+  return tokenEnvOption(new Command('status'))
+    .description('show a call (a waiting one is asked about once); with --wait, watch it until it ends')
+    .argument('<CALL>', "the call's local id (or its first characters), or its webhookCallId")
+    .option(
+      '--wait',
+      'watch a waiting call until it ends, resuming a stopped one; the response as JSON on stdout',
+    )
     .option('--timeout <SECONDS>', 'stop waiting after this long and exit 4 (implies --wait)', parseSeconds)
     .option('--json', 'print the call record as JSON')
+    .option('--full', 'on a terminal, show a long response whole instead of its first lines')
+    .option('--output <FILE>', "write the call's response to FILE as JSON (and show the rest as usual)")
     .action(run(status));
 }
 
@@ -22,15 +38,67 @@ async function status(id: string, options: StatusOptions): Promise<number> {
   const started = Date.now();
   const json = options.json === true;
   return withCore(async (core) => {
+    const found = core.getCall(id);
+    useTokenFromEnv(core, found.robotId, options);
     if (options.wait !== true && options.timeout === undefined) {
-      const call = core.getCall(id);
+      // A waiting call's stored record may be minutes old: ask the service once.
+      const call = found.state === 'waiting' ? await askOnce(core, found) : found;
+      if (options.output !== undefined) await writeResponse(call, options.output);
       if (json) printJson(call);
-      else printLine(describeCall(call));
+      else printLine(describeCall(call, { summary: process.stdout.isTTY === true && options.full !== true }));
       return exitCodeForState(call.state, false);
     }
+    // A stopped (or unexpected) call is resumed: watched again with a fresh deadline.
+    const watched = isResumable(found.state) ? await core.resumeCall(found.id) : core.watchCall(found.id);
     // Watch it in this process; the app, if running, may be watching too,
     // and both see the same answer from the service.
-    const call = core.watchCall(core.getCall(id).id);
-    return waitAndReport(core, call.id, { started, timeoutSeconds: options.timeout, json });
+    return waitAndReport(core, watched.id, { started, timeoutSeconds: options.timeout, json });
+  });
+}
+
+/** The response as a file, for one too large to read on a terminal; says where it went on stderr. */
+async function writeResponse(call: Call, file: string): Promise<void> {
+  if (call.response === undefined) {
+    throw usageError(`--output ${file}: call ${call.id} has no response to write (it is ${call.state}).`);
+  }
+  const text = JSON.stringify(call.response, null, 2) + '\n';
+  try {
+    await writeFile(file, text);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'error';
+    throw usageError(
+      `--output ${file}: the file cannot be written (${code}). Check the path and its folder.`,
+    );
+  }
+  printProblem(
+    `Wrote the response of call ${call.id} to ${file} (${Buffer.byteLength(text).toLocaleString('en-US')} bytes).`,
+  );
+}
+
+function isResumable(state: Call['state']): boolean {
+  return state === 'stopped' || state === 'unexpected';
+}
+
+/**
+ * Poll a waiting call once, now, and return it as the service's answer left
+ * it (still waiting with one more poll, or in its final state). Bounded by
+ * the request deadline, since a poll never outlasts it.
+ */
+function askOnce(core: AppCore, call: Call): Promise<Call> {
+  return new Promise((resolve) => {
+    const settle = (latest: Call) => {
+      unsubscribe();
+      clearTimeout(guard);
+      resolve(latest);
+    };
+    const unsubscribe = core.subscribe((event) => {
+      if (event.type !== 'calls') return;
+      const changed = event.calls.find((c) => c.id === call.id);
+      if (changed !== undefined && (changed.pollCount > call.pollCount || changed.state !== 'waiting')) {
+        settle(changed);
+      }
+    });
+    const guard = setTimeout(() => settle(core.getCall(call.id)), core.getSettings().http.requestDeadlineMs);
+    core.watchCall(call.id);
   });
 }

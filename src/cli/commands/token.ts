@@ -64,9 +64,13 @@ async function setToken(name: string, options: { json?: boolean }): Promise<void
 
 async function clearToken(name: string, options: { json?: boolean }): Promise<void> {
   await withCore(async (core) => {
-    const robot = await core.clearToken((await robotForToken(core, name)).id);
+    const { robot, hadToken } = await core.clearToken((await robotForToken(core, name)).id);
     if (options.json === true) return printJson(state(robot, false, null));
-    printLine(`Deleted the token of robot "${robot.name}" from the system keychain.`);
+    printLine(
+      hadToken
+        ? `Deleted the token of robot "${robot.name}" from the system keychain.`
+        : `Robot "${robot.name}" had no token in the system keychain; nothing was deleted.`,
+    );
   });
 }
 

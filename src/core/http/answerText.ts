@@ -1,14 +1,55 @@
+import { DESIGNER_TOKEN_STEPS } from '../../shared/sentences/tokenSteps.ts';
 import type { JsonObject, JsonValue } from '../../shared/models/json.ts';
 import { isJsonObject } from '../../shared/models/json.ts';
 import { AppError } from '../errors.ts';
 import { excerpt, redactSecret } from './redact.ts';
+
+/** The longest robot message kept in an error line; the whole answer stays in `response`. */
+const MAX_SERVICE_MESSAGE = 300;
+
+/**
+ * The message an answer with an undocumented status carries, where such
+ * answers commonly put one: `error.message`, `error` as text, `message`,
+ * `reason` or `detail`. One line, cut to a readable length.
+ */
+export function serviceMessage(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
+  const fields = body as Record<string, unknown>;
+  const error = Object.hasOwn(fields, 'error') ? fields['error'] : undefined;
+  const nested =
+    typeof error === 'object' && error !== null && Object.hasOwn(error, 'message')
+      ? (error as Record<string, unknown>)['message']
+      : undefined;
+  const candidates = [nested, error, fields['message'], fields['reason'], fields['detail']];
+  for (const candidate of candidates) {
+    if (typeof candidate !== 'string') continue;
+    const line = candidate.replace(/\s+/g, ' ').trim();
+    if (line === '') continue;
+    return line.length > MAX_SERVICE_MESSAGE ? `${line.slice(0, MAX_SERVICE_MESSAGE - 1)}…` : line;
+  }
+  return undefined;
+}
+
+/**
+ * What an error answer said, for the error line: the message of a JSON
+ * answer, else the start of its text.
+ */
+export function answerDetail(text: string): string {
+  try {
+    const said = serviceMessage(JSON.parse(text));
+    if (said !== undefined) return said;
+  } catch {
+    // Not JSON: the text itself is what it said.
+  }
+  return excerpt(text);
+}
 
 /** What the service's answers mean in words, and how they are read. */
 export function httpMessage(code: number, action: 'trigger' | 'query', host: string, detail: string): string {
   const said = detail ? ` It said: ${detail}` : '';
   if (code === 401 || code === 403) {
     return action === 'trigger'
-      ? `The service refused the token (HTTP ${code}).${said} Generate a new token in the robot's Designer and set it in Robot Tray.`
+      ? `The service refused the token (HTTP ${code}).${said} Generate a new token ${DESIGNER_TOKEN_STEPS} it, and set it in Robot Tray.`
       : `The service refused the status query (HTTP ${code}).${said} Check the robot's token and whether queries should send it.`;
   }
   if (code === 404) {
@@ -16,8 +57,9 @@ export function httpMessage(code: number, action: 'trigger' | 'query', host: str
       ? `The trigger address was not found on ${host} (HTTP 404).${said} Check the robot's base URL.`
       : `The service no longer knows this run (HTTP 404): its result has expired or the id is wrong.`;
   }
+  // The service's own words usually give its limit and the same advice; say the point once.
   if (code === 413)
-    return `The service refused the arguments as too large (HTTP 413).${said} Send fewer or smaller arguments.`;
+    return `The service refused the arguments as too large (HTTP 413).${said || ' Send fewer or smaller arguments.'}`;
   if (code === 429)
     return `The service is rate limiting Robot Tray (HTTP 429).${said} Wait a little before trying again.`;
   if (code >= 500) return `The service had an error (HTTP ${code}).${said} Try again later.`;
@@ -57,11 +99,4 @@ export function topLevelScalars(json: JsonObject): JsonObject {
       Object.defineProperty(kept, key, { value, enumerable: true, writable: true, configurable: true });
   }
   return kept;
-}
-
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024)
-    return `${(bytes / (1024 * 1024)).toFixed(bytes % (1024 * 1024) === 0 ? 0 : 1)} MiB`;
-  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KiB`;
-  return `${bytes} bytes`;
 }

@@ -15,9 +15,14 @@ export function shellQuote(value: string): string {
  * written out: the command reads it from $ROBOT_TOKEN at run time, and hands
  * it to curl on stdin (`-H @-`) through printf, a shell builtin, so it never
  * appears in a process's argument list where other local users could read it.
+ * Without $ROBOT_TOKEN the shell stops before curl runs.
  */
 export function buildCurlCommand(target: Target, method: HttpMethod, args: JsonObject): string {
-  const tokenHeader = `printf 'x-service-token: %s\\n' "$${CURL_TOKEN_VARIABLE}" |`;
+  // ${VAR:?…} stops the shell with that message when the variable is unset or
+  // empty; checked before the pipeline, so curl never runs with an empty token.
+  const tokenHeader =
+    `: "\${${CURL_TOKEN_VARIABLE}:?set ${CURL_TOKEN_VARIABLE} to the robot webhook token first}" && ` +
+    `printf 'x-service-token: %s\\n' "$${CURL_TOKEN_VARIABLE}" |`;
   if (method === 'GET') {
     const url = target.origin + triggerPath(target, encodeGetArguments(args));
     return [tokenHeader, 'curl', '-sS', shellQuote(url), '-H', '@-'].join(' ');

@@ -6,8 +6,9 @@ import type { HttpSettings } from '../../shared/models/settings.ts';
 import { AppError } from '../errors.ts';
 import { transportFailure } from './failure.ts';
 import { encodeGetArguments } from './queryEncoding.ts';
-import { formatBytes, httpMessage, parseJsonObject, topLevelScalars } from './answerText.ts';
-import { excerpt, redactJson, redactSecret } from './redact.ts';
+import { formatBytes } from '../../shared/bytes.ts';
+import { answerDetail, httpMessage, parseJsonObject, topLevelScalars } from './answerText.ts';
+import { redactJson, redactSecret } from './redact.ts';
 import { abortedRequest, DeadlinePassed, Stopped } from './requestAbort.ts';
 import { parseRetryAfter } from './retryAfter.ts';
 import { isUsableCallId, queryPath, triggerPath, type Target } from './targetUrl.ts';
@@ -274,7 +275,7 @@ export class WebhookClient {
       );
     }
     const retryAfterMs = parseRetryAfter(raw.headers['retry-after'], this.#now());
-    const detail = excerpt(redactSecret(raw.text, token));
+    const detail = answerDetail(redactSecret(raw.text, token));
     throw new AppError('http', httpMessage(code, action, hostOf(target), detail), {
       status: code,
       ...(retryAfterMs === undefined ? {} : { retryAfterMs }),

@@ -1,13 +1,8 @@
-import { mkdirSync, renameSync } from 'node:fs';
-import path from 'node:path';
-import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { Call, CallFilter, activeStates } from '../../shared/models/call.ts';
 import { AppError, validationError } from '../errors.ts';
+import { OPEN_WAIT_MS, openHistoryFile, storageError } from './historyFile.ts';
 import type { WarningLog } from './warnings.ts';
-
-const SCHEMA_VERSION = 1;
-/** The longest one statement waits for another process's lock, blocking the event loop. */
-const BUSY_WAIT_MS = 25;
 
 /**
  * Call history in SQLite (node:sqlite, built into Node 24 and Electron 45).
@@ -25,12 +20,14 @@ export class CallHistory {
   #rowsSincePrune = 0;
 
   readonly #file: string;
+  readonly #readOnly: AppError | undefined;
   /** Records already checked against the schema (records are never mutated once built). */
   readonly #checked = new WeakSet<Call>();
 
-  private constructor(db: DatabaseSync, warnings: WarningLog, file: string) {
+  private constructor(db: DatabaseSync, warnings: WarningLog, file: string, readOnly: AppError | undefined) {
     this.#db = db;
     this.#file = file;
+    this.#readOnly = readOnly;
     this.#warnings = warnings;
     this.#upsert = db.prepare(
       `INSERT INTO calls (id, robot_id, state, created_at, webhook_call_id, search, data)
@@ -46,62 +43,44 @@ export class CallHistory {
     this.#count = db.prepare('SELECT COUNT(*) AS n FROM calls');
   }
 
-  /** Open (or create) the history file. A file SQLite cannot use is set aside, never deleted. */
-  static open(file: string, warnings: WarningLog, now: () => number = Date.now): CallHistory {
-    mkdirSync(path.dirname(file), { recursive: true });
-    try {
-      return new CallHistory(CallHistory.#connect(file), warnings, file);
-    } catch (error) {
-      // Only a damaged file is set aside. A busy or newer file is someone
-      // else's good data: refuse to start rather than hide it.
-      if (!isDamaged(error)) throw historyError(file, error);
-      const stamp = new Date(now()).toISOString().replace(/[:.]/g, '-');
-      const aside = `${file}.corrupt-${stamp}`;
-      renameSync(file, aside);
-      for (const suffix of ['-wal', '-shm']) {
-        try {
-          renameSync(file + suffix, aside + suffix);
-        } catch {
-          // The journal files exist only sometimes.
-        }
-      }
-      warnings.add(
-        path.basename(file),
-        `The call history could not be opened (${(error as Error).message}). It was moved to ${aside} and a new, empty history was started.`,
-      );
-      return new CallHistory(CallHistory.#connect(file), warnings, file);
-    }
+  /**
+   * Open (or create) the history file; see openHistoryFile. `readOnly` (the
+   * data folder cannot be written) opens it for reading and makes every
+   * write throw that error.
+   */
+  static open(
+    file: string,
+    warnings: WarningLog,
+    now: () => number = Date.now,
+    readOnly?: AppError,
+  ): CallHistory {
+    return new CallHistory(openHistoryFile(file, warnings, now, readOnly), warnings, file, readOnly);
   }
 
-  static #connect(file: string): DatabaseSync {
-    const db = new DatabaseSync(file);
-    try {
-      // Never hold the event loop for long: a write that finds the file locked
-      // by another process fails fast and the tracker retries it later.
-      db.exec(`PRAGMA busy_timeout = ${BUSY_WAIT_MS}`);
-      db.exec('PRAGMA journal_mode = WAL');
-      db.exec('PRAGMA synchronous = NORMAL');
-      const version = (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
-      if (version > SCHEMA_VERSION) throw new NewerHistoryError(version);
-      if (version === SCHEMA_VERSION) return db;
-      db.exec(`CREATE TABLE IF NOT EXISTS calls (
-        id TEXT PRIMARY KEY,
-        robot_id TEXT NOT NULL,
-        state TEXT NOT NULL,
-        created_at INTEGER NOT NULL,
-        webhook_call_id TEXT,
-        search TEXT NOT NULL,
-        data TEXT NOT NULL
-      );
-      CREATE INDEX IF NOT EXISTS calls_created ON calls (created_at);
-      CREATE INDEX IF NOT EXISTS calls_robot ON calls (robot_id, created_at);
-      CREATE INDEX IF NOT EXISTS calls_state ON calls (state);
-      CREATE INDEX IF NOT EXISTS calls_webhook ON calls (webhook_call_id);
-      PRAGMA user_version = ${SCHEMA_VERSION};`);
-      return db;
-    } catch (error) {
-      db.close();
-      throw error;
+  /**
+   * Open, waiting without blocking the event loop (at most OPEN_WAIT_MS)
+   * while another process holds the file locked; then a `busy` error that
+   * says nothing was sent or changed.
+   */
+  static async openWaiting(
+    file: string,
+    warnings: WarningLog,
+    now: () => number = Date.now,
+    readOnly?: AppError,
+    waitMs = OPEN_WAIT_MS,
+  ): Promise<CallHistory> {
+    const deadline = Date.now() + waitMs;
+    for (let delay = 25; ; delay = Math.min(delay * 2, 250)) {
+      try {
+        return CallHistory.open(file, warnings, now, readOnly);
+      } catch (error) {
+        if (!(error instanceof AppError) || error.kind !== 'busy') throw error;
+        if (Date.now() + delay > deadline) {
+          throw new AppError('busy', `${error.message} Nothing was sent or changed.`, { cause: error });
+        }
+        // A timer that keeps the process alive: a one-shot command is waiting on it.
+        await new Promise((resolve) => setTimeout(resolve, delay));
+      }
     }
   }
 
@@ -134,8 +113,14 @@ export class CallHistory {
     this.#checked.add(call);
   }
 
-  /** A statement, with SQLite's busy, locked and read-only failures as `storage` errors. */
+  /** A write, with SQLite's busy and locked failures as `busy` errors, read-only and full ones as `storage`. */
   #run<T>(statement: () => T): T {
+    if (this.#readOnly !== undefined) throw this.#readOnly;
+    return this.#read(statement);
+  }
+
+  /** A read: another process may hold the file locked. */
+  #read<T>(statement: () => T): T {
     try {
       return statement();
     } catch (error) {
@@ -144,11 +129,20 @@ export class CallHistory {
   }
 
   get(id: string): Call | undefined {
-    return this.#parseRow(this.#get.get(id));
+    return this.#parseRow(this.#read(() => this.#get.get(id)));
+  }
+
+  /** Up to `max` calls whose local id starts with `prefix`, for ids typed short (as git takes a commit). */
+  findByIdPrefix(prefix: string, max = 2): Call[] {
+    const pattern = prefix.replace(/[\\%_]/g, (c) => '\\' + c) + '%';
+    const rows = this.#db
+      .prepare("SELECT data FROM calls WHERE id LIKE ? ESCAPE '\\' ORDER BY created_at DESC LIMIT ?")
+      .all(pattern, max);
+    return rows.map((row) => this.#parseRow(row)).filter((c): c is Call => c !== undefined);
   }
 
   getByWebhookCallId(webhookCallId: string): Call | undefined {
-    return this.#parseRow(this.#byWebhookId.get(webhookCallId));
+    return this.#parseRow(this.#read(() => this.#byWebhookId.get(webhookCallId)));
   }
 
   list(filter: CallFilter = {}): Call[] {
@@ -173,7 +167,7 @@ export class CallHistory {
       (where.length > 0 ? ' WHERE ' + where.join(' AND ') : '') +
       ' ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?';
     params.push(f.limit ?? 200, f.offset ?? 0);
-    const rows = this.#db.prepare(sql).all(...params);
+    const rows = this.#read(() => this.#db.prepare(sql).all(...params));
     return rows.map((row) => this.#parseRow(row)).filter((c): c is Call => c !== undefined);
   }
 
@@ -197,7 +191,7 @@ export class CallHistory {
   }
 
   count(): number {
-    return (this.#count.get() as { n: number }).n;
+    return (this.#read(() => this.#count.get()) as { n: number }).n;
   }
 
   /**
@@ -239,46 +233,6 @@ export class CallHistory {
     this.#warnings.add('history', 'A call in the history could not be read and was skipped.');
     return undefined;
   }
-}
-
-class NewerHistoryError extends Error {
-  constructor(version: number) {
-    super(`it was written by a newer Robot Tray (history schema ${version})`);
-  }
-}
-
-/** SQLITE_CORRUPT (11) and SQLITE_NOTADB (26): the file itself is damaged. */
-function isDamaged(error: unknown): boolean {
-  const code = (error as { errcode?: unknown }).errcode;
-  return typeof code === 'number' && ((code & 0xff) === 11 || (code & 0xff) === 26);
-}
-
-/** SQLITE_BUSY (5), SQLITE_LOCKED (6), SQLITE_READONLY (8), SQLITE_IOERR (10), SQLITE_FULL (13), SQLITE_CANTOPEN (14). */
-const storageCodes = new Set([5, 6, 8, 10, 13, 14]);
-
-/** A failed statement as a `storage` error that names the file and what to do; anything else as is. */
-export function storageError(file: string, error: unknown): unknown {
-  const code = (error as { errcode?: unknown }).errcode;
-  if (typeof code !== 'number' || !storageCodes.has(code & 0xff)) return error;
-  const primary = code & 0xff;
-  const message =
-    primary === 5 || primary === 6
-      ? `The call history ${file} is being changed by another Robot Tray process. Try again in a moment.`
-      : primary === 13
-        ? `The disk holding the call history ${file} is full. Free some space and try again.`
-        : `The call history ${file} cannot be written (${(error as Error).message}). Check that its folder is writable.`;
-  return new AppError('storage', message, { cause: error });
-}
-
-function historyError(file: string, error: unknown): AppError {
-  const reason = error instanceof Error ? error.message : String(error);
-  const fix =
-    error instanceof NewerHistoryError
-      ? 'Update Robot Tray to use it.'
-      : 'Close other Robot Tray windows or commands and try again.';
-  return new AppError('internal', `The call history ${file} cannot be opened: ${reason}. ${fix}`, {
-    cause: error,
-  });
 }
 
 function searchText(call: Call): string {

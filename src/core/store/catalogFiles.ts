@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { Preset } from '../../shared/models/preset.ts';
 import { Robot } from '../../shared/models/robot.ts';
 import { Settings } from '../../shared/models/settings.ts';
+import type { AppError } from '../errors.ts';
 import { JsonFileStore } from './jsonFileStore.ts';
 import type { WarningLog } from './warnings.ts';
 
@@ -10,7 +11,13 @@ export const RobotList = z.array(Robot);
 export const PresetList = z.array(Preset);
 
 /** The three small JSON files in the data folder, each with its schema version. */
-export function openCatalogFiles(dataDir: string, warnings: WarningLog, now: () => number) {
+export function openCatalogFiles(
+  dataDir: string,
+  warnings: WarningLog,
+  now: () => number,
+  /** Set when the data folder cannot be written: reads work, every change throws it. */
+  readOnly?: AppError,
+) {
   return {
     robots: new JsonFileStore({
       file: path.join(dataDir, 'robots.json'),
@@ -21,6 +28,7 @@ export function openCatalogFiles(dataDir: string, warnings: WarningLog, now: () 
       empty: () => [],
       warnings,
       now,
+      readOnly,
     }),
     presets: new JsonFileStore({
       file: path.join(dataDir, 'presets.json'),
@@ -31,6 +39,7 @@ export function openCatalogFiles(dataDir: string, warnings: WarningLog, now: () 
       empty: () => [],
       warnings,
       now,
+      readOnly,
     }),
     settings: new JsonFileStore({
       file: path.join(dataDir, 'settings.json'),
@@ -40,6 +49,7 @@ export function openCatalogFiles(dataDir: string, warnings: WarningLog, now: () 
       empty: () => Settings.parse({}),
       warnings,
       now,
+      readOnly,
     }),
   };
 }

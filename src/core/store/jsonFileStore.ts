@@ -2,21 +2,14 @@ import { createHash } from 'node:crypto';
 import { constants } from 'node:fs';
 import { copyFile, mkdir, readFile, rename, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { lock } from 'proper-lockfile';
 import writeFileAtomic from 'write-file-atomic';
 import type { z } from 'zod';
 import { describeZodError } from '../../shared/validation.ts';
 import { AppError } from '../errors.ts';
+import { acquireLock, type LockOptions } from './fileLock.ts';
 import type { WarningLog } from './warnings.ts';
 
 export type Migration = (data: unknown) => unknown;
-
-/** Wait up to ~2 s for another process's write; a lock older than 10 s is stale (a crash). */
-const LOCK_OPTIONS = {
-  realpath: false,
-  stale: 10_000,
-  retries: { retries: 40, minTimeout: 10, maxTimeout: 100 },
-};
 
 export type JsonFileStoreOptions<S extends z.ZodType> = {
   file: string;
@@ -34,6 +27,9 @@ export type JsonFileStoreOptions<S extends z.ZodType> = {
   record?: z.ZodType;
   warnings: WarningLog;
   now?: () => number;
+  /** The data folder cannot be written: every change throws this, and a damaged file is left where it is. */
+  readOnly?: AppError;
+  lock?: LockOptions;
 };
 
 type Cached<T> = { data: T; mtimeMs: number; size: number } | { data: T; mtimeMs: -1; size: -1 };
@@ -55,6 +51,15 @@ export class JsonFileStore<S extends z.ZodType> {
 
   constructor(options: JsonFileStoreOptions<S>) {
     this.#o = options;
+  }
+
+  /** Throws the data folder's `storage` error when it cannot be written: for changes made elsewhere first (the keychain). */
+  get writable(): boolean {
+    return this.#o.readOnly === undefined;
+  }
+
+  assertWritable(): void {
+    if (this.#o.readOnly !== undefined) throw this.#o.readOnly;
   }
 
   async read(): Promise<z.output<S>> {
@@ -83,17 +88,15 @@ export class JsonFileStore<S extends z.ZodType> {
    */
   update<R>(change: (current: z.output<S>) => { next: z.output<S>; result: R }): Promise<R> {
     const run = this.#queue.then(async () => {
+      if (this.#o.readOnly !== undefined) throw this.#o.readOnly;
       if (this.#readOnlyReason !== undefined) throw new AppError('validation', this.#readOnlyReason);
       await mkdir(path.dirname(this.#o.file), { recursive: true });
       let release: () => Promise<void>;
       try {
-        release = await lock(this.#o.file, LOCK_OPTIONS);
+        release = await acquireLock(this.#o.file, this.#o.lock);
       } catch (error) {
-        throw new AppError(
-          'internal',
-          `${path.basename(this.#o.file)} is being changed by another Robot Tray process (the app or the CLI). Try again in a moment.`,
-          { cause: error },
-        );
+        if (error instanceof AppError) throw error;
+        throw this.#ioError('lock', error);
       }
       try {
         // Another process may have written within the cache's mtime resolution.
@@ -180,16 +183,22 @@ export class JsonFileStore<S extends z.ZodType> {
     if (!whole.success) return this.#setAside(describeZodError(whole.error, 'data'));
     const name = path.basename(this.#o.file);
     const aside = `${this.#o.file}.damaged-${createHash('sha256').update(text).digest('hex').slice(0, 8)}`;
-    try {
-      await copyFile(this.#o.file, aside, constants.COPYFILE_EXCL);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw this.#ioError('copy', error);
+    if (this.#o.readOnly === undefined) {
+      try {
+        await copyFile(this.#o.file, aside, constants.COPYFILE_EXCL);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw this.#ioError('copy', error);
+      }
     }
+    const original =
+      this.#o.readOnly === undefined
+        ? `The original file is at ${aside}`
+        : `The data folder is read-only, so ${this.#o.file} was left as it is`;
     this.#o.warnings.add(
       name,
       `${name}: ${refused.length} of ${records.length} ${this.#o.label} could not be read and were set aside ` +
         `(${refused.slice(0, 3).join('; ')}${refused.length > 3 ? '; …' : ''}). The other ${kept.length} were kept. ` +
-        `The original file is at ${aside}; fix those records there and copy them back to restore them.`,
+        `${original}; fix those records there and copy them back to restore them.`,
     );
     return whole.data as z.output<S>;
   }
@@ -198,6 +207,14 @@ export class JsonFileStore<S extends z.ZodType> {
     const stamp = new Date(this.#o.now?.() ?? Date.now()).toISOString().replace(/[:.]/g, '-');
     const aside = `${this.#o.file}.corrupt-${stamp}`;
     const name = path.basename(this.#o.file);
+    if (this.#o.readOnly !== undefined) {
+      this.#o.warnings.add(
+        name,
+        `${name} could not be used: ${reason}. The data folder is read-only, so it was left as it is and ` +
+          `Robot Tray shows no ${this.#o.label}. Fix that file to restore them.`,
+      );
+      return this.#o.empty();
+    }
     try {
       await rename(this.#o.file, aside);
     } catch (error) {
@@ -213,11 +230,13 @@ export class JsonFileStore<S extends z.ZodType> {
 
   #ioError(action: string, error: unknown): AppError {
     const code = (error as NodeJS.ErrnoException).code ?? 'error';
-    return new AppError(
-      'internal',
-      `Robot Tray could not ${action} ${this.#o.file} (${code}). Check that the folder exists and is writable.`,
-      { cause: error },
-    );
+    const fix =
+      code === 'ENOSPC'
+        ? 'The disk is full: free some space and try again.'
+        : `Check that the folder ${path.dirname(this.#o.file)} exists and is writable, or point ROBOT_TRAY_HOME at another folder.`;
+    return new AppError('storage', `Robot Tray could not ${action} ${this.#o.file} (${code}). ${fix}`, {
+      cause: error,
+    });
   }
 }
 

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import writeFileAtomic from 'write-file-atomic';
 import { z } from 'zod';
 import { Warning } from '../../shared/models/warning.ts';
+import type { AppError } from '../errors.ts';
 
 const WarningFile = z.object({ schemaVersion: z.literal(1), warnings: z.array(Warning) });
 
@@ -17,10 +18,13 @@ export class WarningLog {
   readonly #now: () => number;
   readonly #file: string | undefined;
   readonly #listeners = new Set<(warning: Warning) => void>();
+  /** A data folder that cannot be written: warnings are read and shown, never saved. */
+  readonly #readOnly: AppError | undefined;
 
-  constructor(now: () => number = Date.now, file?: string) {
+  constructor(now: () => number = Date.now, file?: string, readOnly?: AppError) {
     this.#now = now;
     this.#file = file;
+    this.#readOnly = readOnly;
     if (file !== undefined) this.#items.push(...loadWarnings(file));
   }
 
@@ -49,13 +53,15 @@ export class WarningLog {
   dismiss(id: string): boolean {
     const i = this.#items.findIndex((w) => w.id === id);
     if (i < 0) return false;
+    // Dismissed here only, it would come back with the next command.
+    if (this.#readOnly !== undefined) throw this.#readOnly;
     this.#items.splice(i, 1);
     this.#save();
     return true;
   }
 
   #save(): void {
-    if (this.#file === undefined) return;
+    if (this.#file === undefined || this.#readOnly !== undefined) return;
     const text = JSON.stringify({ schemaVersion: 1, warnings: this.#items }, null, 2) + '\n';
     try {
       writeFileAtomic.sync(this.#file, text, { mode: 0o600 });

@@ -1,3 +1,4 @@
+import { DESIGNER_TOKEN_STEPS } from '../../shared/sentences/tokenSteps.ts';
 import type { Call } from '../../shared/models/call.ts';
 import { resolvePollPolicy } from '../../shared/models/pollPolicy.ts';
 import type { Robot } from '../../shared/models/robot.ts';
@@ -123,7 +124,7 @@ export class CallTracker {
     if (token === undefined) {
       throw new AppError(
         'validation',
-        `Robot "${robot.name}" has no token yet. Generate one in the robot's Designer (gear icon, "Webhook token") and set it in Robot Tray.`,
+        `Robot "${robot.name}" has no token yet. Generate one ${DESIGNER_TOKEN_STEPS} it, and set it in Robot Tray.`,
       );
     }
     // Written before sending, or not sent at all: a crash mid-send then

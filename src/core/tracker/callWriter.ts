@@ -72,10 +72,15 @@ export class CallWriter {
       } catch (error) {
         const failure = asAppError(error);
         const delay = RETRY_DELAYS_MS[Math.min(attempt, RETRY_DELAYS_MS.length - 1)]!;
-        if (failure.kind !== 'storage' || this.#clock.now() + delay > deadline) {
-          throw new AppError('storage', `${failure.message} Nothing was sent.`, { cause: error });
+        // A lock may clear; a read-only folder will not.
+        const passing = failure.kind === 'busy' || (failure.kind === 'storage' && !failure.permanent);
+        if (!passing || this.#clock.now() + delay > deadline) {
+          const kind = failure.kind === 'busy' ? 'busy' : 'storage';
+          throw new AppError(kind, `${failure.message} Nothing was sent.`, { cause: error });
         }
-        await new Promise<void>((resolve) => this.#clock.setTimer(resolve, delay));
+        // Kept alive: the timer of a one-shot command's only pending work
+        // would otherwise let the process exit mid-wait (exit 13).
+        await new Promise<void>((resolve) => this.#clock.setTimer(resolve, delay, { keepAlive: true }));
       }
     }
   }

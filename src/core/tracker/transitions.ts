@@ -2,6 +2,7 @@ import type { Call, CallError, CallState } from '../../shared/models/call.ts';
 import { MAX_JSON_DEPTH } from '../../shared/models/json.ts';
 import type { AppError } from '../errors.ts';
 import type { QueryResult } from '../http/webhookClient.ts';
+import { serviceMessage } from '../http/answerText.ts';
 
 const TIMELINE_LIMIT = 24;
 
@@ -48,7 +49,9 @@ export function stateForTriggerFailure(error: AppError): CallState {
  */
 export function isTransientQueryFailure(error: AppError): boolean {
   if (error.permanent) return false;
-  if (['network', 'timeout', 'protocol', 'keychain', 'internal'].includes(error.kind)) return true;
+  if (['network', 'timeout', 'protocol', 'keychain', 'storage', 'busy', 'internal'].includes(error.kind)) {
+    return true;
+  }
   if (error.kind === 'http' && error.status !== undefined) {
     return error.status === 429 || error.status === 408 || error.status >= 500;
   }
@@ -94,10 +97,18 @@ export function afterAnswer(call: Call, result: QueryResult, at: number): PollOu
   // Statuses other than WAITING and DONE are undocumented (spec section 3);
   // we stop polling and keep the raw status and body for people to read.
   const note = `The service answered status "${result.status.slice(0, 80)}".`;
-  return {
-    call: moveTo(polled, 'unexpected', at, note, { rawStatus: result.status, response: result.body }),
-    pollAgain: false,
-  };
+  const said = serviceMessage(result.body);
+  const patch: Partial<Call> = { rawStatus: result.status, response: result.body };
+  // A failed run usually says why (`{"status":"FAILED","error":{"message":…}}`):
+  // people should read the robot's own words without opening the raw answer.
+  if (said !== undefined)
+    patch.error = {
+      kind: 'protocol',
+      message: `The robot said: ${said}${/[.!?…]$/.test(said) ? '' : '.'}`,
+      count: 1,
+      at,
+    };
+  return { call: moveTo(polled, 'unexpected', at, note, patch), pollAgain: false };
 }
 
 /** The query failed: expired on 404, stopped when final or past the deadline, else polled again. */

@@ -1,3 +1,4 @@
+import { DESIGNER_TOKEN_STEPS } from '../../shared/sentences/tokenSteps.ts';
 import { AppError } from '../errors.ts';
 
 export const KEYCHAIN_SERVICE = 'robot-tray';
@@ -20,6 +21,8 @@ export const MAX_TOKEN_LENGTH = 4096;
 
 export class TokenVault {
   readonly #backend: () => Promise<SecretBackend>;
+  /** Tokens given for this process only (the CLI's --token-env): used, never stored. */
+  readonly #given = new Map<string, string>();
 
   constructor(backend?: SecretBackend) {
     // keytar is loaded on first use: it is a native module, and the CLI must
@@ -28,33 +31,22 @@ export class TokenVault {
   }
 
   async set(robotId: string, token: string): Promise<void> {
-    const clean = token.trim();
-    if (clean === '')
-      throw new AppError(
-        'validation',
-        'token: must not be empty. Paste the token from the robot’s Designer.',
-      );
-    // It travels as an HTTP header value, so only printable ASCII can work.
-    if (!/^[\x20-\x7e]+$/.test(clean)) {
-      throw new AppError(
-        'validation',
-        'token: must be one line of plain ASCII characters, exactly as copied from the robot’s Designer.',
-      );
-    }
-    // A real webhook token is long and random. A very short one would make
-    // redaction mask ordinary words (a one-letter token rewrites "status"),
-    // and a huge one is not a token at all.
-    if (clean.length < MIN_TOKEN_LENGTH || clean.length > MAX_TOKEN_LENGTH) {
-      throw new AppError(
-        'validation',
-        `token: must be ${MIN_TOKEN_LENGTH} to ${MAX_TOKEN_LENGTH.toLocaleString('en-US')} characters; this one has ${clean.length.toLocaleString('en-US')}. ` +
-          'Copy the whole token from the robot’s Designer (gear icon, "Webhook token").',
-      );
-    }
+    const clean = checkedToken(token);
     await this.#run('store the token', async (k) => k.setPassword(KEYCHAIN_SERVICE, robotId, clean));
   }
 
+  /**
+   * Use this token for the robot in this process instead of the keychain's,
+   * for machines where no keychain can be unlocked (cron, CI). It is checked
+   * like a stored one and lives only in memory.
+   */
+  useForThisProcess(robotId: string, token: string): void {
+    this.#given.set(robotId, checkedToken(token));
+  }
+
   async get(robotId: string): Promise<string | undefined> {
+    const given = this.#given.get(robotId);
+    if (given !== undefined) return given;
     const value = await this.#run('read the token', (k) => k.getPassword(KEYCHAIN_SERVICE, robotId));
     return value ?? undefined;
   }
@@ -80,6 +72,31 @@ export class TokenVault {
       throw keychainError(action, error);
     }
   }
+}
+
+/** A token as it will be sent: trimmed, one line of ASCII, of a plausible length; else a validation error. */
+function checkedToken(token: string): string {
+  const clean = token.trim();
+  if (clean === '')
+    throw new AppError('validation', 'token: must not be empty. Paste the token from the robot’s Designer.');
+  // It travels as an HTTP header value, so only printable ASCII can work.
+  if (!/^[\x20-\x7e]+$/.test(clean)) {
+    throw new AppError(
+      'validation',
+      'token: must be one line of plain ASCII characters, exactly as copied from the robot’s Designer.',
+    );
+  }
+  // A real webhook token is long and random. A very short one would make
+  // redaction mask ordinary words (a one-letter token rewrites "status"),
+  // and a huge one is not a token at all.
+  if (clean.length < MIN_TOKEN_LENGTH || clean.length > MAX_TOKEN_LENGTH) {
+    throw new AppError(
+      'validation',
+      `token: must be ${MIN_TOKEN_LENGTH} to ${MAX_TOKEN_LENGTH.toLocaleString('en-US')} characters; this one has ${clean.length.toLocaleString('en-US')}. ` +
+        `Generate and copy the whole token ${DESIGNER_TOKEN_STEPS} it.`,
+    );
+  }
+  return clean;
 }
 
 async function loadKeytar(): Promise<SecretBackend> {

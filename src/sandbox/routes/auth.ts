@@ -24,7 +24,8 @@ export function checkToken(req: IncomingMessage, robots: RobotRegistry): TokenCh
     return {
       ok: false,
       code: 'invalid_token',
-      message: "The token is unknown or was revoked; copy the robot's current token from its Designer.",
+      // Only the fact: the client says how to get a new token (the spec's Designer steps).
+      message: 'The token is unknown or was revoked.',
     };
   }
   return { ok: true, robot };

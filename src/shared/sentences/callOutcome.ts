@@ -24,7 +24,8 @@ export function callOutcome(call: OutcomeFields): string {
     case 'done':
       return call.warning === null ? 'Done.' : `Done. ${call.warning}`;
     case 'rejected':
-      return `The service rejected the trigger${call.error?.status === undefined ? '' : ` (HTTP ${call.error.status})`}: ${call.error?.message ?? 'no reason given.'}`;
+      // The error's own message names the HTTP status and the next step; it is said once.
+      return call.error?.message ?? 'The service rejected the trigger; it gave no reason.';
     case 'unreachable':
       return call.error?.message ?? 'The trigger did not reach the service.';
     case 'unknown':
@@ -32,7 +33,7 @@ export function callOutcome(call: OutcomeFields): string {
     case 'expired':
       return 'Expired: the service no longer knows this run, so its result cannot be read.';
     case 'unexpected':
-      return `Ended with a status Robot Tray does not know ("${call.rawStatus ?? '?'}").`;
+      return `Ended with a status Robot Tray does not know ("${call.rawStatus ?? '?'}").${call.error === null ? '' : ` ${call.error.message}`}`;
     case 'stopped':
       return `Stopped: ${note ?? 'watching stopped.'}`;
   }

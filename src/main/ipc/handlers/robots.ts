@@ -19,7 +19,7 @@ export function robotHandlers({ core }: HandlerContext): HandlersOf<typeof robot
     },
     // The token goes in once; only whether one is stored, and since when, comes back.
     setToken: async ({ robotId, token }) => status(await core.setToken(robotId, token)),
-    clearToken: async ({ robotId }) => status(await core.clearToken(robotId)),
+    clearToken: async ({ robotId }) => status((await core.clearToken(robotId)).robot),
     tokenStatus: ({ robotId }) => core.tokenStatus(robotId),
   };
 }

@@ -1,0 +1,208 @@
+import { randomBytes } from 'node:crypto';
+import { readlinkSync } from 'node:fs';
+import { link, lstat, open, readFile, rename, rm, unlink } from 'node:fs/promises';
+import { hostname } from 'node:os';
+import path from 'node:path';
+import { AppError } from '../errors.ts';
+
+/** Holds last milliseconds (one read and one small write): a lock this old was left by a crash. */
+export const LOCK_STALE_MS = 10_000;
+/** How long a change waits for another process's lock before saying it is busy. */
+export const LOCK_WAIT_MS = 3_000;
+/** A lock file with no owner yet is being written right now; one this old never will be. */
+const UNWRITTEN_MS = 1_000;
+
+export type LockOptions = {
+  /** Wait at most this long for a live lock; 0 tries once. */
+  waitMs?: number;
+  staleMs?: number;
+};
+
+type Owner = { pid: number; host: string; at: number; nonce: string; pidSpace?: string };
+
+/**
+ * Which PIDs this process sees (Linux's PID namespace): a lock from a process
+ * in another one (a Flatpak or container sharing the folder and host name)
+ * names a PID we cannot check, so it goes by age alone.
+ */
+const pidSpace: string | undefined = (() => {
+  try {
+    return readlinkSync('/proc/self/ns/pid');
+  } catch {
+    return undefined;
+  }
+})();
+/** The locks this process holds now: a lock with our PID and another nonce was left by an earlier process. */
+const heldHere = new Set<string>();
+type Seen =
+  | { state: 'gone' }
+  | { state: 'live'; pid: number | undefined }
+  | { state: 'stale'; ino: number; mtimeMs: number };
+
+/**
+ * The lock a JSON file's read-modify-write holds, shared by the app and the
+ * CLI: `NAME.lock`, created exclusively and holding its owner (PID, host,
+ * time). proper-lockfile, used before, records no owner, so a lock left by a
+ * killed process blocked every change for its 10 s stale limit; here a lock
+ * whose process has ended is taken over at once, and so is one older than
+ * the stale limit (a lock from another host, or a reused PID). A lock left
+ * by an older Robot Tray (proper-lockfile's directory) goes by age alone.
+ *
+ * Returns the release function, or throws a `busy` error naming the holder's
+ * PID when a live lock outlasts the wait.
+ */
+export async function acquireLock(file: string, options: LockOptions = {}): Promise<() => Promise<void>> {
+  const lockPath = `${file}.lock`;
+  const owner: Owner = {
+    pid: process.pid,
+    host: hostname(),
+    at: Date.now(),
+    nonce: randomBytes(8).toString('hex'),
+    ...(pidSpace === undefined ? {} : { pidSpace }),
+  };
+  const deadline = Date.now() + (options.waitMs ?? LOCK_WAIT_MS);
+  let delay = 10;
+  for (;;) {
+    // Known as ours before the file says so: another waiter here must not take it for a dead process's.
+    heldHere.add(owner.nonce);
+    let created = false;
+    try {
+      created = await tryCreate(lockPath, owner);
+    } finally {
+      if (!created) heldHere.delete(owner.nonce);
+    }
+    if (created) return () => release(lockPath, owner.nonce);
+    const seen = await inspect(lockPath, options.staleMs ?? LOCK_STALE_MS);
+    if (seen.state === 'gone') continue;
+    if (seen.state === 'stale') {
+      await takeOver(lockPath, seen);
+      continue;
+    }
+    if (Date.now() + delay > deadline) throw busyError(file, seen.pid);
+    // A timer that keeps the process alive: a one-shot command is waiting on it.
+    await new Promise((resolve) => setTimeout(resolve, delay));
+    delay = Math.min(delay * 2, 100);
+  }
+}
+
+/** The name a lock taken over is moved to before it is removed: `NAME.lock.stale-<16 hex>`. */
+export const STALE_LOCK_ASIDE = /\.lock\.stale-[0-9a-f]{16}$/;
+
+async function tryCreate(lockPath: string, owner: Owner): Promise<boolean> {
+  let handle;
+  try {
+    handle = await open(lockPath, 'wx', 0o600);
+  } catch (error) {
+    if (codeOf(error) === 'EEXIST') return false;
+    throw error;
+  }
+  try {
+    await handle.writeFile(JSON.stringify({ ...owner, at: Date.now() }));
+  } catch (error) {
+    await handle.close().catch(() => undefined);
+    await unlink(lockPath).catch(() => undefined);
+    throw error;
+  }
+  await handle.close();
+  return true;
+}
+
+async function inspect(lockPath: string, staleMs: number): Promise<Seen> {
+  let info;
+  let text = '';
+  try {
+    info = await lstat(lockPath);
+    if (!info.isDirectory()) text = await readFile(lockPath, 'utf8');
+  } catch (error) {
+    if (codeOf(error) === 'ENOENT') return { state: 'gone' };
+    throw error;
+  }
+  const age = Date.now() - info.mtimeMs;
+  const stale = { state: 'stale', ino: info.ino, mtimeMs: info.mtimeMs } as const;
+  // proper-lockfile's directory: its holder refreshes the time every 5 s.
+  if (info.isDirectory()) return age > staleMs ? stale : { state: 'live', pid: undefined };
+  const owner = parseOwner(text);
+  if (owner === undefined) return age > UNWRITTEN_MS ? stale : { state: 'live', pid: undefined };
+  if (owner.host === hostname() && owner.pidSpace === pidSpace) {
+    // Our own PID with a nonce we do not hold: a process before us had this PID (a container restarted).
+    const ended = owner.pid === process.pid ? !heldHere.has(owner.nonce) : !isRunning(owner.pid);
+    if (ended) return stale;
+  }
+  return age > staleMs ? stale : { state: 'live', pid: owner.pid };
+}
+
+/**
+ * Move the stale lock aside, then remove it. Moving is atomic, so of two
+ * processes taking over the same lock one moves it and the other finds it
+ * gone; one that finds a different lock in its place (taken and renewed in
+ * between) puts it back.
+ */
+async function takeOver(lockPath: string, seen: { ino: number; mtimeMs: number }): Promise<void> {
+  const aside = `${lockPath}.stale-${randomBytes(8).toString('hex')}`;
+  try {
+    await rename(lockPath, aside);
+  } catch (error) {
+    if (codeOf(error) === 'ENOENT') return;
+    throw error;
+  }
+  const moved = await lstat(aside);
+  if (moved.ino !== seen.ino || moved.mtimeMs !== seen.mtimeMs) {
+    // A live lock: restore it unless yet another one is in its place.
+    await link(aside, lockPath).catch(() => undefined);
+  }
+  await rm(aside, { recursive: true, force: true });
+}
+
+async function release(lockPath: string, nonce: string): Promise<void> {
+  try {
+    // Taken over (this process stalled past the stale limit): not ours to remove.
+    if (parseOwner(await readFile(lockPath, 'utf8'))?.nonce !== nonce) return;
+    await unlink(lockPath);
+  } catch {
+    // Already gone.
+  } finally {
+    // Only once the file is gone: until then a waiter here must see it as live.
+    heldHere.delete(nonce);
+  }
+}
+
+function parseOwner(text: string): Owner | undefined {
+  try {
+    const value = JSON.parse(text) as Partial<Owner> | null;
+    if (
+      typeof value?.pid === 'number' &&
+      Number.isSafeInteger(value.pid) &&
+      value.pid > 0 &&
+      typeof value.host === 'string' &&
+      typeof value.nonce === 'string'
+    ) {
+      return value as Owner;
+    }
+  } catch {
+    // Empty (being written) or damaged.
+  }
+  return undefined;
+}
+
+/** Whether a process with this PID exists (EPERM: it does, under another user). */
+export function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return codeOf(error) === 'EPERM';
+  }
+}
+
+function busyError(file: string, pid: number | undefined): AppError {
+  return new AppError(
+    'busy',
+    `Robot Tray's data is being changed by another process${pid === undefined ? '' : ` (PID ${pid})`}; ` +
+      `try again in a moment. Nothing was changed (${path.basename(file)} is locked by it).`,
+  );
+}
+
+function codeOf(error: unknown): string | undefined {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+}

@@ -1,0 +1,193 @@
+import { chmodSync, existsSync, mkdirSync, renameSync } from 'node:fs';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { pathToFileURL } from 'node:url';
+import { AppError } from '../errors.ts';
+import type { WarningLog } from './warnings.ts';
+
+const SCHEMA_VERSION = 1;
+/** The longest one statement waits for another process's lock, blocking the event loop. */
+const BUSY_WAIT_MS = 25;
+/** How long opening waits (without blocking) for a history another process holds locked. */
+export const OPEN_WAIT_MS = 5_000;
+
+/**
+ * Open (or create) the history file. A file SQLite cannot use is set aside,
+ * never deleted. In a data folder that cannot be written it is opened
+ * read-only (or, missing, an empty history stands in) and nothing is created.
+ */
+export function openHistoryFile(
+  file: string,
+  warnings: WarningLog,
+  now: () => number,
+  readOnly: AppError | undefined,
+): DatabaseSync {
+  if (readOnly !== undefined) return openReadOnly(file, warnings);
+  mkdirSync(path.dirname(file), { recursive: true });
+  try {
+    return connect(file, true);
+  } catch (error) {
+    // Only a damaged file is set aside. A busy or newer file is someone
+    // else's good data: refuse to start rather than hide it.
+    if (!isDamaged(error)) throw historyError(file, error);
+    const stamp = new Date(now()).toISOString().replace(/[:.]/g, '-');
+    const aside = `${file}.corrupt-${stamp}`;
+    renameSync(file, aside);
+    for (const suffix of ['-wal', '-shm']) {
+      try {
+        renameSync(file + suffix, aside + suffix);
+      } catch {
+        // The journal files exist only sometimes.
+      }
+    }
+    warnings.add(
+      path.basename(file),
+      `The call history could not be opened (${(error as Error).message}). It was moved to ${aside} and a new, empty history was started.`,
+    );
+    return connect(file, true);
+  }
+}
+
+/**
+ * Read-only: SQLite opens a WAL history read-only only when it may create
+ * the -shm file beside it, which a read-only folder forbids; then it is
+ * opened as immutable (nobody can change a file in a folder nobody can write).
+ */
+function openReadOnly(file: string, warnings: WarningLog): DatabaseSync {
+  if (!existsSync(file)) return connect(':memory:');
+  let db: DatabaseSync | undefined;
+  try {
+    try {
+      db = checkedReadOnly(new DatabaseSync(file, { readOnly: true }));
+    } catch (error) {
+      if (!isReadOnlyFolder(error)) throw error;
+      const url = pathToFileURL(file);
+      url.search = 'immutable=1';
+      db = checkedReadOnly(new DatabaseSync(url, { readOnly: true }));
+    }
+    return db ?? connect(':memory:');
+  } catch (error) {
+    if (!isDamaged(error)) throw historyError(file, error);
+    warnings.add(
+      path.basename(file),
+      `The call history could not be opened (${(error as Error).message}). The data folder is read-only, so it was left as it is; no calls are shown.`,
+    );
+    return connect(':memory:');
+  }
+}
+
+/** The read-only database, or undefined for a file that never got its table (an empty history). */
+function checkedReadOnly(db: DatabaseSync): DatabaseSync | undefined {
+  try {
+    db.exec(`PRAGMA busy_timeout = ${BUSY_WAIT_MS}`);
+    const version = (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
+    if (version > SCHEMA_VERSION) throw new NewerHistoryError(version);
+    if (version === SCHEMA_VERSION) return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  db.close();
+  return undefined;
+}
+
+/** `makePrivate`: a new file is made readable by its owner only (SQLite's journals follow its mode). */
+function connect(file: string, makePrivate = false): DatabaseSync {
+  const created = makePrivate && !existsSync(file);
+  const db = new DatabaseSync(file);
+  try {
+    // Never hold the event loop for long: a write that finds the file locked
+    // by another process fails fast and the tracker retries it later.
+    db.exec(`PRAGMA busy_timeout = ${BUSY_WAIT_MS}`);
+    db.exec('PRAGMA journal_mode = WAL');
+    db.exec('PRAGMA synchronous = NORMAL');
+    const version = (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
+    if (version > SCHEMA_VERSION) throw new NewerHistoryError(version);
+    if (version === SCHEMA_VERSION) return db;
+    db.exec(`CREATE TABLE IF NOT EXISTS calls (
+        id TEXT PRIMARY KEY,
+        robot_id TEXT NOT NULL,
+        state TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        webhook_call_id TEXT,
+        search TEXT NOT NULL,
+        data TEXT NOT NULL
+      );
+      CREATE INDEX IF NOT EXISTS calls_created ON calls (created_at);
+      CREATE INDEX IF NOT EXISTS calls_robot ON calls (robot_id, created_at);
+      CREATE INDEX IF NOT EXISTS calls_state ON calls (state);
+      CREATE INDEX IF NOT EXISTS calls_webhook ON calls (webhook_call_id);
+      PRAGMA user_version = ${SCHEMA_VERSION};`);
+    // Calls hold arguments and answers: nobody else's to read.
+    if (created) chmodSync(file, 0o600);
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+class NewerHistoryError extends Error {
+  constructor(version: number) {
+    super(`it was written by a newer Robot Tray (history schema ${version})`);
+  }
+}
+
+function primaryCode(error: unknown): number | undefined {
+  const code = (error as { errcode?: unknown } | null)?.errcode;
+  return typeof code === 'number' ? code & 0xff : undefined;
+}
+
+/** SQLITE_CORRUPT (11) and SQLITE_NOTADB (26): the file itself is damaged. */
+function isDamaged(error: unknown): boolean {
+  const code = primaryCode(error);
+  return code === 11 || code === 26;
+}
+
+/** SQLITE_READONLY (8) or SQLITE_CANTOPEN (14): the -shm file cannot be made beside it. */
+function isReadOnlyFolder(error: unknown): boolean {
+  const code = primaryCode(error);
+  return code === 8 || code === 14;
+}
+
+/** SQLITE_BUSY (5) and SQLITE_LOCKED (6): another process holds the file. */
+export function isBusy(error: unknown): boolean {
+  const code = primaryCode(error);
+  return code === 5 || code === 6;
+}
+
+/** SQLITE_READONLY (8), SQLITE_IOERR (10), SQLITE_FULL (13), SQLITE_CANTOPEN (14), and busy. */
+const storageCodes = new Set([5, 6, 8, 10, 13, 14]);
+
+/** A failed statement as a `busy` or `storage` error that names the file and what to do; anything else as is. */
+export function storageError(file: string, error: unknown): unknown {
+  const primary = primaryCode(error);
+  if (primary === undefined || !storageCodes.has(primary)) return error;
+  if (isBusy(error)) return lockedError(file, error);
+  const message =
+    primary === 13
+      ? `The disk holding the call history ${file} is full. Free some space and try again.`
+      : `The call history ${file} cannot be written (${(error as Error).message}). Check that its folder is writable.`;
+  return new AppError('storage', message, { cause: error });
+}
+
+function lockedError(file: string, error: unknown): AppError {
+  return new AppError(
+    'busy',
+    `The call history ${file} is locked by another process (Robot Tray, or a program reading the file). ` +
+      'Try again in a moment; if it stays locked, close that program.',
+    { cause: error },
+  );
+}
+
+function historyError(file: string, error: unknown): AppError {
+  if (isBusy(error)) return lockedError(file, error);
+  const reason = error instanceof Error ? error.message : String(error);
+  const fix =
+    error instanceof NewerHistoryError
+      ? 'Update Robot Tray to use it.'
+      : 'Close other Robot Tray windows or commands and try again.';
+  return new AppError('storage', `The call history ${file} cannot be opened: ${reason}. ${fix}`, {
+    cause: error,
+  });
+}

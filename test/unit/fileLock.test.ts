@@ -1,0 +1,130 @@
+import { mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
+import { hostname, tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { acquireLock } from '../../src/core/store/fileLock.ts';
+import { leftoverOf } from '../../src/core/store/leftovers.ts';
+import { here, pidOfEndedProcess } from '../support/lockOwners.ts';
+
+describe('acquireLock', () => {
+  let dir: string;
+  let file: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'robot-tray-lock-'));
+    file = path.join(dir, 'robots.json');
+  });
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  test('holders never overlap, and each release leaves no lock behind', async () => {
+    let inside = 0;
+    let most = 0;
+    await Promise.all(
+      Array.from({ length: 30 }, async () => {
+        const release = await acquireLock(file, { waitMs: 10_000 });
+        inside++;
+        most = Math.max(most, inside);
+        await new Promise((resolve) => setImmediate(resolve));
+        inside--;
+        await release();
+      }),
+    );
+    expect(most).toBe(1);
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  test('the lock file names its owner: this process', async () => {
+    const release = await acquireLock(file);
+    expect(JSON.parse(await readFile(`${file}.lock`, 'utf8'))).toMatchObject({
+      pid: process.pid,
+      host: hostname(),
+    });
+    await release();
+  });
+
+  test('a live holder past the wait: a busy error with its PID', async () => {
+    const release = await acquireLock(file);
+    await expect(acquireLock(file, { waitMs: 50 })).rejects.toMatchObject({
+      kind: 'busy',
+      message: `Robot Tray's data is being changed by another process (PID ${process.pid}); try again in a moment. Nothing was changed (robots.json is locked by it).`,
+    });
+    await release();
+  });
+
+  test('a lock older than the stale limit is taken over even when its PID runs', async () => {
+    const held = { pid: process.ppid, ...here, at: 0, nonce: 'old' };
+    await writeFile(`${file}.lock`, JSON.stringify(held));
+    const old = new Date(Date.now() - 11_000);
+    await utimes(`${file}.lock`, old, old);
+    const release = await acquireLock(file, { waitMs: 0 });
+    await release();
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  test('a lock whose process ended is taken over at once; one from another PID namespace is not', async () => {
+    const ended = await pidOfEndedProcess();
+    await writeFile(`${file}.lock`, JSON.stringify({ pid: ended, ...here, at: 0, nonce: 'crashed' }));
+    await (
+      await acquireLock(file, { waitMs: 0 })
+    )();
+    const elsewhere = { pid: ended, host: hostname(), pidSpace: 'pid:[1]', at: 0, nonce: 'flatpak' };
+    await writeFile(`${file}.lock`, JSON.stringify(elsewhere));
+    await expect(acquireLock(file, { waitMs: 0 })).rejects.toMatchObject({ kind: 'busy' });
+  });
+
+  test('a lock from another host goes by age only', async () => {
+    const held = { pid: 999_999_999, host: `not-${hostname()}`, at: 0, nonce: 'remote' };
+    await writeFile(`${file}.lock`, JSON.stringify(held));
+    await expect(acquireLock(file, { waitMs: 0 })).rejects.toMatchObject({ kind: 'busy' });
+  });
+
+  test('an empty lock file (its writer was killed before writing) is stale after a second', async () => {
+    await writeFile(`${file}.lock`, '');
+    await expect(acquireLock(file, { waitMs: 0 })).rejects.toMatchObject({ kind: 'busy' });
+    const old = new Date(Date.now() - 2_000);
+    await utimes(`${file}.lock`, old, old);
+    await (
+      await acquireLock(file, { waitMs: 0 })
+    )();
+  });
+
+  test('a release after the lock was taken over does not remove the new holder', async () => {
+    const release = await acquireLock(file);
+    const other = { pid: process.ppid, ...here, at: 0, nonce: 'someone-else' };
+    await writeFile(`${file}.lock`, JSON.stringify(other));
+    await release();
+    expect(JSON.parse(await readFile(`${file}.lock`, 'utf8'))).toEqual(other);
+  });
+});
+
+describe('leftoverOf', () => {
+  test.each([
+    ['robots.json.1234567890', 'robots.json'],
+    ['presets.json.0', 'presets.json'],
+    ['settings.json.4294967295', 'settings.json'],
+    ['warnings.json.1', 'warnings.json'],
+    ['robots.json.lock.stale-0123456789abcdef', 'robots.json'],
+  ])('%s is a leftover of %s', (name, target) => {
+    expect(leftoverOf(name)).toBe(target);
+  });
+
+  test.each([
+    'robots.json.4294967296',
+    'robots.json.01',
+    'robots.json.',
+    'robots.json.-1',
+    'robots.json.1e3',
+    'robots.json.12345678901',
+    'robots.json.lock',
+    'robots.json.lock.stale-0123',
+    'warnings.json.lock.stale-0123456789abcdef',
+    'window.json.123',
+    'demo.json.123',
+    'history.sqlite.123',
+    'robots.json.damaged-0a1b2c3d',
+    'robots.json.corrupt-2026-01-01T00-00-00-000Z',
+    'xrobots.json.123',
+    'robots.json.123.tmp',
+  ])('%s is never touched', (name) => {
+    expect(leftoverOf(name)).toBeUndefined();
+  });
+});

@@ -1,0 +1,81 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { AppError } from '../../src/core/errors.ts';
+import { CallHistory } from '../../src/core/store/callHistory.ts';
+import { WarningLog } from '../../src/core/store/warnings.ts';
+import { Call } from '../../src/shared/models/call.ts';
+
+const call = (id: string) =>
+  Call.parse({ id, robotId: 'r1', robotName: 'Bot', method: 'POST', args: {}, state: 'done', createdAt: 1 });
+
+let dir: string;
+let file: string;
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'robot-tray-history-'));
+  file = path.join(dir, 'history.sqlite');
+});
+afterEach(() => rm(dir, { recursive: true, force: true }));
+
+describe('a history another process holds locked', () => {
+  /** Another connection that locks even readers out (a backup tool, sqlite3 with locking_mode). */
+  function lockOut(): DatabaseSync {
+    CallHistory.open(file, new WarningLog()).close();
+    const other = new DatabaseSync(file);
+    other.exec('PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE; DELETE FROM calls');
+    return other;
+  }
+
+  test('opening waits, then is a busy error that says nothing was sent or changed', async () => {
+    const other = lockOut();
+    await expect(
+      CallHistory.openWaiting(file, new WarningLog(), Date.now, undefined, 200),
+    ).rejects.toMatchObject({
+      kind: 'busy',
+      message:
+        `The call history ${file} is locked by another process (Robot Tray, or a program reading the file). ` +
+        'Try again in a moment; if it stays locked, close that program. Nothing was sent or changed.',
+    });
+    other.close();
+    // Nothing was set aside: the file is good, only busy.
+    expect((await readdir(dir)).filter((n) => n.includes('corrupt'))).toEqual([]);
+  });
+
+  test('opening succeeds once the lock goes within the wait', async () => {
+    const other = lockOut();
+    setTimeout(() => other.close(), 100);
+    const history = await CallHistory.openWaiting(file, new WarningLog(), Date.now, undefined, 5_000);
+    history.put(call('after'));
+    expect(history.get('after')?.id).toBe('after');
+    history.close();
+  });
+});
+
+describe('a history in a data folder that cannot be written', () => {
+  const readOnly = new AppError('storage', 'The data folder is read-only.', { permanent: true });
+
+  test('a missing file is an empty history that creates nothing and refuses every write', async () => {
+    const history = CallHistory.open(file, new WarningLog(), Date.now, readOnly);
+    expect(history.list()).toEqual([]);
+    expect(() => history.put(call('x'))).toThrow(readOnly);
+    expect(() => history.deleteFinished()).toThrow(readOnly);
+    expect(() => history.delete('x')).toThrow(readOnly);
+    history.close();
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  test('an existing file is read, and left as it was', async () => {
+    const writable = CallHistory.open(file, new WarningLog());
+    writable.put(call('kept'));
+    writable.close();
+    const before = await readFile(file);
+    const history = CallHistory.open(file, new WarningLog(), Date.now, readOnly);
+    expect(history.list().map((c) => c.id)).toEqual(['kept']);
+    expect(() => history.put(call('new'))).toThrow(readOnly);
+    history.close();
+    // (A folder that can be written gets SQLite's -shm beside it; a read-only one cannot, see the CLI's tests.)
+    expect((await readFile(file)).equals(before)).toBe(true);
+  });
+});
