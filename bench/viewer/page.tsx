@@ -26,6 +26,9 @@ new PerformanceObserver((list) => tasks.push(...list.getEntries())).observe({
 
 const text = await (await fetch(`./${params.get('doc')}`)).text();
 const root = document.getElementById('root')!;
+// Start in a task of its own, so fetching and decoding the text (the same for
+// every viewer) is not counted as the viewer's.
+await new Promise((resolve) => setTimeout(resolve, 100));
 const started = performance.now();
 
 function render(): void {
@@ -42,7 +45,8 @@ function render(): void {
 function finish(firstRowsMs: number | null): void {
   setTimeout(() => {
     const longest = tasks
-      .filter((t) => t.startTime + t.duration >= started)
+      // The task that runs this timer starts just before `started`; nothing else ran in the 100 ms before it.
+      .filter((t) => t.startTime >= started - 50)
       .reduce((max, t) => Math.max(max, t.duration), 0);
     bench.__benchResult = { firstRowsMs, longestTaskMs: Math.round(longest) };
   }, 1000);

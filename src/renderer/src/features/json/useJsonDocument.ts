@@ -51,6 +51,22 @@ function workerChannel(worker: Worker) {
   };
 }
 
+const SLICE = 1 << 20;
+
+/**
+ * Copying 20 MB of text into a worker in one message holds the window for
+ * ~50 ms; a megabyte per task keeps each step short.
+ */
+async function postInSlices(worker: Worker, text: string, stopped: () => boolean): Promise<void> {
+  let at = 0;
+  for (; at + SLICE < text.length; at += SLICE) {
+    worker.postMessage({ type: 'chunk', text: text.slice(at, at + SLICE) } satisfies WorkerRequest);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    if (stopped()) return;
+  }
+  worker.postMessage({ type: 'open', text: text.slice(at) } satisfies WorkerRequest);
+}
+
 /** Parses `source` in a worker of its own, ended when the source changes or the view goes. */
 export function useJsonDocument(source: JsonSource): DocumentState {
   const [state, setState] = useState<DocumentState>({ status: 'parsing' });
@@ -71,12 +87,13 @@ export function useJsonDocument(source: JsonSource): DocumentState {
     };
     worker.onerror = (event) =>
       setState({ status: 'failed', message: `The JSON viewer stopped: ${event.message}` });
-    worker.postMessage(
-      ('text' in source
-        ? { type: 'open', text: source.text }
-        : { type: 'openValue', value: source.value }) satisfies WorkerRequest,
-    );
-    return () => worker.terminate();
+    let stopped = false;
+    if ('text' in source) void postInSlices(worker, source.text, () => stopped);
+    else worker.postMessage({ type: 'openValue', value: source.value } satisfies WorkerRequest);
+    return () => {
+      stopped = true;
+      worker.terminate();
+    };
     // Keyed on the source's content, not on the wrapper object around it.
   }, [key]);
   return state;

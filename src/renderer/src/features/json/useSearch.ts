@@ -5,6 +5,8 @@ import type { JsonDocument } from './useJsonDocument.ts';
  * Search runs in the worker, a moment after typing pauses; the newest query
  * wins. Moving to a match reveals it (its ancestors open, the row selected).
  */
+const noMatches = new Uint8Array(0);
+
 export function useSearch(doc: JsonDocument, reveal: (node: number) => void) {
   const [query, setQuery] = useState('');
   const [matches, setMatches] = useState<Int32Array>(() => new Int32Array(0));
@@ -35,6 +37,7 @@ export function useSearch(doc: JsonDocument, reveal: (node: number) => void) {
   }, [doc, query, reveal]);
 
   const isMatch = useMemo(() => {
+    if (matches.length === 0) return noMatches;
     const flags = new Uint8Array(doc.index.count);
     for (const node of matches) flags[node] = 1;
     return flags;

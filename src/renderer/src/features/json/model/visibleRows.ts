@@ -22,8 +22,12 @@ export function visibleRows(index: JsonIndex, expanded: Expansion): Int32Array {
 /** Containers shallower than `depth` open, the rest closed (0 closes everything). */
 export function expandToDepth(index: JsonIndex, depth: number): Expansion {
   const expanded = new Uint8Array(index.count);
-  for (let node = 0; node < index.count; node++) {
-    if (isContainer(index, node) && index.depth[node]! < depth) expanded[node] = 1;
+  let node = 0;
+  while (node < index.count) {
+    if (!isContainer(index, node)) node++;
+    else if (index.depth[node]! < depth) expanded[node++] = 1;
+    // Everything below a closed container is deeper still: skip it.
+    else node = index.end[node]!;
   }
   return expanded;
 }

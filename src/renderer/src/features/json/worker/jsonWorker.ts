@@ -43,10 +43,16 @@ function open(source: string, sendText: boolean): void {
   scope.postMessage({ type: 'opened', index: copy, ...(textSent ? {} : { text }) }, buffersOf(copy));
 }
 
+let chunks: string[] = [];
+
 scope.onmessage = ({ data }) => {
   switch (data.type) {
+    case 'chunk':
+      chunks.push(data.text);
+      return;
     case 'open':
-      open(data.text, false);
+      open(chunks.join('') + data.text, false);
+      chunks = [];
       return;
     case 'openValue':
       open(JSON.stringify(data.value) ?? 'null', true);

@@ -2,6 +2,8 @@ import type { JsonIndex } from '../model/jsonIndex.ts';
 
 /** What the window asks the JSON worker, and what it answers. */
 export type WorkerRequest =
+  /** The text in slices (each posted in a task of its own), then `open`. */
+  | { type: 'chunk'; text: string }
   | { type: 'open'; text: string }
   | { type: 'openValue'; value: unknown }
   | { type: 'search'; id: number; query: string }
