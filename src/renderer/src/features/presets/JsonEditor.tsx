@@ -1,9 +1,10 @@
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
 import { json } from '@codemirror/lang-json';
-import { bracketMatching, defaultHighlightStyle, syntaxHighlighting } from '@codemirror/language';
+import { bracketMatching, HighlightStyle, syntaxHighlighting } from '@codemirror/language';
 import { linter, lintGutter, type Diagnostic } from '@codemirror/lint';
 import { EditorState } from '@codemirror/state';
 import { EditorView, keymap, lineNumbers } from '@codemirror/view';
+import { tags } from '@lezer/highlight';
 import { useEffect, useRef } from 'react';
 import { parseArgsJson } from './argsModel.ts';
 
@@ -20,6 +21,14 @@ const argsLinter = linter(
   },
   { delay: 150 },
 );
+
+/** JSON colours from the design tokens, so light and dark both read well. */
+const highlight = HighlightStyle.define([
+  { tag: tags.propertyName, color: 'var(--syntax-property)' },
+  { tag: tags.string, color: 'var(--syntax-string)' },
+  { tag: tags.number, color: 'var(--syntax-number)' },
+  { tag: [tags.bool, tags.null], color: 'var(--syntax-keyword)' },
+]);
 
 const theme = EditorView.theme({
   '&': {
@@ -52,7 +61,7 @@ export default function JsonEditor({ value, onChange, label, describedBy }: Prop
         history(),
         bracketMatching(),
         json(),
-        syntaxHighlighting(defaultHighlightStyle),
+        syntaxHighlighting(highlight),
         lintGutter(),
         argsLinter,
         keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),

@@ -49,7 +49,7 @@ export function PresetCard({ preset, index, count, onMove, dragProps }: Props) {
         ⋮⋮
       </button>
       <div className="preset-main">
-        <div className="row">
+        <div className="preset-top">
           <h4 className="preset-name">{preset.name}</h4>
           <span className={preset.method === 'GET' ? 'badge badge-accent' : 'badge'}>{preset.method}</span>
           {preset.pinnedToTray && (
@@ -57,16 +57,12 @@ export function PresetCard({ preset, index, count, onMove, dragProps }: Props) {
               Tray
             </span>
           )}
-          {preset.notifyOnFinish && (
-            <span className="badge" title="Notifies when it ends">
-              Notify
-            </span>
-          )}
         </div>
         <p className="small muted preset-args">{argsSummary(preset)}</p>
         <FireOutcomeLine presetId={preset.id} />
+        <PresetMenu preset={preset} />
       </div>
-      <div className="preset-actions">
+      <div className="preset-fire">
         <button
           type="button"
           className="btn btn-primary fire-button"
@@ -84,7 +80,6 @@ export function PresetCard({ preset, index, count, onMove, dragProps }: Props) {
         >
           Fire with changes…
         </button>
-        <PresetMenu preset={preset} />
       </div>
     </li>
   );

@@ -25,19 +25,17 @@ export function PresetMenu({ preset }: { preset: Preset }) {
         type="button"
         className="btn btn-ghost btn-sm"
         aria-pressed={preset.pinnedToTray}
-        aria-label={`Pin ${preset.name} to the tray`}
         onClick={() => run(() => updatePreset(preset.id, { pinnedToTray: !preset.pinnedToTray }))}
       >
-        {preset.pinnedToTray ? 'Unpin' : 'Pin'}
+        {preset.pinnedToTray ? '☑' : '☐'} In tray menu
       </button>
       <button
         type="button"
         className="btn btn-ghost btn-sm"
         aria-pressed={preset.notifyOnFinish}
-        aria-label={`Notify when ${preset.name} finishes`}
         onClick={() => run(() => updatePreset(preset.id, { notifyOnFinish: !preset.notifyOnFinish }))}
       >
-        {preset.notifyOnFinish ? 'Notify: on' : 'Notify: off'}
+        {preset.notifyOnFinish ? '☑' : '☐'} Notify when done
       </button>
       <button
         type="button"

@@ -21,7 +21,6 @@ export function RobotPane() {
             {robot.confirmBeforeFiring && <span className="badge badge-warn">Confirms before firing</span>}
             {robot.allowInsecureHttp && <span className="badge badge-bad">Insecure http allowed</span>}
           </div>
-          {robot.notes !== '' && <p className="small muted robot-notes">{robot.notes}</p>}
         </div>
         <button
           type="button"
@@ -38,6 +37,7 @@ export function RobotPane() {
           Remove…
         </button>
       </div>
+      {robot.notes !== '' && <p className="small muted robot-notes">{robot.notes}</p>}
       <TokenPanel key={robot.id} robot={robot} />
       <PresetList robotId={robot.id} />
     </section>

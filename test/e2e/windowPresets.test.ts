@@ -1,0 +1,217 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
+import { BIN, ROOT } from '../support/cliHarness.ts';
+import { openAppWindow, rendererDir, type AppWindow } from '../support/windowHarness.ts';
+
+/** Replace everything in the JSON editor with `text`, as typed. */
+async function typeJson(page: Page, text: string): Promise<void> {
+  await page.locator('.cm-content').click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.insertText(text);
+}
+
+const fireButton = (page: Page, preset: string) =>
+  page.getByRole('button', { name: `Fire ${preset}`, exact: true });
+
+describe('the window: presets and firing', () => {
+  let win: AppWindow | undefined;
+  let sandbox: Sandbox | undefined;
+
+  beforeAll(() => {
+    if (!existsSync(path.join(rendererDir, 'index.html'))) {
+      throw new Error('The renderer is not built: run `npm run build` first (npm test does it).');
+    }
+  });
+  afterEach(async () => {
+    await win?.close();
+    await sandbox?.close();
+    win = undefined;
+    sandbox = undefined;
+  });
+
+  /** A robot on a fresh sandbox that answers at once, with its token stored. */
+  async function robotOnSandbox(options: { confirmBeforeFiring?: boolean } = {}) {
+    sandbox = await startSandbox({ demoRobots: false, seed: 1 });
+    const { token } = sandbox.addRobot({ name: 'invoice', flow: [{ type: 'respond', echo: true }] });
+    win = await openAppWindow();
+    const robot = await win.core.createRobot({ name: 'Invoice sync', baseUrl: sandbox.baseUrl, ...options });
+    await win.core.setToken(robot.id, token);
+    await win.page.getByRole('heading', { level: 2, name: 'Invoice sync' }).waitFor();
+    return { page: win.page, core: win.core, robot, sandbox };
+  }
+
+  test('first run: try the demo, fire its preset, and see the call done', async () => {
+    win = await openAppWindow();
+    const { page } = win;
+    await page.getByRole('heading', { name: 'Welcome to Robot Tray' }).waitFor();
+    await page.getByRole('button', { name: 'Try the demo' }).click();
+    await page.getByRole('heading', { level: 2, name: 'echo (demo)' }).waitFor();
+    await fireButton(page, 'Try it').click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /Accepted · webhookCallId/ })
+      .waitFor();
+    const echo = page
+      .getByRole('navigation', { name: 'Robots' })
+      .getByRole('button', { name: /echo \(demo\)/ });
+    await echo.filter({ hasText: 'Done' }).waitFor({ timeout: 15_000 });
+    const calls = await win.core.listCalls({});
+    expect(calls.map((c) => [c.presetName, c.state])).toEqual([['Try it', 'done']]);
+  });
+
+  test('a preset made in the table and edited as JSON keeps every argument, switching both ways', async () => {
+    const { page, core, robot } = await robotOnSandbox();
+    await page.getByRole('button', { name: '+ New preset' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New preset' });
+    await dialog.getByLabel('Name', { exact: true }).fill('Rush order');
+    const rows: Array<[string, string, string]> = [
+      ['customer', 'text', '007'],
+      ['amount', 'number', '12.5'],
+      ['rush', 'boolean', 'true'],
+    ];
+    for (const [i, [key, type, value]] of rows.entries()) {
+      await dialog.getByRole('button', { name: '+ Add argument' }).click();
+      await dialog.getByLabel(`Name of argument ${i + 1}`).fill(key);
+      await dialog.getByLabel(`Type of argument ${key}`).selectOption(type);
+      if (type === 'boolean') await dialog.getByLabel(`Value of argument ${key}`).selectOption(value);
+      else await dialog.getByLabel(`Value of argument ${key}`).fill(value);
+    }
+    await dialog.getByRole('button', { name: 'JSON' }).click();
+    const editor = dialog.getByRole('textbox', { name: 'Arguments as JSON' });
+    await editor.waitFor();
+    expect(JSON.parse(await editor.innerText())).toEqual({ customer: '007', amount: 12.5, rush: true });
+
+    await typeJson(page, '{\n  "customer": "007",\n  "amount": 12.5,\n  "rush": true,\n}');
+    await dialog.getByText(/^Not valid JSON at line 5, column 1/).waitFor();
+    await dialog.getByRole('button', { name: 'Table' }).click();
+    await dialog.getByText('Fix the JSON first').waitFor();
+    await typeJson(page, '{"customer": "007", "amount": 12.5, "rush": true, "ids": [1, 2]}');
+    await dialog.getByText('Valid JSON object.').waitFor();
+    await dialog.getByRole('button', { name: 'Table' }).click();
+    expect(await dialog.getByLabel('Value of argument ids').inputValue()).toBe('[1,2]');
+    expect(await dialog.getByLabel('Type of argument customer').inputValue()).toBe('text');
+
+    await dialog.getByRole('button', { name: 'Save preset' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const [saved] = await core.listPresets(robot.id);
+    expect(saved).toMatchObject({ name: 'Rush order', method: 'POST' });
+    expect(saved!.args).toEqual({ customer: '007', amount: 12.5, rush: true, ids: [1, 2] });
+  });
+
+  test('fire POST and GET from one click each; the sandbox gets exactly the arguments', async () => {
+    const { page, core, robot, sandbox } = await robotOnSandbox();
+    await core.createPreset({ robotId: robot.id, name: 'Post it', args: { n: 1, tags: ['a'] } });
+    await core.createPreset({ robotId: robot.id, name: 'Get it', method: 'GET', args: { q: 'a b', n: 3 } });
+    await fireButton(page, 'Post it').click();
+    await page
+      .getByRole('listitem')
+      .filter({ hasText: 'Post it' })
+      .getByRole('status')
+      .filter({ hasText: 'Accepted' })
+      .waitFor();
+    await fireButton(page, 'Get it').click();
+    await page
+      .getByRole('listitem')
+      .filter({ hasText: 'Get it' })
+      .getByRole('status')
+      .filter({ hasText: 'Accepted' })
+      .waitFor();
+    const received = sandbox.calls().map((c) => [c.method, c.args]);
+    expect(received).toEqual([
+      ['POST', { n: 1, tags: ['a'] }],
+      ['GET', { q: 'a b', n: '3' }],
+    ]);
+    await page.getByRole('region', { name: 'Calls' }).getByText('Get it').waitFor();
+  });
+
+  test('fire with changes sends the edited arguments once and leaves the preset as saved', async () => {
+    const { page, core, robot, sandbox } = await robotOnSandbox();
+    await core.createPreset({ robotId: robot.id, name: 'Rush order', args: { customer: 'C-17' } });
+    await page.getByRole('button', { name: 'Fire Rush order with changes' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Fire Rush order with changes' });
+    await dialog.getByLabel('Value of argument customer').fill('C-99');
+    await dialog.getByRole('button', { name: '▶ Fire with these changes' }).click();
+    await page.getByRole('status').filter({ hasText: 'Accepted (with changes, not saved)' }).waitFor();
+    expect(sandbox.calls().map((c) => c.args)).toEqual([{ customer: 'C-99' }]);
+    expect((await core.listPresets(robot.id))[0]!.args).toEqual({ customer: 'C-17' });
+  });
+
+  test('a GET preset with a nested value is explained before saving and not saved', async () => {
+    const { page, core, robot } = await robotOnSandbox();
+    await page.getByRole('button', { name: '+ New preset' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New preset' });
+    await dialog.getByLabel('Name', { exact: true }).fill('Lookup');
+    await dialog.getByLabel(/^GET/).check();
+    await dialog.getByRole('button', { name: 'JSON' }).click();
+    await typeJson(page, '{"filter": {"city": "Lyon"}}');
+    const problem = dialog.getByTestId('get-problem');
+    await problem.waitFor();
+    expect(await problem.textContent()).toBe(
+      'Argument "filter" is a nested object, which cannot travel in a GET query string. Send this call with POST, which carries arguments as a JSON body.',
+    );
+    await dialog.getByRole('button', { name: 'Save preset' }).click();
+    expect(await dialog.isVisible()).toBe(true);
+    expect(await core.listPresets(robot.id)).toEqual([]);
+    await dialog.getByLabel(/^POST/).check();
+    await problem.waitFor({ state: 'detached' });
+  });
+
+  test('a robot marked confirm-before-firing asks first; Ctrl+Enter fires the focused preset', async () => {
+    const { page, core, robot, sandbox } = await robotOnSandbox({ confirmBeforeFiring: true });
+    await core.createPreset({ robotId: robot.id, name: 'Pay out', args: {} });
+    await fireButton(page, 'Pay out').click();
+    const confirm = page.getByRole('dialog', { name: 'Fire Pay out?' });
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(sandbox.calls()).toEqual([]);
+
+    await page.getByRole('button', { name: 'Fire Pay out with changes' }).focus();
+    await page.keyboard.press('ControlOrMeta+Enter');
+    await confirm.getByRole('button', { name: '▶ Fire now' }).click();
+    await page.getByRole('status').filter({ hasText: 'Accepted' }).waitFor();
+    expect(sandbox.calls()).toHaveLength(1);
+  });
+
+  test('presets reorder by keyboard; pin and duplicate save at once', async () => {
+    const { page, core, robot } = await robotOnSandbox();
+    for (const name of ['First', 'Second', 'Third']) await core.createPreset({ robotId: robot.id, name });
+    await fireButton(page, 'Third').waitFor();
+    await page.getByRole('button', { name: /^Move First/ }).focus();
+    await page.keyboard.press('ArrowDown');
+    await expect
+      .poll(async () => (await core.listPresets(robot.id)).map((p) => p.name))
+      .toEqual(['Second', 'First', 'Third']);
+    await expect
+      .poll(() => page.evaluate<string | null>('document.activeElement?.getAttribute("aria-label")'))
+      .toMatch(/^Move First \(position 2 of 3/);
+
+    const third = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Third' }) });
+    await third.getByRole('button', { name: /In tray menu/ }).click();
+    await expect
+      .poll(async () => (await core.listPresets(robot.id)).find((p) => p.name === 'Third')?.pinnedToTray)
+      .toBe(true);
+    await page.getByRole('button', { name: 'Duplicate Third' }).click();
+    await expect.poll(async () => (await core.listPresets(robot.id)).length).toBe(4);
+  });
+
+  test('a robot and a preset added with the CLI appear in the open window', async () => {
+    win = await openAppWindow();
+    const { page } = win;
+    await page.getByRole('heading', { name: 'Welcome to Robot Tray' }).waitFor();
+    const env = { ...process.env, ROBOT_TRAY_HOME: win.shell.dataDir };
+    const run = (args: string[]) =>
+      new Promise<number>((resolve) =>
+        spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env, stdio: 'ignore' }).on('exit', resolve),
+      );
+    expect(
+      await run(['robot', 'add', '--name', 'From the CLI', '--base-url', 'https://robots.example.com']),
+    ).toBe(0);
+    expect(await run(['preset', 'add', 'From the CLI', '--name', 'Nightly', '--arg', 'n=1'])).toBe(0);
+    await page.getByRole('heading', { level: 2, name: 'From the CLI' }).waitFor({ timeout: 20_000 });
+    await fireButton(page, 'Nightly').waitFor({ timeout: 20_000 });
+  });
+});

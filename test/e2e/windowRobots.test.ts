@@ -1,0 +1,138 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import keytar from 'keytar';
+import { afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
+import { openAppWindow, rendererDir, type AppWindow } from '../support/windowHarness.ts';
+import { addRobotInWindow, filesUnder, pageText } from '../support/windowSteps.ts';
+
+describe('the window: robots and tokens', () => {
+  let win: AppWindow | undefined;
+  let sandbox: Sandbox | undefined;
+
+  beforeAll(() => {
+    if (!existsSync(path.join(rendererDir, 'index.html'))) {
+      throw new Error('The renderer is not built: run `npm run build` first (npm test does it).');
+    }
+  });
+  afterEach(async () => {
+    await win?.close();
+    await sandbox?.close();
+    win = undefined;
+    sandbox = undefined;
+  });
+
+  test('a refused base URL and a taken name are explained beside their fields', async () => {
+    win = await openAppWindow();
+    const { page, core } = win;
+    await core.createRobot({ name: 'Invoice sync', baseUrl: 'https://robots.example.com' });
+    await page.getByRole('heading', { level: 2, name: 'Invoice sync' }).waitFor();
+
+    await page.getByRole('button', { name: '+ Add robot' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add a robot' });
+    const url = dialog.getByLabel('Base URL');
+    await url.fill('robots.example.com');
+    await expect.poll(() => url.getAttribute('aria-invalid')).toBe('true');
+    expect(await dialog.getByText('Must be a full URL such as https://robots.example.com.').isVisible()).toBe(
+      true,
+    );
+    await url.fill('http://robots.example.com');
+    await dialog.getByText(/would send the token unencrypted/).waitFor();
+    await url.fill('https://other.example.com');
+    await expect.poll(() => url.getAttribute('aria-invalid')).toBe('false');
+
+    // Only main knows the other names: its refusal lands beside the Name field.
+    const name = dialog.getByLabel('Name');
+    await name.fill('invoice SYNC');
+    await dialog.getByRole('button', { name: 'Add robot' }).click();
+    const error = dialog.getByText('A robot named "invoice SYNC" already exists; choose another name.');
+    await error.waitFor();
+    expect(await name.getAttribute('aria-invalid')).toBe('true');
+    expect(await name.getAttribute('aria-describedby')).toContain(await error.getAttribute('id'));
+    expect(await core.listRobots()).toHaveLength(1);
+
+    await name.fill('Payroll');
+    await dialog.getByRole('button', { name: 'Add robot' }).click();
+    await page.getByRole('heading', { level: 2, name: 'Payroll' }).waitFor();
+    const names = (await core.listRobots()).map((r) => r.name);
+    expect(names.sort()).toEqual(['Invoice sync', 'Payroll']);
+  });
+
+  test('a token set in the window is in the keychain and nowhere in the window, its files or its IPC', async () => {
+    sandbox = await startSandbox({ demoRobots: false, seed: 1 });
+    const { token } = sandbox.addRobot({ name: 'invoice', flow: [{ type: 'respond', echo: true }] });
+    win = await openAppWindow();
+    const { page, core } = win;
+    await addRobotInWindow(page, 'Invoice sync', sandbox.baseUrl);
+    const robot = (await core.listRobots())[0]!;
+
+    await page.getByRole('button', { name: 'Set token…' }).click();
+    const field = page.locator('#token-input');
+    expect(await field.getAttribute('type')).toBe('password');
+    await field.fill(token);
+    await page.getByLabel('Show the token while typing').check();
+    expect(await field.getAttribute('type')).toBe('text');
+    await page.getByRole('button', { name: 'Save token' }).click();
+    await page.getByTestId('token-state').filter({ hasText: 'Set since' }).waitFor();
+    expect(await page.locator('#token-input').count()).toBe(0);
+
+    expect(await keytar.getPassword('robot-tray', robot.id)).toBe(token);
+    expect(await pageText(page)).not.toContain(token);
+    expect(win.sentToPage.length).toBeGreaterThan(0);
+    expect(win.sentToPage.filter((sent) => sent.includes(token))).toEqual([]);
+    for (const { file, text } of await filesUnder(win.shell.dataDir)) expect(text, file).not.toContain(token);
+
+    // The sidebar says so too, and the token works.
+    const item = page
+      .getByRole('navigation', { name: 'Robots' })
+      .getByRole('button', { name: /Invoice sync/ });
+    expect(await item.textContent()).toContain('Token set');
+  });
+
+  test('a revoked token is explained with the Replace action right there', async () => {
+    sandbox = await startSandbox({ demoRobots: false, seed: 1 });
+    const { token } = sandbox.addRobot({ name: 'invoice', flow: [{ type: 'respond', echo: true }] });
+    win = await openAppWindow();
+    const { page, core } = win;
+    const robot = await core.createRobot({ name: 'Invoice sync', baseUrl: sandbox.baseUrl });
+    await core.setToken(robot.id, token);
+    await core.createPreset({ robotId: robot.id, name: 'Rush order', args: { rush: true } });
+    await page.getByRole('button', { name: 'Fire Rush order', exact: true }).waitFor();
+
+    const fresh = sandbox.rotateToken('invoice');
+    await page.getByRole('button', { name: 'Fire Rush order', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: 'Not started' }).waitFor();
+    const alert = page.getByRole('alert').filter({ hasText: "The service refused this robot's token" });
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain('it may have been replaced in the Designer');
+
+    await alert.getByRole('button', { name: 'Replace token' }).click();
+    await page.getByLabel('New token').fill(fresh);
+    await page.getByRole('button', { name: 'Replace token' }).click();
+    await page.getByTestId('token-state').filter({ hasText: 'Set since' }).waitFor();
+    expect(await keytar.getPassword('robot-tray', robot.id)).toBe(fresh);
+    await page.getByRole('button', { name: 'Fire Rush order', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: 'Accepted' }).waitFor();
+    await alert.waitFor({ state: 'detached' });
+  });
+
+  test('removing a robot says what goes with it, then removes exactly that', async () => {
+    win = await openAppWindow();
+    const { page, core } = win;
+    const robot = await core.createRobot({ name: 'Old robot', baseUrl: 'https://old.example.com' });
+    await core.createPreset({ robotId: robot.id, name: 'Nightly', args: {} });
+    await core.createRobot({ name: 'Keeper', baseUrl: 'https://keep.example.com' });
+    await page
+      .getByRole('navigation', { name: 'Robots' })
+      .getByRole('button', { name: /Old robot/ })
+      .click();
+    await page.getByRole('button', { name: 'Remove…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Remove Old robot?' });
+    expect(await dialog.textContent()).toContain('its 1 preset (Nightly)');
+    expect(await dialog.textContent()).toContain('Its past calls stay in the history');
+    await dialog.getByRole('button', { name: 'Remove robot' }).click();
+    await page.getByRole('heading', { level: 2, name: 'Keeper' }).waitFor();
+    expect((await core.listRobots()).map((r) => r.name)).toEqual(['Keeper']);
+    expect(await core.listPresets()).toEqual([]);
+  });
+});
