@@ -272,11 +272,12 @@ export class AppCore {
   }
 
   /**
-   * Abort every request in flight now (a trigger aborted this way ends
-   * `unknown`, since it may have arrived), e.g. at `--timeout` or Ctrl+C.
+   * Abort every request in flight now and send no more from this core (a
+   * trigger aborted in flight ends `unknown`, since it may have arrived; one
+   * not yet sent ends `unreachable`), e.g. at `--timeout` or Ctrl+C.
    */
   abortRequests(): void {
-    this.#p.client.abortInFlight();
+    this.#p.client.stopSending();
   }
 
   /** Close without waiting for any service: requests in flight are aborted first. */

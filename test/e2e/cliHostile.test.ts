@@ -49,7 +49,7 @@ describe('robot-tray against a hostile service', () => {
 
   test('--timeout ends the command on time when the trigger is never answered; the call is unknown', async () => {
     await robotOn('Silent', () => undefined);
-    const result = await h.run(['fire', 'Silent', '--wait', '--timeout', '1', '--json']);
+    const result = await h.run(['fire', 'Silent', '--wait', '--timeout', '3', '--json']);
     const call = JSON.parse(result.stdout) as Call;
     expect(call.state).toBe('unknown');
     expect(result.code).toBe(6);

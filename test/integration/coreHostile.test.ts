@@ -292,6 +292,18 @@ describe('time limits hold against a slow service', () => {
     expect(core.getCall(call.id).state).toBe('unknown');
   });
 
+  test("once requests are aborted (a command's time is up), a trigger not yet sent never goes out", async () => {
+    const svc = await service(() => undefined);
+    const h = await coreFor(svc.url);
+    await h.core.updateSettings({ http: { headersTimeoutMs: 600_000, requestDeadlineMs: 3_600_000 } });
+    // The deadline passed while the command was still reading the token: nothing may be sent after it.
+    h.core.abortRequests();
+    const call = await h.core.fire(h.robot.id, { method: 'POST', args: {} });
+    expect(call.state).toBe('unreachable');
+    expect(call.error?.message).toBe('Robot Tray stopped before sending the trigger, so nothing was sent.');
+    expect(svc.seen).toHaveLength(0);
+  });
+
   test('a trigger never waits behind status queries that trickle on the same origin', async () => {
     let queries = 0;
     let twoQueries!: () => void;

@@ -23,7 +23,9 @@ function characterForms(ch: string): string {
   const forms = [escapeRegExp(ch), `\\\\u${hexCases(u)}`];
   if (code < 0x80) forms.push(`%${hexCases(u.slice(2))}`);
   if (ch === '/') forms.push('\\\\/');
-  if (ch === '"' || ch === '\\') forms.push(`\\\\${escapeRegExp(ch)}`);
+  // First, before the character alone: a backslash alone is a prefix of its escape, so a token
+  // ending in one would leave the escape's second backslash behind ("[redacted]\").
+  if (ch === '"' || ch === '\\') forms.unshift(`\\\\${escapeRegExp(ch)}`);
   if (ch === ' ') forms.push('\\+');
   return `(?:${forms.join('|')})`;
 }

@@ -41,6 +41,7 @@ export class WebhookClient {
   /** Requests in flight, so closing aborts them instead of waiting for them. */
   readonly #inFlight = new Set<AbortController>();
   #closed = false;
+  #stopped = false;
   #settings: HttpSettings;
   readonly #now: () => number;
 
@@ -136,6 +137,17 @@ export class WebhookClient {
   }
 
   /**
+   * Abort every request in flight and send no more: for a command whose
+   * time is up. A request that had not started yet when the time ran out
+   * (a slow keychain, a busy machine) must not go out afterwards and hold
+   * the command until its own deadline.
+   */
+  stopSending(): void {
+    this.#stopped = true;
+    this.abortInFlight();
+  }
+
+  /**
    * One request, start to finish: send it, classify a transport failure,
    * turn an HTTP error into a typed one, and parse the body as a JSON object.
    * A query answer is redacted of the token, since it is stored as the result.
@@ -193,6 +205,11 @@ export class WebhookClient {
   ): Promise<RawResponse> {
     if (this.#closed) {
       throw new AppError('internal', `Robot Tray is closing, so the ${action} was not sent.`);
+    }
+    if (this.#stopped) {
+      throw new AppError('timeout', `Robot Tray stopped before sending the ${action}, so nothing was sent.`, {
+        maybeDelivered: false,
+      });
     }
     const controller = new AbortController();
     const deadlineMs = this.#settings.requestDeadlineMs;
