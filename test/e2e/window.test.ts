@@ -41,7 +41,7 @@ describe('the Robot Tray window in Chromium', () => {
     expect(await alert.textContent()).toContain('bridge is missing');
   });
 
-  test('a robot added outside the window (as the CLI would) appears in the open window', async () => {
+  test('a robot the core adds appears in the open window at once, by its catalog event', async () => {
     harness = await openAppWindow();
     const { page, core } = harness as Awaited<ReturnType<typeof openAppWindow>>;
     await page.getByRole('heading', { name: 'Welcome to Robot Tray' }).waitFor();
@@ -49,5 +49,26 @@ describe('the Robot Tray window in Chromium', () => {
     const robots = page.getByRole('navigation', { name: 'Robots' });
     await robots.getByRole('button', { name: /Invoice sync/ }).waitFor();
     await page.getByRole('heading', { name: 'Invoice sync', level: 2 }).waitFor();
+  });
+
+  test('settings explain a bad value beside its box and save the rest for main', async () => {
+    const win = await openAppWindow();
+    harness = win;
+    const { page, core } = win;
+    await page.getByRole('button', { name: 'Settings' }).click();
+    const history = page.getByLabel('Calls kept in history');
+    await history.fill('5');
+    await page.getByText('Keep between 10 and 1,000,000 calls (a whole number).').waitFor();
+    expect(await page.getByRole('button', { name: 'Save settings' }).isDisabled()).toBe(true);
+    await history.fill('250');
+    await page.getByLabel('First check after').fill('2');
+    await page.getByLabel('Start Robot Tray in the tray when I log in').check();
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByRole('status').filter({ hasText: 'Settings saved.' }).waitFor();
+    expect(core.getSettings()).toMatchObject({
+      historyLimit: 250,
+      launchAtLogin: true,
+      pollPolicy: { firstDelayMs: 2000 },
+    });
   });
 });

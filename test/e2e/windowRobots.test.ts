@@ -87,6 +87,15 @@ describe('the window: robots and tokens', () => {
       .getByRole('navigation', { name: 'Robots' })
       .getByRole('button', { name: /Invoice sync/ });
     expect(await item.textContent()).toContain('Token set');
+
+    // Removing asks once, then the keychain no longer holds it.
+    await page.getByRole('button', { name: 'Remove token' }).click();
+    await page
+      .getByRole('group', { name: 'Remove the token?' })
+      .getByRole('button', { name: 'Remove' })
+      .click();
+    await page.getByTestId('token-state').filter({ hasText: 'Not set' }).waitFor();
+    expect(await keytar.getPassword('robot-tray', robot.id)).toBeNull();
   });
 
   test('a revoked token is explained with the Replace action right there', async () => {

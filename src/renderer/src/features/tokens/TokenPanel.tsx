@@ -9,6 +9,7 @@ import { TokenForm } from './TokenForm.tsx';
 export function TokenPanel({ robot }: { robot: RobotView }) {
   const [editing, setEditing] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
   const last = useLastCallOf(robot.id);
   const refused =
     last?.state === 'rejected' &&
@@ -17,6 +18,7 @@ export function TokenPanel({ robot }: { robot: RobotView }) {
 
   const remove = async () => {
     setError(null);
+    setConfirming(false);
     try {
       await clearToken(robot.id);
     } catch (e) {
@@ -64,10 +66,29 @@ export function TokenPanel({ robot }: { robot: RobotView }) {
           >
             {robot.hasToken ? 'Replace token…' : 'Set token…'}
           </button>
-          {robot.hasToken && (
-            <button type="button" className="btn btn-danger" onClick={() => void remove()}>
+          {robot.hasToken && !confirming && (
+            <button type="button" className="btn btn-danger" onClick={() => setConfirming(true)}>
               Remove token
             </button>
+          )}
+          {confirming && (
+            <div role="group" aria-label="Remove the token?" className="notice notice-warning row">
+              <span>
+                Remove the token from the keychain? The service will refuse this robot until you set one
+                again.
+              </span>
+              <button
+                type="button"
+                className="btn btn-sm btn-danger-solid"
+                autoFocus
+                onClick={() => void remove()}
+              >
+                Remove
+              </button>
+              <button type="button" className="btn btn-sm" onClick={() => setConfirming(false)}>
+                Keep it
+              </button>
+            </div>
           )}
         </div>
       )}
