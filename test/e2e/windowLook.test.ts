@@ -1,20 +1,13 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { screenshotDir } from '../support/screenshots.ts';
 import { openAppWindow, rendererDir, type AppWindow } from '../support/windowHarness.ts';
 
-/**
- * `npm run screenshots` refreshes the README's pictures in docs/screenshots;
- * a plain test run writes them to a temporary folder, so it leaves the tree as it was.
- */
-const screenshots =
-  process.env['ROBOT_TRAY_SCREENSHOTS'] === 'docs'
-    ? path.resolve(import.meta.dirname, '../../docs/screenshots')
-    : path.join(tmpdir(), 'robot-tray-screenshots');
+const screenshots = screenshotDir;
 
 /** Serious or critical accessibility problems on the page as it is now, as readable lines. */
 async function seriousViolations(page: Page): Promise<string[]> {
