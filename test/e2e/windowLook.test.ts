@@ -4,9 +4,10 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { screenshotDir } from '../support/screenshots.ts';
 import { openAppWindow, rendererDir, type AppWindow } from '../support/windowHarness.ts';
 
-const screenshots = path.resolve(import.meta.dirname, '../../docs/screenshots');
+const screenshots = screenshotDir;
 
 /** Serious or critical accessibility problems on the page as it is now, as readable lines. */
 async function seriousViolations(page: Page): Promise<string[]> {

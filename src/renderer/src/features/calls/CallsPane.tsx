@@ -1,47 +1,73 @@
-import { stateLabel } from '../../../../shared/sentences/callOutcome.ts';
+import { useEffect, useMemo } from 'react';
+import { onAppEvent } from '../../bridge/events.ts';
+import { clearFinished, refreshCalls } from '../../stores/callActions.ts';
 import { useCalls } from '../../stores/calls.ts';
-import { timeAgo } from '../../ui/time.ts';
+import { openCall, useCallsView } from '../../stores/callsView.ts';
+import { CallDetailDrawer } from './CallDetailDrawer.tsx';
+import { CallsFilters } from './CallsFilters.tsx';
+import { CallsList } from './CallsList.tsx';
+import { filteredIds } from './model/callsFilter.ts';
+import './calls.css';
 
-/**
- * PLACEHOLDER for the calls list and call detail (built separately): a plain
- * list of recent calls from the calls store, so fired calls show at once.
- * Replace this component wholesale; keep the export name and the region label.
- */
+/** The live calls list, its filters, and the detail of the call opened. */
 export function CallsPane() {
   const order = useCalls((s) => s.order);
   const byId = useCalls((s) => s.byId);
   const load = useCalls((s) => s.load);
+  const filter = useCallsView((s) => s.filter);
+  const argumentMatches = useCallsView((s) => s.argumentMatches);
+  const notice = useCallsView((s) => s.notice);
+  const openId = useCallsView((s) => s.openCallId);
+  const ids = useMemo(
+    () => filteredIds(order, byId, filter, argumentMatches),
+    [order, byId, filter, argumentMatches],
+  );
+
+  useEffect(() => {
+    void refreshCalls();
+    const onFocus = () => void refreshCalls();
+    window.addEventListener('focus', onFocus);
+    // A tray or notification click on a call opens it.
+    const stop = onAppEvent((event) => event.type === 'navigate' && openCall(event.to.callId));
+    return () => {
+      window.removeEventListener('focus', onFocus);
+      stop();
+    };
+  }, []);
+
   return (
-    <section aria-label="Calls" className="calls-placeholder">
-      <div className="section-head" style={{ padding: 'var(--space-3) var(--space-4) 0' }}>
+    <section aria-label="Calls" className="calls-pane">
+      <div className="section-head calls-head">
         <h2>Calls</h2>
+        <span className="muted small" data-testid="calls-count">
+          {ids.length === order.length ? `${order.length}` : `${ids.length} of ${order.length}`}
+        </span>
+        <button type="button" className="btn btn-sm" onClick={() => void clearFinished(filter.robotId)}>
+          Clear finished
+        </button>
       </div>
+      <CallsFilters />
       {load.status === 'error' && (
         <p role="alert" className="notice notice-error">
           {load.message}
         </p>
       )}
-      {order.length === 0 && load.status !== 'error' && (
-        <p className="empty">No calls yet. Fire a preset and its call shows here.</p>
+      {notice !== null && (
+        <p
+          role={notice.error ? 'alert' : 'status'}
+          className={`small ${notice.error ? 'field-error' : 'muted'} calls-notice`}
+        >
+          {notice.text}
+        </p>
       )}
-      <ul style={{ listStyle: 'none', margin: 0, padding: 'var(--space-2) var(--space-4)' }}>
-        {order.slice(0, 100).map((id) => {
-          const c = byId[id]!;
-          return (
-            <li
-              key={id}
-              data-call-id={id}
-              style={{ padding: 'var(--space-2) 0', borderBottom: '1px solid var(--color-border)' }}
-            >
-              <strong>{c.presetName ?? 'Custom call'}</strong> · {c.robotName}{' '}
-              <span className="badge" data-state={c.state}>
-                {stateLabel(c.state)}
-              </span>{' '}
-              <span className="muted small">{timeAgo(c.createdAt)}</span>
-            </li>
-          );
-        })}
-      </ul>
+      {order.length === 0 && load.status !== 'error' ? (
+        <p className="empty">No calls yet. Fire a preset and its call shows here.</p>
+      ) : ids.length === 0 ? (
+        <p className="empty">No calls match these filters.</p>
+      ) : (
+        <CallsList ids={ids} />
+      )}
+      {openId !== null && <CallDetailDrawer callId={openId} />}
     </section>
   );
 }

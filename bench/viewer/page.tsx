@@ -1,0 +1,65 @@
+/**
+ * One benchmark run in Chromium: ?viewer=ours|lite|uiw&doc=NAME&marker=KEY.
+ * Fetches the document, then times from "text in hand" to the first frame
+ * that shows the marker key, and records the longest task from then until
+ * a second after. Each library gets the document the way it needs it: the
+ * libraries a parsed object (so JSON.parse is part of their time), ours the
+ * text (parsed in its worker).
+ */
+import JsonView from '@uiw/react-json-view';
+import { createRoot } from 'react-dom/client';
+import { JsonView as LiteView, collapseAllNested } from 'react-json-view-lite';
+import 'react-json-view-lite/dist/index.css';
+import JsonViewer from '../../src/renderer/src/features/json/JsonViewer.tsx';
+
+type Result = { firstRowsMs: number | null; longestTaskMs: number; error?: string };
+const bench = globalThis as unknown as { __benchResult?: Result };
+
+const params = new URLSearchParams(location.search);
+const viewer = params.get('viewer') ?? 'ours';
+const marker = params.get('marker') ?? '';
+const tasks: PerformanceEntry[] = [];
+new PerformanceObserver((list) => tasks.push(...list.getEntries())).observe({
+  type: 'longtask',
+  buffered: true,
+});
+
+const text = await (await fetch(`./${params.get('doc')}`)).text();
+const root = document.getElementById('root')!;
+// Start in a task of its own, so fetching and decoding the text (the same for
+// every viewer) is not counted as the viewer's.
+await new Promise((resolve) => setTimeout(resolve, 100));
+const started = performance.now();
+
+function render(): void {
+  const app = createRoot(root);
+  if (viewer === 'ours') {
+    app.render(<JsonViewer source={{ text }} initialDepth={1} />);
+    return;
+  }
+  const value: unknown = JSON.parse(text);
+  if (viewer === 'lite') app.render(<LiteView data={value as object} shouldExpandNode={collapseAllNested} />);
+  else app.render(<JsonView value={value as object} collapsed={1} />);
+}
+
+function finish(firstRowsMs: number | null): void {
+  setTimeout(() => {
+    const longest = tasks
+      // The task that runs this timer starts just before `started`; nothing else ran in the 100 ms before it.
+      .filter((t) => t.startTime >= started - 50)
+      .reduce((max, t) => Math.max(max, t.duration), 0);
+    bench.__benchResult = { firstRowsMs, longestTaskMs: Math.round(longest) };
+  }, 1000);
+}
+
+function watch(): void {
+  if (root.textContent?.includes(marker)) finish(Math.round(performance.now() - started));
+  else requestAnimationFrame(watch);
+}
+
+try {
+  render();
+  requestAnimationFrame(watch);
+} catch (error) {
+  bench.__benchResult = { firstRowsMs: null, longestTaskMs: 0, error: String(error) };
+}

@@ -1,0 +1,116 @@
+/**
+ * The JSON viewer against react-json-view-lite and @uiw/react-json-view, in
+ * Chromium, on the same generated documents in the same run: time from the
+ * text in hand to the first rows on screen, and the longest main-thread task
+ * (what would freeze typing or scrolling). Reported as ratios to the
+ * libraries. Each page has a time limit, so a library that cannot cope is
+ * reported as such instead of hanging the run.
+ *
+ *   npm run bench:viewer [-- --mb 20 --items 1000000 --limit-ms 60000]
+ */
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { chromium } from 'playwright-core';
+import { build } from 'vite';
+import { chromiumArgs, findChromium } from '../../test/support/chromium.ts';
+import { serveDirectory } from '../../test/support/staticServer.ts';
+import { arrayDocument, nestedDocument, type BenchDocument } from './documents.ts';
+
+const { values } = parseArgs({
+  options: {
+    mb: { type: 'string', default: '20' },
+    items: { type: 'string', default: '1000000' },
+    'limit-ms': { type: 'string', default: '60000' },
+  },
+});
+const MB = Math.min(Number(values.mb), 100);
+const ITEMS = Math.min(Number(values.items), 2_000_000);
+const LIMIT_MS = Math.min(Number(values['limit-ms']), 180_000);
+const viewers = ['ours', 'lite', 'uiw'] as const;
+type Viewer = (typeof viewers)[number];
+type Result = { firstRowsMs: number | null; longestTaskMs: number; error?: string };
+
+const outDir = path.resolve(import.meta.dirname, '../../out/bench-viewer');
+await build({ configFile: path.join(import.meta.dirname, 'vite.config.ts') });
+const documents: BenchDocument[] = [nestedDocument(MB * 1024 * 1024), arrayDocument(ITEMS)];
+for (const doc of documents) await writeFile(path.join(outDir, doc.name), doc.text);
+
+const found = await findChromium();
+if ('missing' in found) throw new Error(found.missing);
+const server = await serveDirectory(outDir);
+const executablePath = found.path;
+
+/**
+ * One page in a browser of its own: a library that hangs its page (1,000,000
+ * DOM rows) cannot be closed gently, so its browser is killed instead.
+ */
+async function measure(viewer: Viewer, doc: BenchDocument): Promise<Result> {
+  const browserServer = await chromium.launchServer({
+    executablePath,
+    args: [...chromiumArgs, '--disable-breakpad', '--disable-crash-reporter'],
+    headless: true,
+  });
+  const timedOut: Result = { firstRowsMs: null, longestTaskMs: 0, error: `no rows within ${LIMIT_MS} ms` };
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  // Playwright's own timeouts wait on a page whose main thread is stuck: keep a clock of our own.
+  const limit = new Promise<Result>((resolve) => (timer = setTimeout(() => resolve(timedOut), LIMIT_MS)));
+  const run = async (): Promise<Result> => {
+    const browser = await chromium.connect(browserServer.wsEndpoint());
+    const page = await browser.newPage({ viewport: { width: 1100, height: 720 } });
+    await page.goto(`${server.url}/index.html?viewer=${viewer}&doc=${doc.name}&marker=${doc.marker}`);
+    const handle = await page.waitForFunction(
+      () => (globalThis as { __benchResult?: unknown }).__benchResult,
+      null,
+      { timeout: 0, polling: 250 },
+    );
+    const result = (await handle.jsonValue()) as Result;
+    await browser.close();
+    return result;
+  };
+  try {
+    return await Promise.race([
+      run().catch((error: unknown) => ({ ...timedOut, error: String(error) })),
+      limit,
+    ]);
+  } finally {
+    clearTimeout(timer);
+    await browserServer.kill();
+  }
+}
+
+const fmt = (r: Result) =>
+  r.firstRowsMs === null
+    ? `— (${r.error})`
+    : `${r.firstRowsMs} ms first rows, longest task ${r.longestTaskMs} ms`;
+const ratio = (ours: number | null, theirs: number | null) =>
+  ours === null
+    ? 'n/a'
+    : theirs === null
+      ? '>' + (LIMIT_MS / Math.max(1, ours)).toFixed(1) + '× (they timed out)'
+      : (theirs / Math.max(1, ours)).toFixed(1) + '×';
+
+try {
+  for (const doc of documents) {
+    const mb = (doc.text.length / 1024 / 1024).toFixed(1);
+    console.log(`\n${doc.name} (${mb} MB)`);
+    const results = {} as Record<Viewer, Result>;
+    for (const viewer of viewers) {
+      results[viewer] = await measure(viewer, doc);
+      console.log(`  ${viewer.padEnd(5)} ${fmt(results[viewer])}`);
+    }
+    const ours = results.ours;
+    for (const other of ['lite', 'uiw'] as const) {
+      const them = results[other];
+      console.log(
+        `RESULT doc=${doc.name} vs=${other} first_rows_speedup=${ratio(ours.firstRowsMs, them.firstRowsMs)} ` +
+          `longest_task_ms=${ours.longestTaskMs}:${them.firstRowsMs === null ? 'timed-out' : them.longestTaskMs} ` +
+          // Long tasks are those over 50 ms: 0 means none, and a ratio to none says nothing.
+          `longest_task_ratio=${them.firstRowsMs === null || ours.longestTaskMs === 0 ? 'n/a' : ratio(ours.longestTaskMs, them.longestTaskMs)}`,
+      );
+    }
+    if (ours.firstRowsMs === null) process.exitCode = 1;
+  }
+} finally {
+  await server.close();
+}

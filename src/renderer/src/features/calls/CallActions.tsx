@@ -1,0 +1,80 @@
+import { isActive, resumableStates, type Call } from '../../../../shared/models/call.ts';
+import type { CallSummary } from '../../../../shared/models/callSummary.ts';
+import { call, messageOf } from '../../bridge/call.ts';
+import { forgetCall, refireCall, resumeCall, stopCall } from '../../stores/callActions.ts';
+import { showNotice } from '../../stores/callsView.ts';
+
+type Props = { summary: CallSummary; detail: Call | undefined; onFireWithChanges: () => void };
+
+async function copy(text: string, what: string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(text);
+    showNotice(`Copied ${what}.`);
+  } catch {
+    showNotice(`Could not copy ${what}: the clipboard refused it.`, true);
+  }
+}
+
+async function copyCurl(detail: Call): Promise<void> {
+  try {
+    const { command } = await call('curlCommand', {
+      robotId: detail.robotId,
+      ...(detail.presetId === null ? {} : { presetId: detail.presetId }),
+      method: detail.method,
+      args: detail.args,
+    });
+    await copy(command, 'the cURL command (the token stays $ROBOT_TOKEN)');
+  } catch (error) {
+    showNotice(messageOf(error), true);
+  }
+}
+
+/** What can be done with one call. */
+export function CallActions({ summary, detail, onFireWithChanges }: Props) {
+  const { id, state, webhookCallId } = summary;
+  return (
+    <div className="row call-actions" role="toolbar" aria-label="Call actions">
+      {isActive(state) && (
+        <button type="button" className="btn btn-sm" onClick={() => void stopCall(id)}>
+          Stop
+        </button>
+      )}
+      {resumableStates.includes(state) && (
+        <button type="button" className="btn btn-sm" onClick={() => void resumeCall(id)}>
+          Resume
+        </button>
+      )}
+      <button type="button" className="btn btn-sm" onClick={() => void refireCall(id)}>
+        Fire again
+      </button>
+      <button
+        type="button"
+        className="btn btn-sm"
+        onClick={onFireWithChanges}
+        disabled={detail === undefined}
+      >
+        Fire again with changes…
+      </button>
+      {webhookCallId !== null && (
+        <button
+          type="button"
+          className="btn btn-sm"
+          onClick={() => void copy(webhookCallId, 'the webhookCallId')}
+        >
+          Copy webhookCallId
+        </button>
+      )}
+      <button
+        type="button"
+        className="btn btn-sm"
+        disabled={detail === undefined}
+        onClick={() => detail && void copyCurl(detail)}
+      >
+        Copy as cURL
+      </button>
+      <button type="button" className="btn btn-sm btn-danger" onClick={() => void forgetCall(id)}>
+        Forget
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { useEffect, useState } from 'react';
+import { callOutcome } from '../../../../shared/sentences/callOutcome.ts';
+import { useCalls } from '../../stores/calls.ts';
+import { openCall } from '../../stores/callsView.ts';
+import { LazyJsonViewer } from '../json/LazyJsonViewer.tsx';
+import { CallActions } from './CallActions.tsx';
+import { DiffSection } from './DiffSection.tsx';
+import { FireAgainDialog } from './FireAgainDialog.tsx';
+import { previousRunOf } from './model/responseDiff.ts';
+import { RequestSection } from './RequestSection.tsx';
+import { StateBadge } from './StateBadge.tsx';
+import { TimelineSection } from './TimelineSection.tsx';
+import { useCallDetail } from './useCallDetail.ts';
+
+/** One call in full, beside the list: what was sent, what happened, what came back. */
+export function CallDetailDrawer({ callId }: { callId: string }) {
+  const summary = useCalls((s) => s.byId[callId]);
+  const previous = useCalls((s) => previousRunOf(s.order, s.byId, callId));
+  const detail = useCallDetail(callId, `${summary?.state}:${summary?.hasResponse}`);
+  const [changing, setChanging] = useState(false);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && !changing && openCall(null);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [changing]);
+  if (summary === undefined) return null;
+  const call = detail.status === 'ready' && detail.call.id === callId ? detail.call : undefined;
+  return (
+    <aside className="call-detail" aria-label="Call detail" data-testid="call-detail">
+      <div className="section-head">
+        <h2>{summary.presetName ?? 'Custom call'}</h2>
+        <span className="muted">{summary.robotName}</span>
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm"
+          onClick={() => openCall(null)}
+          aria-label="Close the call detail"
+        >
+          ✕
+        </button>
+      </div>
+      <p className="row">
+        <StateBadge call={summary} />
+        {summary.webhookCallId !== null && (
+          <span className="small">
+            webhookCallId <code data-testid="webhook-call-id">{summary.webhookCallId}</code>
+          </span>
+        )}
+      </p>
+      <p className="call-outcome" data-testid="call-outcome">
+        {callOutcome(summary)}
+      </p>
+      <CallActions summary={summary} detail={call} onFireWithChanges={() => setChanging(true)} />
+      {detail.status === 'error' && <p className="field-error">{detail.message}</p>}
+      {call !== undefined && <RequestSection detail={call} />}
+      <TimelineSection summary={summary} />
+      {call?.response !== undefined && (
+        <section className="detail-section detail-response" aria-label="Response">
+          <h3>Response</h3>
+          <LazyJsonViewer
+            source={{ value: call.response }}
+            label="Response"
+            fileName={`response-${summary.id}.json`}
+          />
+        </section>
+      )}
+      {call?.response !== undefined && previous !== undefined && (
+        <DiffSection previous={previous} response={call.response} />
+      )}
+      {changing && call !== undefined && <FireAgainDialog detail={call} onClose={() => setChanging(false)} />}
+    </aside>
+  );
+}

@@ -1,0 +1,39 @@
+import { memo } from 'react';
+import { useCalls } from '../../stores/calls.ts';
+import { clockTime, durationOf, formatSpan } from './model/callTiming.ts';
+import { StateBadge } from './StateBadge.tsx';
+
+type Props = { id: string; top: number; selected: boolean; onPick: (id: string, open: boolean) => void };
+
+/** One call, read from the store by its id: a change to another call does not redraw it. */
+export const CallRow = memo(function CallRow({ id, top, selected, onPick }: Props) {
+  const call = useCalls((s) => s.byId[id]);
+  if (call === undefined) return null;
+  const finished = call.finishedAt !== null;
+  return (
+    <div
+      role="option"
+      id={`call-row-${id}`}
+      aria-selected={selected}
+      data-call-id={id}
+      data-state={call.state}
+      className={`call-row${selected ? ' is-selected' : ''}`}
+      style={{ transform: `translateY(${top}px)` }}
+      onClick={() => onPick(id, false)}
+      onDoubleClick={() => onPick(id, true)}
+    >
+      <div className="call-row-main">
+        <span className="call-preset">{call.presetName ?? 'Custom call'}</span>
+        <span className="muted small"> · {call.robotName}</span>
+        <span className="call-method small">{call.method}</span>
+      </div>
+      <div className="call-row-meta small">
+        <StateBadge call={call} />
+        <span className="muted">
+          {clockTime(call.createdAt)}
+          {finished && ` · ${formatSpan(durationOf(call, call.finishedAt!))}`}
+        </span>
+      </div>
+    </div>
+  );
+});

@@ -1,0 +1,56 @@
+import { callStates } from '../../../../shared/models/call.ts';
+import { stateLabel } from '../../../../shared/sentences/callOutcome.ts';
+import { useCalls } from '../../stores/calls.ts';
+import { setRobotFilter, setTextFilter, toggleStateFilter, useCallsView } from '../../stores/callsView.ts';
+import { useRobots } from '../../stores/robots.ts';
+import { countByState } from './model/callsFilter.ts';
+
+/** Robot, free text, and the states with their counts (each a toggle). */
+export function CallsFilters() {
+  const filter = useCallsView((s) => s.filter);
+  const robots = useRobots((s) => s.robots);
+  const order = useCalls((s) => s.order);
+  const byId = useCalls((s) => s.byId);
+  const counts = countByState(order, byId, filter.robotId);
+  return (
+    <div className="calls-filters">
+      <div className="row">
+        <select
+          aria-label="Robot"
+          value={filter.robotId ?? ''}
+          onChange={(e) => setRobotFilter(e.target.value === '' ? null : e.target.value)}
+        >
+          <option value="">All robots</option>
+          {robots.map((r) => (
+            <option key={r.id} value={r.id}>
+              {r.name}
+            </option>
+          ))}
+        </select>
+        <input
+          type="search"
+          aria-label="Filter calls by preset, webhookCallId or arguments"
+          placeholder="Preset, webhookCallId, arguments"
+          value={filter.text}
+          onChange={(e) => setTextFilter(e.target.value)}
+        />
+      </div>
+      <div className="row state-filters" role="group" aria-label="Show calls in these states">
+        {callStates
+          .filter((state) => counts[state] > 0 || filter.states.includes(state))
+          .map((state) => (
+            <button
+              key={state}
+              type="button"
+              className="btn btn-sm state-filter"
+              data-state={state}
+              aria-pressed={filter.states.includes(state)}
+              onClick={() => toggleStateFilter(state)}
+            >
+              {stateLabel(state)} <span className="count">{counts[state]}</span>
+            </button>
+          ))}
+      </div>
+    </div>
+  );
+}

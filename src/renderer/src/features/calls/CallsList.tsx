@@ -1,0 +1,64 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { selectCall, useUi } from '../../stores/ui.ts';
+import { openCall } from '../../stores/callsView.ts';
+import { CallRow } from './CallRow.tsx';
+
+const ROW_HEIGHT = 52;
+
+/** Calls newest first; only those in view are drawn. Arrows move, Enter opens. */
+export function CallsList({ ids }: { ids: readonly string[] }) {
+  const selected = useUi((s) => s.selectedCallId);
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: ids.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 8,
+    getItemKey: (i) => ids[i]!,
+  });
+  const at = selected === null ? -1 : ids.indexOf(selected);
+  useEffect(() => {
+    if (at >= 0) virtualizer.scrollToIndex(at, { align: 'auto' });
+  }, [at, virtualizer]);
+
+  const pick = (id: string, open: boolean) => {
+    selectCall(id);
+    if (open) openCall(id);
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    const step: Record<string, number> = { ArrowDown: 1, ArrowUp: -1, PageDown: 10, PageUp: -10 };
+    if (event.key in step) {
+      event.preventDefault();
+      const next = Math.min(ids.length - 1, Math.max(0, at + step[event.key]!));
+      if (ids[next] !== undefined) selectCall(ids[next]);
+    } else if (event.key === 'Enter' && selected !== null && at >= 0) {
+      event.preventDefault();
+      openCall(selected);
+    }
+  };
+
+  return (
+    <div
+      ref={scroller}
+      className="calls-list"
+      role="listbox"
+      aria-label="Calls, newest first"
+      tabIndex={0}
+      aria-activedescendant={at >= 0 ? `call-row-${selected}` : undefined}
+      onKeyDown={onKeyDown}
+    >
+      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        {virtualizer.getVirtualItems().map((item) => (
+          <CallRow
+            key={item.key as string}
+            id={ids[item.index]!}
+            top={item.start}
+            selected={ids[item.index] === selected}
+            onPick={pick}
+          />
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import type { CallSummary } from '../../../../shared/models/callSummary.ts';
+import { stateLabel } from '../../../../shared/sentences/callOutcome.ts';
+import { clockTime, untilNextPoll } from './model/callTiming.ts';
+import { useNow } from './useNow.ts';
+
+/** Every state change with its time, the polls so far and the next one. */
+export function TimelineSection({ summary }: { summary: CallSummary }) {
+  const now = useNow(summary.state === 'waiting');
+  const next = untilNextPoll(summary, now);
+  return (
+    <section className="detail-section" aria-label="Timeline">
+      <h3>Timeline</h3>
+      <ol className="timeline">
+        {summary.timeline.map((entry, i) => (
+          <li key={i}>
+            <time dateTime={new Date(entry.at).toISOString()}>{clockTime(entry.at)}</time>{' '}
+            <span className="badge" data-state={entry.state}>
+              {stateLabel(entry.state)}
+            </span>
+            {entry.note !== undefined && <span className="muted"> {entry.note}</span>}
+          </li>
+        ))}
+      </ol>
+      <p className="muted small">
+        {summary.pollCount} {summary.pollCount === 1 ? 'poll' : 'polls'}
+        {summary.lastPolledAt !== null && `, last at ${clockTime(summary.lastPolledAt)}`}
+        {next !== null &&
+          summary.nextPollAt !== null &&
+          `; next at ${clockTime(summary.nextPollAt)} (in ${Math.ceil(next / 1000)} s)`}
+        {summary.watchUntil !== null &&
+          summary.state === 'waiting' &&
+          `; watching until ${clockTime(summary.watchUntil)}`}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,90 @@
+import { groupThousands } from './model/rowWindow.ts';
+import type { SearchState } from './useSearch.ts';
+import type { TreeState } from './useTreeState.ts';
+
+type Props = {
+  tree: TreeState;
+  search: SearchState;
+  raw: boolean;
+  onRaw: (raw: boolean) => void;
+  onCopyAll: () => void;
+  onDownload: () => void;
+};
+
+const depths = [1, 2, 3, 4, 5];
+
+export function JsonToolbar({ tree, search, raw, onRaw, onCopyAll, onDownload }: Props) {
+  const { matches, current } = search;
+  return (
+    <div className="json-toolbar" role="toolbar" aria-label="JSON viewer">
+      <button type="button" className="btn btn-sm" onClick={tree.expandAll} disabled={raw}>
+        Expand all
+      </button>
+      <button type="button" className="btn btn-sm" onClick={tree.collapseAll} disabled={raw}>
+        Collapse all
+      </button>
+      <label>
+        Depth{' '}
+        <select
+          aria-label="Expand to depth"
+          value=""
+          disabled={raw}
+          onChange={(e) => tree.expandTo(Number(e.target.value))}
+        >
+          <option value="">…</option>
+          {depths.map((d) => (
+            <option key={d} value={d}>
+              {d}
+            </option>
+          ))}
+        </select>
+      </label>
+      <input
+        type="search"
+        aria-label="Search keys and values"
+        placeholder="Search keys and values"
+        value={search.query}
+        disabled={raw}
+        onChange={(e) => search.setQuery(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') (e.shiftKey ? search.previous : search.next)();
+        }}
+      />
+      <span className="json-count" aria-live="polite" data-testid="json-match-count">
+        {search.query === ''
+          ? ''
+          : search.searching
+            ? 'Searching…'
+            : matches.length === 0
+              ? 'No matches'
+              : `${current + 1} of ${groupThousands(matches.length)}`}
+      </span>
+      <button
+        type="button"
+        onClick={search.previous}
+        disabled={matches.length === 0}
+        aria-label="Previous match"
+      >
+        ↑
+      </button>
+      <button
+        type="button"
+        className="btn btn-sm"
+        onClick={search.next}
+        disabled={matches.length === 0}
+        aria-label="Next match"
+      >
+        ↓
+      </button>
+      <button type="button" className="btn btn-sm" aria-pressed={raw} onClick={() => onRaw(!raw)}>
+        Raw
+      </button>
+      <button type="button" className="btn btn-sm" onClick={onCopyAll}>
+        Copy all
+      </button>
+      <button type="button" className="btn btn-sm" onClick={onDownload}>
+        Download
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { copyText, downloadText } from './copyText.ts';
+import { JsonToolbar } from './JsonToolbar.tsx';
+import { JsonTree } from './JsonTree.tsx';
+import { RawView } from './RawView.tsx';
+import { SelectionBar } from './SelectionBar.tsx';
+import { useJsonDocument, type JsonDocument, type JsonSource } from './useJsonDocument.ts';
+import { useSearch } from './useSearch.ts';
+import { INITIAL_DEPTH, useTreeState } from './useTreeState.ts';
+import './json.css';
+
+type Props = {
+  source: JsonSource;
+  label?: string;
+  fileName?: string;
+  /** How many levels start open (2: the root and its children). */
+  initialDepth?: number;
+};
+
+/**
+ * The JSON viewer: parsed in a worker, rendered row by row. Loaded lazily
+ * (see LazyJsonViewer) so the window starts without it.
+ */
+export default function JsonViewer({
+  source,
+  label = 'JSON',
+  fileName = 'response.json',
+  initialDepth = INITIAL_DEPTH,
+}: Props) {
+  const state = useJsonDocument(source);
+  if (state.status === 'parsing') return <p className="json-status">Reading the JSON…</p>;
+  if (state.status === 'failed')
+    return (
+      <p className="json-status error" role="alert">
+        {state.message}
+      </p>
+    );
+  return <ReadyViewer doc={state.doc} label={label} fileName={fileName} depth={initialDepth} />;
+}
+
+function ReadyViewer({
+  doc,
+  label,
+  fileName,
+  depth,
+}: {
+  doc: JsonDocument;
+  label: string;
+  fileName: string;
+  depth: number;
+}) {
+  const tree = useTreeState(doc.index, depth);
+  const search = useSearch(doc, tree.reveal);
+  const [raw, setRaw] = useState(false);
+  const [status, setStatus] = useState('');
+  return (
+    <div className="json-viewer" data-testid="json-viewer">
+      <JsonToolbar
+        tree={tree}
+        search={search}
+        raw={raw}
+        onRaw={setRaw}
+        onCopyAll={() => void copyText(doc.text, 'the whole document').then(setStatus)}
+        onDownload={() => downloadText(doc.text, fileName)}
+      />
+      {raw ? (
+        <RawView doc={doc} />
+      ) : (
+        <>
+          <SelectionBar doc={doc} node={tree.selected} onStatus={setStatus} />
+          <JsonTree doc={doc} tree={tree} isMatch={search.isMatch} label={label} />
+        </>
+      )}
+      <p className="json-status" role="status">
+        {doc.partial
+          ? `Showing the start while reading the rest (${(doc.text.length / 1048576).toFixed(1)} MB)…`
+          : status}
+      </p>
+    </div>
+  );
+}

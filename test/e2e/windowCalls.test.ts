@@ -1,0 +1,312 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { AppCore } from '../../src/core/appCore.ts';
+import { CallHistory } from '../../src/core/store/callHistory.ts';
+import { WarningLog } from '../../src/core/store/warnings.ts';
+import { startSandbox, type RobotDefinition, type Sandbox } from '../../src/sandbox/index.ts';
+import type { Call } from '../../src/shared/models/call.ts';
+import { openAppWindow, rendererDir, type AppWindow } from '../support/windowHarness.ts';
+import { screenshotDir } from '../support/screenshots.ts';
+
+const screenshots = screenshotDir;
+const HOSTILE_KEY = '<img src=x onerror=alert(1)>';
+
+/**
+ * The calls list, call detail and JSON viewer in Chromium over a real core,
+ * a real sandbox and the test keychain. Every wait is on what the page shows.
+ */
+describe('calls in the window', () => {
+  let app: AppWindow | undefined;
+  let sandbox: Sandbox | undefined;
+  const tokens: string[] = [];
+
+  beforeAll(async () => {
+    if (!existsSync(path.join(rendererDir, 'index.html'))) {
+      throw new Error('The renderer is not built: run `npm run build` first (npm test does it).');
+    }
+    await mkdir(screenshots, { recursive: true });
+  });
+  afterEach(async () => {
+    for (const id of tokens.splice(0)) await app?.core.clearToken(id).catch(() => undefined);
+    await app?.close();
+    await sandbox?.close();
+    app = sandbox = undefined;
+  });
+
+  async function open(
+    definition: RobotDefinition,
+    colorScheme: 'light' | 'dark' = 'light',
+    dataDir?: string,
+  ) {
+    sandbox = await startSandbox({ demoRobots: false, seed: 3 });
+    app = await openAppWindow({
+      colorScheme,
+      viewport: { width: 1280, height: 860 },
+      ...(dataDir === undefined ? {} : { dataDir }),
+    });
+    app.page.setDefaultTimeout(12_000);
+    const { token } = sandbox.addRobot(definition);
+    const robot = await app.core.createRobot({ name: definition.name, baseUrl: sandbox.baseUrl });
+    await app.core.setToken(robot.id, token);
+    tokens.push(robot.id);
+    const preset = await app.core.createPreset({
+      robotId: robot.id,
+      name: 'Nightly report',
+      method: 'POST',
+      args: { customer: 'C-17', 'a.b': 1, '0': 'zero', [HOSTILE_KEY]: '<b>bold?</b>', note: 'ünïcødé ✓' },
+    });
+    await app.page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    return { app, robot, preset, token };
+  }
+
+  const row = (page: Page, callId: string) => page.locator(`.call-row[data-call-id="${callId}"]`);
+  const clipboard = (page: Page) =>
+    page.evaluate(() =>
+      (
+        globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }
+      ).navigator.clipboard.readText(),
+    );
+
+  test('a fired call turns from Waiting to Done in the list, and its detail shows request, timeline and response', async () => {
+    const { app, robot, preset, token } = await open({
+      name: 'Echo',
+      flow: [
+        { type: 'wait', ms: 1200 },
+        { type: 'respond', echo: true, constants: { big: 1, nested: { deep: [1, 2, 3] } } },
+      ],
+    });
+    const { page } = app;
+    const dialogs: string[] = [];
+    page.on('dialog', (d) => void dialogs.push(d.message()));
+
+    // Fired as the tray or CLI would: the window hears of it by events only.
+    const fired = await app.core.fire(robot.id, { presetId: preset.id });
+    await row(page, fired.id).and(page.locator('[data-state="waiting"]')).waitFor();
+    expect(await row(page, fired.id).textContent()).toMatch(
+      /Nightly report · Echo.*POST.*Waiting.*\d+ polls?/,
+    );
+    await row(page, fired.id).and(page.locator('[data-state="done"]')).waitFor({ timeout: 15_000 });
+
+    // Keyboard: focus the list, select with an arrow, open with Enter.
+    await page.getByRole('listbox', { name: 'Calls, newest first' }).focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    const detail = page.getByTestId('call-detail');
+    await detail.waitFor();
+    expect(await detail.getByTestId('call-outcome').textContent()).toBe('Done.');
+    expect(await detail.getByTestId('webhook-call-id').textContent()).toBe(fired.webhookCallId);
+    expect(await detail.getByTestId('request-url').textContent()).toBe(fired.url);
+    expect(fired.url).toContain(sandbox!.baseUrl);
+    const request = detail.getByRole('region', { name: 'Request as sent' });
+    expect(await request.textContent()).toContain('x-service-token••••••••');
+    expect(await page.content()).not.toContain(token);
+    expect(app.sentToPage.join('\n')).not.toContain(token);
+    const timeline = await detail.getByRole('region', { name: 'Timeline' }).textContent();
+    expect(timeline).toMatch(/Sending.*Waiting.*Done/);
+
+    // The response in the viewer: odd keys as text, search, jump, copy the path.
+    const viewer = detail.getByTestId('json-viewer');
+    await viewer.getByRole('treeitem').first().waitFor();
+    const tree = viewer.getByRole('tree', { name: 'Response' });
+    expect(await tree.textContent()).toContain(HOSTILE_KEY);
+    expect(await viewer.locator('img, b, script').count()).toBe(0);
+    await viewer.getByRole('searchbox', { name: 'Search keys and values' }).fill('deep');
+    await expect.poll(() => viewer.getByTestId('json-match-count').textContent()).toBe('1 of 1');
+    expect(await viewer.getByTestId('json-selected-path').textContent()).toBe('$.nested.deep');
+    await viewer.getByRole('button', { name: 'Copy JS path' }).click();
+    await expect.poll(() => clipboard(page)).toBe('data.nested.deep');
+    await viewer.getByRole('searchbox', { name: 'Search keys and values' }).fill('a.b');
+    await expect.poll(() => viewer.getByTestId('json-selected-path').textContent()).toBe("$['a.b']");
+    await viewer.getByRole('button', { name: 'Copy JSONPath' }).click();
+    await expect.poll(() => clipboard(page)).toBe("$['a.b']");
+    expect(dialogs).toEqual([]);
+
+    const axe = await new AxeBuilder({ page }).include('.calls-pane').analyze();
+    const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.nodes[0]?.target}`)).toEqual([]);
+    await page.screenshot({ path: path.join(screenshots, 'call-detail-light.png') });
+  });
+
+  test('stop and resume, fire again, the diff of two runs, forget and clear finished', async () => {
+    const { app, robot, preset } = await open({
+      name: 'Slow echo',
+      flow: [
+        { type: 'wait', ms: 1500 },
+        { type: 'respond', echo: true },
+      ],
+    });
+    const { page } = app;
+    const first = await app.core.fire(robot.id, { presetId: preset.id });
+    await row(page, first.id).click();
+    await row(page, first.id).dblclick();
+    const detail = page.getByTestId('call-detail');
+    await detail.getByRole('button', { name: 'Stop' }).click();
+    await row(page, first.id).and(page.locator('[data-state="stopped"]')).waitFor();
+    expect(await detail.getByTestId('call-outcome').textContent()).toMatch(/^Stopped: /);
+    await detail.getByRole('button', { name: 'Resume' }).click();
+    await row(page, first.id).and(page.locator('[data-state="done"]')).waitFor({ timeout: 15_000 });
+
+    // Fire again from the detail: a new call, opened, with exactly the same arguments.
+    await detail.getByRole('button', { name: 'Fire again', exact: true }).click();
+    await expect.poll(() => app.core.listCalls({}).length).toBe(2);
+    const second = app.core.listCalls({})[0]!;
+    await row(page, second.id).and(page.locator('[data-state="done"]')).waitFor({ timeout: 15_000 });
+    expect(app.core.getCall(second.id).args).toEqual(app.core.getCall(first.id).args);
+    await detail.getByTestId('diff-same').waitFor();
+
+    // A third run with changed arguments (as the CLI would fire it): the diff names the paths.
+    const third = await app.core.fire(robot.id, {
+      presetId: preset.id,
+      args: { customer: 'C-18', added: true },
+    });
+    await row(page, third.id).and(page.locator('[data-state="done"]')).waitFor({ timeout: 15_000 });
+    await row(page, third.id).dblclick();
+    const diff = detail.getByTestId('diff-list');
+    await diff.waitFor();
+    const lines = await diff.locator('li').allTextContents();
+    // Arguments given at fire time are merged over the preset's: the rest stay as they were.
+    expect(lines).toEqual(['changed $.customer "C-17" → "C-18"', 'added $.added true']);
+
+    // Copy as cURL: the token stays a variable.
+    await detail.getByRole('button', { name: 'Copy as cURL' }).click();
+    await expect.poll(() => clipboard(page)).toContain('$ROBOT_TOKEN');
+
+    // Forget removes it everywhere; clear finished empties the list of finished calls.
+    await detail.getByRole('button', { name: 'Forget' }).click();
+    await row(page, third.id).waitFor({ state: 'detached' });
+    expect(() => app.core.getCall(third.id)).toThrow();
+    const waiting = await app.core.fire(robot.id, { presetId: preset.id });
+    await row(page, waiting.id).waitFor();
+    await page.getByRole('button', { name: 'Clear finished' }).click();
+    await row(page, first.id).waitFor({ state: 'detached' });
+    await row(page, second.id).waitFor({ state: 'detached' });
+    expect(await page.locator('.call-row').count()).toBe(1);
+    expect(await page.getByRole('status').filter({ hasText: 'Cleared 2 finished calls.' }).count()).toBe(1);
+  });
+
+  test('filters by state and by text found in arguments, with counts per state', async () => {
+    const { app, robot, preset } = await open({ name: 'Echo', flow: [{ type: 'respond', echo: true }] });
+    const { page } = app;
+    const a = await app.core.fire(robot.id, { presetId: preset.id, args: { order: 'ORD-4711' } });
+    const b = await app.core.fire(robot.id, { presetId: preset.id, args: { order: 'ORD-0815' } });
+    await row(page, a.id).and(page.locator('[data-state="done"]')).waitFor({ timeout: 15_000 });
+    await row(page, b.id).and(page.locator('[data-state="done"]')).waitFor({ timeout: 15_000 });
+    await app.core.stopCall((await app.core.fire(robot.id, { presetId: preset.id })).id).id;
+    const states = page.getByRole('group', { name: 'Show calls in these states' });
+    await expect.poll(() => states.textContent()).toBe('Done 2Stopped 1');
+    await states.getByRole('button', { name: /Stopped/ }).click();
+    await expect.poll(() => page.locator('.call-row').count()).toBe(1);
+    await states.getByRole('button', { name: /Stopped/ }).click();
+    await page.getByRole('searchbox', { name: /Filter calls/ }).fill('ord-4711');
+    await expect
+      .poll(() =>
+        page.locator('.call-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-call-id'))),
+      )
+      .toEqual([a.id]);
+  });
+
+  test('a 10,000-call history scrolls, drawing only the rows in view', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'robot-tray-history-'));
+    try {
+      const core = await AppCore.open({ dataDir });
+      await core.updateSettings({ historyLimit: 20_000 });
+      const archive = await core.createRobot({ name: 'Archive', baseUrl: 'https://robots.example.com' });
+      await core.close();
+      const history = CallHistory.open(path.join(dataDir, 'history.sqlite'), new WarningLog());
+      const start = Date.UTC(2026, 0, 1);
+      for (let i = 0; i < 10_000; i++) {
+        const call: Call = {
+          id: `call-${String(i).padStart(5, '0')}`,
+          robotId: archive.id,
+          robotName: 'Archive',
+          presetId: null,
+          presetName: `Run ${i}`,
+          method: 'POST',
+          args: { i },
+          state: i % 7 === 0 ? 'rejected' : 'done',
+          webhookCallId: `wh-${i}`,
+          url: 'https://robots.example.com/hook',
+          response: { i },
+          rawStatus: null,
+          warning: null,
+          error: null,
+          notifyOnFinish: false,
+          createdAt: start + i * 1000,
+          sentAt: start + i * 1000,
+          acceptedAt: null,
+          lastPolledAt: null,
+          nextPollAt: null,
+          finishedAt: start + i * 1000 + 500,
+          watchUntil: null,
+          pollCount: 1,
+          timeline: [],
+        };
+        history.put(call);
+      }
+      history.close();
+      app = await openAppWindow({ dataDir });
+      const { page } = app;
+      page.setDefaultTimeout(12_000);
+      await expect
+        .poll(() => page.getByTestId('calls-count').textContent(), { timeout: 20_000 })
+        .toBe('10000');
+      expect(await page.locator('.call-row').count()).toBeLessThan(60);
+      const list = page.getByRole('listbox', { name: 'Calls, newest first' });
+      await list.evaluate((el) => (el.scrollTop = el.scrollHeight));
+      await row(page, 'call-00000').waitFor();
+      expect(await page.locator('.call-row').count()).toBeLessThan(60);
+      await list.focus();
+      await row(page, 'call-00000').click();
+      await page.keyboard.press('ArrowUp');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => page.getByTestId('call-detail').locator('h2').textContent()).toBe('Run 1');
+    } finally {
+      await app?.close();
+      app = undefined;
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 90_000);
+
+  test.each(['light', 'dark'] as const)(
+    'a 5 MB response shows its first rows and finds its last (%s)',
+    async (scheme) => {
+      {
+        const { app: big, robot } = await open(
+          { name: 'Big', flow: [{ type: 'respondGenerated', bytes: 5_000_000 }] },
+          scheme,
+        );
+        const { page } = big;
+        // The test bridge carries 5 MB as JSON through Playwright, far slower than IPC: allow for it.
+        page.setDefaultTimeout(40_000);
+        const call = await big.core.fire(robot.id, { method: 'POST', args: {} });
+        await row(page, call.id).and(page.locator('[data-state="done"]')).waitFor({ timeout: 20_000 });
+        await page.screenshot({ path: path.join(screenshots, `calls-list-${scheme}.png`) });
+        await row(page, call.id).dblclick();
+        const viewer = page.getByTestId('json-viewer');
+        await viewer.getByRole('treeitem').first().waitFor({ timeout: 20_000 });
+        expect(await viewer.getByRole('treeitem').count()).toBeLessThan(80);
+        await viewer.getByRole('button', { name: 'Expand all' }).click();
+        expect(await viewer.getByRole('treeitem').count()).toBeLessThan(80);
+        // The last row, found by search, opened and scrolled to.
+        const rows = (await big.core.getCall(call.id)).response as { rows: Array<{ id: string }> };
+        const last = rows.rows.at(-1)!.id;
+        await viewer.getByRole('button', { name: 'Collapse all' }).click();
+        await viewer.getByRole('searchbox', { name: 'Search keys and values' }).fill(last);
+        await expect.poll(() => viewer.getByTestId('json-match-count').textContent()).toBe('1 of 1');
+        await viewer.getByRole('treeitem', { name: new RegExp(last) }).waitFor();
+        expect(await viewer.getByTestId('json-selected-path').textContent()).toBe(
+          `$.rows[${rows.rows.length - 1}].id`,
+        );
+        await page.screenshot({ path: path.join(screenshots, `json-viewer-${scheme}.png`) });
+        await viewer.getByRole('button', { name: 'Raw' }).click();
+        await viewer.getByRole('region', { name: 'Formatted JSON text' }).locator('pre').first().waitFor();
+      }
+    },
+    90_000,
+  );
+});
