@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
 import type { Settings } from '../../shared/models/settings.ts';
 import { usageError } from '../cliError.ts';
@@ -6,6 +5,7 @@ import { run } from '../command.ts';
 import { withCore } from '../coreAccess.ts';
 import { formatFields, printJson, printLine } from '../output.ts';
 import { readSecret } from '../secretInput.ts';
+import { caFileChange } from '../caFileOption.ts';
 
 type SetOptions = {
   proxyMode?: string;
@@ -95,12 +95,7 @@ async function set(options: SetOptions): Promise<void> {
             .split(/[,\s]+/)
             .map((h) => h.trim())
             .filter((h) => h !== ''),
-    caFile:
-      options.caFile === undefined
-        ? undefined
-        : options.caFile === false
-          ? null
-          : path.resolve(options.caFile),
+    caFile: caFileChange(options.caFile),
     useSystemCertificates: options.systemStore,
   };
   const changes = Object.values(patch).filter((v) => v !== undefined).length;

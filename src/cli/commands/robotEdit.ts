@@ -1,10 +1,10 @@
-import path from 'node:path';
 import { Command } from 'commander';
 import type { PollPolicyOverrides } from '../../shared/models/pollPolicy.ts';
 import { integerParser, run } from '../command.ts';
 import { withCore } from '../coreAccess.ts';
 import { usageError } from '../cliError.ts';
 import { printJson, printLine } from '../output.ts';
+import { caFileChange } from '../caFileOption.ts';
 
 type EditOptions = {
   name?: string;
@@ -75,12 +75,7 @@ async function editRobot(name: string, options: EditOptions): Promise<void> {
     allowInsecureHttp: options.allowInsecureHttp,
     sendTokenOnQuery: options.sendTokenOnQuery,
     confirmBeforeFiring: options.confirmBeforeFiring,
-    caFile:
-      options.caFile === undefined
-        ? undefined
-        : options.caFile === false
-          ? null
-          : path.resolve(options.caFile),
+    caFile: caFileChange(options.caFile),
     pinnedCertSha256: options.acceptCert === undefined ? undefined : options.acceptCert || null,
   };
   const changes = Object.values(patch).filter((v) => v !== undefined).length + Object.keys(pollPolicy).length;
