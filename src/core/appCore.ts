@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import { type Call, CallFilter } from '../shared/models/call.ts';
 import { FireRequest } from '../shared/models/fire.ts';
-import type { Preset } from '../shared/models/preset.ts';
+import type { JsonObject } from '../shared/models/json.ts';
+import type { HttpMethod, Preset } from '../shared/models/preset.ts';
 import type { Robot } from '../shared/models/robot.ts';
 import type { RobotView } from '../shared/models/robotView.ts';
 import { applySettingsPatch, type Settings, SettingsPatch } from '../shared/models/settings.ts';
@@ -215,8 +216,12 @@ export class AppCore {
     return this.#tracker.adopt(this.getCall(id));
   }
 
-  /** Fire again with exactly the method and arguments that call sent. */
-  async refire(id: string): Promise<Call> {
+  /**
+   * Fire again with exactly the method and arguments that call sent, or with
+   * `changes` in their place: the arguments given replace the call's whole
+   * (an argument left out is not sent), and the preset's are not merged in.
+   */
+  async refire(id: string, changes: { method?: HttpMethod; args?: JsonObject } = {}): Promise<Call> {
     const call = this.getCall(id);
     const robot = await this.#p.catalog.requireRobot(call.robotId);
     const preset =
@@ -224,8 +229,8 @@ export class AppCore {
         ? undefined
         : (await this.#p.catalog.presets(robot.id)).find((p) => p.id === call.presetId);
     return this.#tracker.fire(robot, {
-      method: call.method,
-      args: call.args,
+      method: changes.method ?? call.method,
+      args: changes.args ?? call.args,
       presetId: preset?.id ?? null,
       presetName: preset?.name ?? null,
       notifyOnFinish: call.notifyOnFinish,

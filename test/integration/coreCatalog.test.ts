@@ -72,6 +72,20 @@ describe('AppCore robots, presets, tokens, history and settings', () => {
     expect(h.core.watchingCount).toBe(0);
   });
 
+  test('refire with changes sends exactly the given arguments in place of those the call sent, preset not merged in', async () => {
+    const clock = new FakeClock();
+    h = await openCoreHarness({ core: { clock, random: () => 0.999 } });
+    const robot = await h.addRobot({ name: 'Echo', flow: [{ type: 'respond', echo: true }] });
+    const args = { customer: 'C-17', note: 'drop me' };
+    const preset = await h.core.createPreset({ robotId: robot.id, name: 'Nightly', method: 'POST', args });
+    const first = await h.core.fire(robot.id, { presetId: preset.id });
+    const changed = await h.core.refire(first.id, { method: 'GET', args: { customer: 'C-99' } });
+    expect(changed.args).toEqual({ customer: 'C-99' });
+    expect(changed.method).toBe('GET');
+    expect(changed.presetId).toBe(preset.id);
+    expect((await h.core.listPresets(robot.id))[0]?.args).toEqual(args);
+  });
+
   test('settings are validated, saved and applied', async () => {
     h = await openCoreHarness();
     await expect(h.core.updateSettings({ historyLimit: 1 })).rejects.toThrow(/historyLimit/);

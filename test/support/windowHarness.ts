@@ -64,12 +64,20 @@ export async function openWindow(handlers: Handlers, options: WindowOptions = {}
     if (options.withBridge !== false) {
       await context.exposeBinding('__robotTrayInvoke', async (_source, method: string, payload: unknown) => {
         const result = await dispatch(handlers, method, payload);
-        sentToPage.push(JSON.stringify(result));
-        return result;
+        // Carried as JSON text and parsed in the page: Playwright's own
+        // serializer rebuilds objects by assignment, which turns a key named
+        // "__proto__" into the prototype; IPC's structured clone keeps it.
+        const json = JSON.stringify(result);
+        sentToPage.push(json);
+        return json;
       });
       await context.addInitScript((methods: readonly string[]) => {
         const scope = globalThis as unknown as Record<string, unknown>;
-        const invoke = scope['__robotTrayInvoke'] as (m: string, p: unknown) => Promise<unknown>;
+        const carry = scope['__robotTrayInvoke'] as (m: string, p: unknown) => Promise<string | undefined>;
+        const invoke = async (m: string, p: unknown) => {
+          const json = await carry(m, p);
+          return json === undefined ? undefined : (JSON.parse(json) as unknown);
+        };
         const listeners = new Set<(event: unknown) => void>();
         // What preload's ipcRenderer.on does: hand each listener the payload only.
         Object.defineProperty(globalThis, '__robotTrayEmit', {

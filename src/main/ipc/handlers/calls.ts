@@ -17,7 +17,7 @@ export function callHandlers({ core }: HandlerContext): HandlersOf<typeof callMe
     getCall: ({ id }) => core.getCall(id),
     stopCall: ({ id }) => summarizeCall(core.stopCall(id)),
     resumeCall: async ({ id }) => summarizeCall(await core.resumeCall(id)),
-    refireCall: async ({ id }) => summarizeCall(await core.refire(id)),
+    refireCall: async ({ id, ...changes }) => summarizeCall(await core.refire(id, stripUndefined(changes))),
     forgetCall: ({ id }) => {
       core.forgetCall(id);
       return null;

@@ -43,18 +43,10 @@ export const refireCall = (id: string) =>
     return 'Fired again with the same arguments.';
   });
 
-export const fireWithChanges = (
-  source: { robotId: string; presetId: string | null },
-  method: HttpMethod,
-  args: JsonObject,
-) =>
+/** Fire again with these exactly in place of what that call sent (the preset's are not merged in). */
+export const fireWithChanges = (source: { id: string }, method: HttpMethod, args: JsonObject) =>
   act(async () => {
-    const fresh = await call('fire', {
-      robotId: source.robotId,
-      ...(source.presetId === null ? {} : { presetId: source.presetId }),
-      method,
-      args,
-    });
+    const fresh = await call('refireCall', { id: source.id, method, args });
     record(fresh);
     selectCall(fresh.id);
     openCall(fresh.id);

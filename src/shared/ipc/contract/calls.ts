@@ -31,8 +31,15 @@ export const callMethods = methods({
   getCall: { request: ById, response: Call },
   stopCall: { request: ById, response: CallSummary },
   resumeCall: { request: ById, response: CallSummary },
-  /** Fire again with exactly the method and arguments that call sent. */
-  refireCall: { request: ById, response: CallSummary },
+  /**
+   * Fire again with exactly the method and arguments that call sent, or with
+   * the method and arguments given here in their place (not merged: an
+   * argument left out is not sent).
+   */
+  refireCall: {
+    request: ById.extend({ method: HttpMethod.optional(), args: JsonObject.optional() }).strict(),
+    response: CallSummary,
+  },
   forgetCall: { request: ById, response: Nothing },
   clearFinished: {
     request: z.object({ robotId: Id.optional() }).strict(),
