@@ -1,13 +1,20 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import keytar from 'keytar';
-import { afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
+import { makeTlsFixtures, type TlsFixtures } from '../support/tlsFixtures.ts';
 import { openAppWindow, rendererDir, type AppWindow } from '../support/windowHarness.ts';
 import { filesUnder, pageText } from '../support/windowSteps.ts';
 
 describe('the window: network settings', () => {
   let win: AppWindow | undefined;
+  let sandbox: Sandbox | undefined;
+  let fx: TlsFixtures | undefined;
 
+  afterAll(async () => {
+    await fx?.close();
+  });
   beforeAll(() => {
     if (!existsSync(path.join(rendererDir, 'index.html'))) {
       throw new Error('The renderer is not built: run `npm run build` first (npm test does it).');
@@ -16,7 +23,9 @@ describe('the window: network settings', () => {
   afterEach(async () => {
     await win?.core.clearProxyPassword();
     await win?.close();
+    await sandbox?.close();
     win = undefined;
+    sandbox = undefined;
   });
 
   test('a manual proxy is saved through main and its password goes to the keychain, never to the page', async () => {
@@ -84,4 +93,58 @@ describe('the window: network settings', () => {
     await page.getByRole('status').filter({ hasText: 'Settings saved.' }).waitFor();
     expect(core.getSettings().network).toMatchObject({ caFile: null, useSystemCertificates: false });
   });
+
+  test('a self-signed certificate can be checked, accepted by its fingerprint for one robot, and forgotten', async () => {
+    fx = await makeTlsFixtures();
+    sandbox = await startSandbox({
+      demoRobots: false,
+      seed: 1,
+      tls: { key: fx.selfSigned.key, cert: fx.selfSigned.cert },
+    });
+    sandbox.addRobot({ name: 'invoice', flow: [{ type: 'respond', echo: true }] });
+    win = await openAppWindow();
+    const { page, core } = win;
+    const robot = await core.createRobot({ name: 'Lab robot', baseUrl: sandbox.baseUrl });
+    await page.getByRole('heading', { level: 2, name: 'Lab robot' }).waitFor();
+
+    await page.getByRole('button', { name: 'Edit robot' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Lab robot' });
+    await dialog.getByText('Advanced').click();
+    expect(await dialog.getByTestId('accepted-certificate').count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Check connection' }).click();
+    const check = dialog.getByTestId('connection-check');
+    await check.getByText('Not trusted: it is self-signed.').waitFor();
+    expect(await check.textContent()).toContain(fx.selfSigned.fingerprint256);
+    expect(await check.textContent()).toMatch(/TLSv1\.[23]/);
+    expect(await check.textContent()).toContain('whoever issued it');
+
+    // A CA file main cannot read is refused beside its box.
+    const caFile = dialog.getByLabel('CA file for this robot');
+    await caFile.fill(path.join(win.shell.dataDir, 'missing-ca.pem'));
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await dialog.locator('#robot-ca-file-error').filter({ hasText: 'missing-ca.pem' }).waitFor();
+    expect(await caFile.getAttribute('aria-invalid')).toBe('true');
+    await caFile.fill('');
+
+    await check.getByRole('button', { name: 'Accept this certificate' }).click();
+    expect(await dialog.getByTestId('accepted-certificate').textContent()).toContain(
+      fx.selfSigned.fingerprint256,
+    );
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect((await core.listRobots()).find((r) => r.id === robot.id)?.pinnedCertSha256).toBe(
+      fx.selfSigned.fingerprint256,
+    );
+
+    // Checked again, it is the accepted certificate and no Accept is offered; Forget clears it.
+    await page.getByRole('button', { name: 'Edit robot' }).click();
+    await dialog.getByText('Advanced').click();
+    await dialog.getByRole('button', { name: 'Check connection' }).click();
+    await check.getByText('Accepted: it is the certificate accepted for this robot.').waitFor();
+    expect(await check.getByRole('button', { name: 'Accept this certificate' }).count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Forget' }).click();
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect((await core.listRobots()).find((r) => r.id === robot.id)?.pinnedCertSha256).toBeNull();
+  }, 60_000);
 });

@@ -1,4 +1,6 @@
 import { describe, expect, test } from 'vitest';
+import type { Diagnosis } from '../../src/shared/models/diagnosis.ts';
+import { certificateVerdict } from '../../src/renderer/src/features/robots/connectionCheck.ts';
 import { defaultNetworkSettings } from '../../src/shared/models/network.ts';
 import {
   bypassEntriesOf,
@@ -75,5 +77,60 @@ describe('the Network section of Settings', () => {
       fields: {},
       form: 'historyLimit: too small',
     });
+  });
+});
+
+describe("the robot form's connection check", () => {
+  const FP = Array.from({ length: 32 }, () => 'AB').join(':');
+  const OTHER = Array.from({ length: 32 }, () => 'CD').join(':');
+  function seen(authorized: boolean, code: string | null): Diagnosis {
+    const leaf = {
+      subject: 'h',
+      issuer: 'h',
+      names: [],
+      validFrom: '2026-01-01',
+      validTo: '2027-01-01',
+      fingerprint256: FP,
+    };
+    return {
+      origin: 'https://h',
+      host: 'h',
+      dns: { addresses: ['127.0.0.1'], ms: 1 },
+      route: { kind: 'direct', proxy: null, source: 'none', detail: '' },
+      trust: { systemStore: true, caFiles: [] },
+      pin: null,
+      connectMs: 3,
+      tls: { protocol: 'TLSv1.3', cipher: null, authorized, authorizationError: code, chain: [leaf] },
+      endpoint: { method: 'OPTIONS', path: '/', status: 204, ms: 2 },
+    };
+  }
+
+  test('accepting is offered for self-signed and unknown-issuer certificates only', () => {
+    expect(certificateVerdict(seen(false, 'DEPTH_ZERO_SELF_SIGNED_CERT'), null)).toEqual({
+      tone: 'warning',
+      text: 'Not trusted: it is self-signed.',
+      canAccept: true,
+    });
+    expect(certificateVerdict(seen(false, 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY'), null)?.canAccept).toBe(true);
+    for (const code of ['CERT_HAS_EXPIRED', 'ERR_TLS_CERT_ALTNAME_INVALID', null]) {
+      expect(certificateVerdict(seen(false, code), null)).toMatchObject({ tone: 'error', canAccept: false });
+    }
+    expect(certificateVerdict(seen(true, null), null)).toEqual({
+      tone: 'ok',
+      text: 'Trusted.',
+      canAccept: false,
+    });
+  });
+
+  test('an accepted certificate is recognised; a different one is refused loudly', () => {
+    expect(certificateVerdict(seen(false, 'DEPTH_ZERO_SELF_SIGNED_CERT'), FP)).toMatchObject({
+      tone: 'ok',
+      canAccept: false,
+    });
+    expect(certificateVerdict(seen(true, null), OTHER)).toMatchObject({ tone: 'error', canAccept: false });
+    expect(certificateVerdict(seen(false, 'DEPTH_ZERO_SELF_SIGNED_CERT'), OTHER)?.text).toMatch(
+      /^Refused: this is not the certificate accepted/,
+    );
+    expect(certificateVerdict({ ...seen(true, null), tls: null }, null)).toBeNull();
   });
 });
