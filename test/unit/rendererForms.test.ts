@@ -73,6 +73,7 @@ describe('arguments: table and JSON', () => {
 });
 
 describe('robot form', () => {
+  const PIN = Array.from({ length: 32 }, () => '3F').join(':');
   test('a draft of an existing robot saves back to the same fields', () => {
     const draft = draftOf({
       id: 'r',
@@ -84,8 +85,8 @@ describe('robot form', () => {
       allowInsecureHttp: false,
       confirmBeforeFiring: true,
       tokenUpdatedAt: null,
-      caFile: null,
-      pinnedCertSha256: null,
+      caFile: '/etc/ssl/corp-ca.pem',
+      pinnedCertSha256: PIN,
       createdAt: 0,
       updatedAt: 0,
     });
@@ -100,7 +101,13 @@ describe('robot form', () => {
         sendTokenOnQuery: false,
         allowInsecureHttp: false,
         confirmBeforeFiring: true,
+        caFile: '/etc/ssl/corp-ca.pem',
+        pinnedCertSha256: PIN,
       },
+    });
+    // Emptied and forgotten, they are saved as cleared.
+    expect(robotInputOf({ ...draft, caFile: '  ', pinnedCertSha256: null })).toMatchObject({
+      input: { caFile: null, pinnedCertSha256: null },
     });
   });
 

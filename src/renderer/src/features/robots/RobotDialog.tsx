@@ -44,7 +44,8 @@ export function RobotDialog({ robotId }: { robotId?: string }) {
       const message = messageOf(error);
       setServer(
         error instanceof BridgeError && error.kind === 'validation'
-          ? splitFieldErrors(message, robotFields)
+          ? // "caFile (robot Invoice sync): …" from reading the CA file names the field first too.
+            splitFieldErrors(message.replace(/^caFile \([^)]*\): /, 'caFile: '), robotFields)
           : { fields: {}, form: message },
       );
     } finally {
@@ -69,7 +70,7 @@ export function RobotDialog({ robotId }: { robotId?: string }) {
         </>
       }
     >
-      <RobotFormFields draft={draft} errors={errors} onChange={change} />
+      <RobotFormFields draft={draft} errors={errors} onChange={change} robotId={robot?.id} />
       {server.form !== null && (
         <p role="alert" className="notice notice-error">
           {server.form}

@@ -1,4 +1,5 @@
 import { Field } from '../../ui/Field.tsx';
+import { CertificateFields } from './CertificateFields.tsx';
 import { PollFields } from './PollFields.tsx';
 import { isInsecureRemote, type RobotDraft } from './robotDraft.ts';
 
@@ -6,10 +7,12 @@ type Props = {
   draft: RobotDraft;
   errors: Record<string, string>;
   onChange: (patch: Partial<RobotDraft>) => void;
+  /** The saved robot being edited, if any. */
+  robotId?: string | undefined;
 };
 
 /** Every field of a robot, each with its reason beside it when it cannot be saved. */
-export function RobotFormFields({ draft, errors, onChange }: Props) {
+export function RobotFormFields({ draft, errors, onChange, robotId }: Props) {
   const insecure = isInsecureRemote(draft.baseUrl);
   return (
     <>
@@ -80,6 +83,7 @@ export function RobotFormFields({ draft, errors, onChange }: Props) {
           </p>
         )}
         <PollFields draft={draft} onChange={onChange} error={errors['pollPolicy']} />
+        <CertificateFields draft={draft} errors={errors} onChange={onChange} robotId={robotId} />
       </details>
     </>
   );

@@ -16,9 +16,21 @@ export type RobotDraft = {
   maxDelaySeconds: string;
   factor: string;
   watchMinutes: string;
+  /** Empty: no extra CA file. */
+  caFile: string;
+  /** Set by "Accept this certificate", cleared by "Forget"; never typed. */
+  pinnedCertSha256: string | null;
 };
 
-export const robotFields = ['name', 'baseUrl', 'notes', 'pollPolicy', 'allowInsecureHttp'] as const;
+export const robotFields = [
+  'name',
+  'baseUrl',
+  'notes',
+  'pollPolicy',
+  'allowInsecureHttp',
+  'caFile',
+  'pinnedCertSha256',
+] as const;
 
 const text = (n: number | undefined, scale: number) => (n === undefined ? '' : String(n / scale));
 
@@ -40,6 +52,8 @@ export function draftOf(robot?: Robot): RobotDraft {
     allowInsecureHttp: robot?.allowInsecureHttp ?? false,
     confirmBeforeFiring: robot?.confirmBeforeFiring ?? false,
     ...pollDraftOf(robot?.pollPolicy ?? {}),
+    caFile: robot?.caFile ?? '',
+    pinnedCertSha256: robot?.pinnedCertSha256 ?? null,
   };
 }
 
@@ -133,6 +147,8 @@ export function robotInputOf(draft: RobotDraft): { input: RobotInput } | { error
     sendTokenOnQuery: draft.sendTokenOnQuery,
     allowInsecureHttp: draft.allowInsecureHttp,
     confirmBeforeFiring: draft.confirmBeforeFiring,
+    caFile: draft.caFile.trim() === '' ? null : draft.caFile.trim(),
+    pinnedCertSha256: draft.pinnedCertSha256,
   };
   const parsed = RobotInput.safeParse(candidate);
   if (!parsed.success) Object.assign(errors, zodFieldErrors(parsed.error.issues), errors);

@@ -1,9 +1,12 @@
 import { useState } from 'react';
 import type { Settings } from '../../../../shared/models/settings.ts';
-import { messageOf } from '../../bridge/call.ts';
+import { BridgeError, messageOf } from '../../bridge/call.ts';
+import { noErrors, type FormErrors } from '../../forms/fieldErrors.ts';
 import { updateSettings } from '../../stores/settings.ts';
 import { Field } from '../../ui/Field.tsx';
 import { ThemeSwitch } from '../layout/ThemeSwitch.tsx';
+import { networkErrorsOf } from '../network/networkDraft.ts';
+import { NetworkSection } from '../network/NetworkSection.tsx';
 import { PollFields } from '../robots/PollFields.tsx';
 import { settingsDraftOf, settingsPatchOf, type SettingsDraft } from './settingsDraft.ts';
 
@@ -11,12 +14,14 @@ import { settingsDraftOf, settingsPatchOf, type SettingsDraft } from './settings
 export function SettingsForm({ settings }: { settings: Settings }) {
   const [draft, setDraft] = useState<SettingsDraft>(() => settingsDraftOf(settings));
   const [status, setStatus] = useState<{ kind: 'saved' | 'error'; text: string } | null>(null);
+  const [server, setServer] = useState<FormErrors>(noErrors);
   const [busy, setBusy] = useState(false);
   const result = settingsPatchOf(draft);
-  const errors = 'errors' in result ? result.errors : {};
-  const change = (patch: Partial<SettingsDraft>) => {
-    setDraft((d) => ({ ...d, ...patch }));
+  const errors = { ...server.fields, ...('errors' in result ? result.errors : {}) };
+  const change = (patch: Partial<SettingsDraft> | ((d: SettingsDraft) => Partial<SettingsDraft>)) => {
+    setDraft((d) => ({ ...d, ...(typeof patch === 'function' ? patch(d) : patch) }));
     setStatus(null);
+    setServer(noErrors);
   };
   const save = async () => {
     if (!('patch' in result)) return;
@@ -26,7 +31,10 @@ export function SettingsForm({ settings }: { settings: Settings }) {
       setDraft(settingsDraftOf(saved));
       setStatus({ kind: 'saved', text: 'Settings saved.' });
     } catch (e) {
-      setStatus({ kind: 'error', text: messageOf(e) });
+      // Main's refusal of a network box (a CA file it cannot read) lands beside that box.
+      const split = e instanceof BridgeError && e.kind === 'validation' ? networkErrorsOf(e.message) : null;
+      if (split !== null && split.form === null) setServer(split);
+      else setStatus({ kind: 'error', text: messageOf(e) });
     } finally {
       setBusy(false);
     }
@@ -82,6 +90,11 @@ export function SettingsForm({ settings }: { settings: Settings }) {
           <span>Start Robot Tray in the tray when I log in</span>
         </label>
       </div>
+      <NetworkSection
+        draft={draft.network}
+        errors={errors}
+        onChange={(patch) => change((d) => ({ network: { ...d.network, ...patch } }))}
+      />
       <div className="section">
         <h3 className="section-title">Appearance</h3>
         <ThemeSwitch id="settings-theme" />

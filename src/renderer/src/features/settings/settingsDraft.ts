@@ -1,10 +1,12 @@
 import type { Settings, SettingsPatch } from '../../../../shared/models/settings.ts';
+import { networkDraftOf, networkOf, type NetworkDraft } from '../network/networkDraft.ts';
 import { pollDraftOf, pollPolicyOf, type PollDraft } from '../robots/robotDraft.ts';
 
 export type SettingsDraft = PollDraft & {
   historyLimit: string;
   notifications: boolean;
   launchAtLogin: boolean;
+  network: NetworkDraft;
 };
 
 export function settingsDraftOf(settings: Settings): SettingsDraft {
@@ -13,6 +15,7 @@ export function settingsDraftOf(settings: Settings): SettingsDraft {
     historyLimit: String(settings.historyLimit),
     notifications: settings.notifications,
     launchAtLogin: settings.launchAtLogin,
+    network: networkDraftOf(settings.network),
   };
 }
 
@@ -27,13 +30,16 @@ export function settingsPatchOf(
   if (!/^\d+$/.test(draft.historyLimit.trim()) || history < 10 || history > 1_000_000) {
     errors['historyLimit'] = 'Keep between 10 and 1,000,000 calls (a whole number).';
   }
-  if ('error' in poll || errors['historyLimit'] !== undefined) return { errors };
+  const network = networkOf(draft.network);
+  if ('errors' in network) Object.assign(errors, network.errors);
+  if ('error' in poll || 'errors' in network || errors['historyLimit'] !== undefined) return { errors };
   return {
     patch: {
       pollPolicy: poll.policy,
       historyLimit: history,
       notifications: draft.notifications,
       launchAtLogin: draft.launchAtLogin,
+      network: network.network,
     },
   };
 }

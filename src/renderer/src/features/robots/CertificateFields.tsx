@@ -1,0 +1,59 @@
+import { Field } from '../../ui/Field.tsx';
+import { ConnectionCheck } from './ConnectionCheck.tsx';
+import type { RobotDraft } from './robotDraft.ts';
+
+type Props = {
+  draft: RobotDraft;
+  errors: Record<string, string>;
+  onChange: (patch: Partial<RobotDraft>) => void;
+  /** The saved robot, when editing one: only a saved robot can be checked. */
+  robotId: string | undefined;
+};
+
+/** A robot's own trust: an extra CA file, the accepted certificate, and a connection check. */
+export function CertificateFields({ draft, errors, onChange, robotId }: Props) {
+  return (
+    <fieldset className="stack">
+      <legend>Certificates</legend>
+      <Field
+        label="CA file for this robot"
+        id="robot-ca-file"
+        error={errors['caFile']}
+        hint="The full path of a PEM file of CA certificates trusted for this robot only; empty for none."
+      >
+        <input
+          type="text"
+          value={draft.caFile}
+          onChange={(e) => onChange({ caFile: e.target.value })}
+          autoComplete="off"
+          spellCheck={false}
+        />
+      </Field>
+      {draft.pinnedCertSha256 !== null && (
+        <div className="stack" data-testid="accepted-certificate">
+          <p className="small">
+            Accepted certificate (SHA-256): <code className="fingerprint">{draft.pinnedCertSha256}</code>
+          </p>
+          <p className="field-hint">
+            Only this certificate is accepted for this robot, whoever issued it; any other is refused.
+          </p>
+          {errors['pinnedCertSha256'] !== undefined && (
+            <p className="field-error">{errors['pinnedCertSha256']}</p>
+          )}
+          <div className="row">
+            <button type="button" className="btn btn-sm" onClick={() => onChange({ pinnedCertSha256: null })}>
+              Forget
+            </button>
+          </div>
+        </div>
+      )}
+      {robotId !== undefined && (
+        <ConnectionCheck
+          robotId={robotId}
+          pin={draft.pinnedCertSha256}
+          onAccept={(fingerprint) => onChange({ pinnedCertSha256: fingerprint })}
+        />
+      )}
+    </fieldset>
+  );
+}
