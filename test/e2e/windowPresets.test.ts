@@ -130,14 +130,20 @@ describe('the window: presets and firing', () => {
 
   test('fire with changes sends the edited arguments once and leaves the preset as saved', async () => {
     const { page, core, robot, sandbox } = await robotOnSandbox();
-    await core.createPreset({ robotId: robot.id, name: 'Rush order', args: { customer: 'C-17' } });
+    await core.createPreset({
+      robotId: robot.id,
+      name: 'Rush order',
+      args: { customer: 'C-17', note: 'drop me' },
+    });
     await page.getByRole('button', { name: 'Fire Rush order with changes' }).click();
     const dialog = page.getByRole('dialog', { name: 'Fire Rush order with changes' });
     await dialog.getByLabel('Value of argument customer').fill('C-99');
+    // An argument removed in the dialog is not sent: the edited set is the whole set.
+    await dialog.getByLabel('Remove argument note').click();
     await dialog.getByRole('button', { name: '▶ Fire with these changes' }).click();
     await page.getByRole('status').filter({ hasText: 'Accepted (with changes, not saved)' }).waitFor();
     expect(sandbox.calls().map((c) => c.args)).toEqual([{ customer: 'C-99' }]);
-    expect((await core.listPresets(robot.id))[0]!.args).toEqual({ customer: 'C-17' });
+    expect((await core.listPresets(robot.id))[0]!.args).toEqual({ customer: 'C-17', note: 'drop me' });
   });
 
   test('a GET preset with a nested value is explained before saving and not saved', async () => {

@@ -86,6 +86,26 @@ describe('AppCore robots, presets, tokens, history and settings', () => {
     expect((await h.core.listPresets(robot.id))[0]?.args).toEqual(args);
   });
 
+  test('fire with a preset merges given arguments over its own, unless replaceArgs makes them the whole set', async () => {
+    h = await openCoreHarness();
+    const robot = await h.addRobot({ name: 'Echo', flow: [{ type: 'respond', echo: true }] });
+    const preset = await h.core.createPreset({
+      robotId: robot.id,
+      name: 'Nightly',
+      method: 'POST',
+      args: { customer: 'C-17', note: 'drop me' },
+    });
+    const merged = await h.core.fire(robot.id, { presetId: preset.id, args: { customer: 'C-99' } });
+    expect(merged.args).toEqual({ customer: 'C-99', note: 'drop me' });
+    const replaced = await h.core.fire(robot.id, {
+      presetId: preset.id,
+      args: { customer: 'C-99' },
+      replaceArgs: true,
+    });
+    expect(replaced.args).toEqual({ customer: 'C-99' });
+    expect(replaced.presetId).toBe(preset.id);
+  });
+
   test('settings are validated, saved and applied', async () => {
     h = await openCoreHarness();
     await expect(h.core.updateSettings({ historyLimit: 1 })).rejects.toThrow(/historyLimit/);

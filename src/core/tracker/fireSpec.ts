@@ -32,7 +32,10 @@ export function mergeFireSpec(
   }
   return {
     method: request.method ?? preset.method,
-    args: { ...preset.args, ...request.args },
+    args:
+      'replaceArgs' in request && request.replaceArgs
+        ? (request.args ?? {})
+        : { ...preset.args, ...request.args },
     presetId: preset.id,
     presetName: preset.name,
     notifyOnFinish: preset.notifyOnFinish,

@@ -5,13 +5,16 @@ import { HttpMethod } from './preset.ts';
 /**
  * What to send when firing a robot: a saved preset (optionally with
  * arguments that override the preset's, and a method override), or a method
- * and arguments given right now.
+ * and arguments given right now. With `replaceArgs`, the arguments given are
+ * the whole set and the preset's are not merged in ("Fire with changes",
+ * where removing an argument must remove it).
  */
 export const FireRequest = z
   .object({
     presetId: z.string().min(1).optional(),
     method: HttpMethod.optional(),
     args: JsonObject.optional(),
+    replaceArgs: z.boolean().optional(),
   })
   .strict()
   .refine((request) => request.presetId !== undefined || request.method !== undefined, {
@@ -19,7 +22,12 @@ export const FireRequest = z
   })
   .transform((request) =>
     request.presetId !== undefined
-      ? { presetId: request.presetId, args: request.args, method: request.method }
+      ? {
+          presetId: request.presetId,
+          args: request.args,
+          method: request.method,
+          ...(request.replaceArgs === true ? { replaceArgs: true as const } : {}),
+        }
       : { method: request.method as HttpMethod, args: request.args ?? {} },
   );
 export type FireRequest = z.input<typeof FireRequest>;

@@ -30,7 +30,12 @@ export async function fireNow(presetId: string, override?: FireOverride): Promis
   if (preset === undefined) return;
   setOutcome(presetId, { status: 'firing' });
   try {
-    const call = await fire({ robotId: preset.robotId, presetId, ...override });
+    // Edited arguments are the whole set: one removed in the dialog is not sent.
+    const call = await fire({
+      robotId: preset.robotId,
+      presetId,
+      ...(override ? { ...override, replaceArgs: true } : {}),
+    });
     selectCall(call.id);
     const accepted = isActive(call.state) || call.state === 'done' || call.webhookCallId !== null;
     setOutcome(

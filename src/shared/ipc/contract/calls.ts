@@ -17,6 +17,8 @@ export const FireInput = z
     presetId: Id.optional(),
     method: HttpMethod.optional(),
     args: JsonObject.optional(),
+    /** The arguments given are the whole set; the preset's are not merged in. */
+    replaceArgs: z.boolean().optional(),
   })
   .strict();
 export type FireInput = z.input<typeof FireInput>;
