@@ -217,7 +217,8 @@ describe('robot-tray fire, status and calls', () => {
   });
 
   test('--timeout: exit 4, the call left waiting for the app, then status --wait finishes it', async () => {
-    const result = await h.run(['fire', 'Slow', '--timeout', '0.5', '--json']);
+    // Long enough for the trigger to go out on a busy machine: a deadline that passes first sends nothing.
+    const result = await h.run(['fire', 'Slow', '--timeout', '3', '--json']);
     expect(result.code).toBe(4);
     expect(result.stderr).toMatch(/still waiting after .*; the call stays waiting in history/);
     const call = JSON.parse(result.stdout) as Call;
