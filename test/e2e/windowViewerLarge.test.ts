@@ -1,0 +1,190 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { arrayDocument, nestedDocument } from '../../bench/viewer/documents.ts';
+import { AppCore } from '../../src/core/appCore.ts';
+import { CallHistory } from '../../src/core/store/callHistory.ts';
+import { WarningLog } from '../../src/core/store/warnings.ts';
+import type { Call } from '../../src/shared/models/call.ts';
+import { openAppWindow, rendererDir, type AppWindow } from '../support/windowHarness.ts';
+
+/**
+ * The JSON viewer on the large and odd documents people receive, in Chromium
+ * over a real core. Each response is written into the call history first
+ * (as windowViewer.test.ts does): a 20 MB body through the sandbox and the
+ * poller adds time and tests nothing about the viewer.
+ */
+describe('the JSON viewer on large and odd responses in the window', () => {
+  let app: AppWindow | undefined;
+  const dirs: string[] = [];
+
+  beforeAll(() => {
+    if (!existsSync(path.join(rendererDir, 'index.html'))) {
+      throw new Error('The renderer is not built: run `npm run build` first (npm test does it).');
+    }
+  });
+  afterEach(async () => {
+    await app?.close();
+    app = undefined;
+    for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
+  });
+
+  /** A window whose history holds one finished call answered with `response`, opened on it. */
+  async function openOn(name: string, response: Call['response']): Promise<{ page: Page; viewer: Locator }> {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'robot-tray-large-'));
+    dirs.push(dataDir);
+    const core = await AppCore.open({ dataDir });
+    const robot = await core.createRobot({ name: 'Reports', baseUrl: 'https://robots.example.com' });
+    await core.close();
+    const history = CallHistory.open(path.join(dataDir, 'history.sqlite'), new WarningLog());
+    const at = Date.UTC(2026, 0, 1);
+    history.put({
+      id: 'call-large',
+      robotId: robot.id,
+      robotName: 'Reports',
+      presetId: null,
+      presetName: name,
+      method: 'POST',
+      args: {},
+      state: 'done',
+      webhookCallId: 'wh-large',
+      url: 'https://robots.example.com/hook',
+      response,
+      rawStatus: null,
+      warning: null,
+      error: null,
+      notifyOnFinish: false,
+      createdAt: at,
+      sentAt: at,
+      acceptedAt: at,
+      lastPolledAt: at,
+      nextPollAt: null,
+      finishedAt: at + 500,
+      watchUntil: null,
+      pollCount: 1,
+      timeline: [],
+    });
+    history.close();
+    app = await openAppWindow({ dataDir, viewport: { width: 1280, height: 860 } });
+    const { page } = app;
+    // The test bridge carries the response as JSON through Playwright, far slower than IPC.
+    page.setDefaultTimeout(30_000);
+    await page.locator('.call-row[data-call-id="call-large"]').dblclick();
+    const viewer = page.getByTestId('json-viewer');
+    await viewer.getByRole('treeitem').first().waitFor();
+    return { page, viewer };
+  }
+
+  const selectedPath = (viewer: Locator) => viewer.getByTestId('json-selected-path').textContent();
+
+  test('a 20 MB nested document: first rows, expand to a depth, and a search reveals a key deep inside', async () => {
+    const doc = nestedDocument(20_000_000);
+    const deep = `{"level1":{"level2":{"level3":{"deepNeedle":"found me"}}}}`;
+    const text = `${doc.text.slice(0, -2)},${deep}]}`;
+    const response = JSON.parse(text) as { benchMeta: { count: number } };
+    const last = response.benchMeta.count;
+    const { viewer } = await openOn('Nested 20 MB', response as Call['response']);
+
+    await viewer.getByRole('treeitem', { name: /^benchMeta: \{…\}/ }).waitFor();
+    await viewer
+      .getByRole('treeitem', { name: `records: […] array · ${(last + 1).toLocaleString('en-US')} items` })
+      .waitFor();
+    await viewer.getByRole('treeitem', { name: /^0: \{…\} object · 8 keys/ }).waitFor();
+    const street = viewer.getByRole('treeitem', { name: /^street: "0 Long Road"/ });
+    expect(await street.count()).toBe(0);
+
+    await viewer.getByRole('combobox', { name: 'Expand to depth' }).selectOption('4');
+    await street.waitFor();
+    expect(await street.getAttribute('aria-level')).toBe('5');
+    await viewer.getByRole('treeitem', { name: /^name: "customer 0"/ }).waitFor();
+    expect(await viewer.getByRole('treeitem').count()).toBeLessThan(80);
+
+    await viewer.getByRole('searchbox', { name: 'Search keys and values' }).fill('deepNeedle');
+    await expect.poll(() => viewer.getByTestId('json-match-count').textContent()).toBe('1 of 1');
+    expect(await selectedPath(viewer)).toBe(`$.records[${last}].level1.level2.level3.deepNeedle`);
+    const needle = viewer.getByRole('treeitem', { name: /^deepNeedle: "found me"/ });
+    await needle.waitFor();
+    expect(await needle.getAttribute('aria-selected')).toBe('true');
+    expect(await needle.isVisible()).toBe(true);
+  }, 60_000);
+
+  test('an array of 1,000,000 items shows its first rows and count, and End shows the last index', async () => {
+    const count = 1_000_000;
+    const doc = arrayDocument(count);
+    const { viewer } = await openOn('A million', JSON.parse(doc.text) as Call['response']);
+
+    await viewer.getByRole('treeitem', { name: '[…] array · 1,000,000 items' }).waitFor();
+    await viewer.getByRole('treeitem', { name: /^0: "benchItem-0"/ }).waitFor();
+    await viewer
+      .getByRole('treeitem', { name: `1: "benchItem-${(7919).toString(36)}"`, exact: false })
+      .waitFor();
+    expect(await viewer.getByRole('treeitem').count()).toBeLessThan(80);
+
+    const lastValue = `benchItem-${((count - 1) * 7919).toString(36)}`;
+    const lastRow = viewer.getByRole('treeitem', { name: new RegExp(`^${count - 1}: "${lastValue}"`) });
+    expect(await lastRow.count()).toBe(0);
+    await viewer.getByRole('tree', { name: 'Response' }).focus();
+    await viewer.getByRole('tree', { name: 'Response' }).press('End');
+    await lastRow.waitFor();
+    expect(await lastRow.isVisible()).toBe(true);
+    expect(await lastRow.getAttribute('aria-selected')).toBe('true');
+    expect(await selectedPath(viewer)).toBe(`$[${count - 1}]`);
+    expect(await viewer.getByRole('treeitem', { name: /^0: "benchItem-0"/ }).count()).toBe(0);
+  }, 60_000);
+
+  test('a single 5 MB string is shown cut with its length, and Show all reveals the whole of it', async () => {
+    const length = 5_000_000;
+    const head = 'Start of the report. ';
+    const tail = ' End of the report.';
+    const body = head + 'abcdefghij'.repeat((length - head.length - tail.length) / 10) + tail;
+    expect(body.length).toBe(length);
+    const { viewer } = await openOn('Long text', body);
+
+    const root = viewer.getByRole('treeitem').first();
+    await expect.poll(() => root.textContent()).toContain('5,000,000 chars · cut, select it to show all');
+    const shown = (await root.locator('.json-value').textContent()) ?? '';
+    expect(shown.startsWith(`"${head}abcdefghij`)).toBe(true);
+    expect(shown.endsWith('…')).toBe(true);
+    expect(shown.length).toBeLessThan(300);
+    expect(shown).not.toContain(tail.trim());
+
+    await root.click();
+    await viewer.getByRole('button', { name: 'Show all' }).click();
+    const whole = viewer.getByLabel('The whole string at $');
+    await whole.waitFor();
+    expect(await whole.evaluate((el) => el.textContent?.length)).toBe(length);
+    expect(await whole.evaluate((el, end) => el.textContent?.endsWith(end), tail)).toBe(true);
+    expect(await viewer.getByRole('button', { name: 'Show all' }).count()).toBe(0);
+  }, 60_000);
+
+  test('keys like a.b, 0 and unicode, and unicode values, show as received', async () => {
+    const response = {
+      'a.b': 'dotted key',
+      '0': 'zero key',
+      ключ: 'значение',
+      '🔑 ünïcødé': '✓ 日本語 emoji 🎉',
+      'tab\there': 'x',
+      plain: { '': 'empty key' },
+    };
+    const { viewer } = await openOn('Odd keys', response);
+
+    const item = (label: string) => viewer.getByRole('treeitem', { name: label, exact: false });
+    await item('a.b: "dotted key"').waitFor();
+    await item('0: "zero key"').waitFor();
+    await item('ключ: "значение"').waitFor();
+    await item('🔑 ünïcødé: "✓ 日本語 emoji 🎉"').waitFor();
+    await item(': "empty key"').waitFor();
+    const tree = (await viewer.getByRole('tree', { name: 'Response' }).textContent()) ?? '';
+    expect(tree).toContain('tab\\there');
+
+    await item('a.b: "dotted key"').click();
+    expect(await selectedPath(viewer)).toBe(`$['a.b']`);
+    await item('0: "zero key"').click();
+    expect(await selectedPath(viewer)).toBe(`$['0']`);
+    await item('ключ: "значение"').click();
+    expect(await selectedPath(viewer)).toBe(`$['ключ']`);
+  }, 30_000);
+});
