@@ -1,17 +1,18 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { openShellHarness, type ShellHarness } from '../support/shellHarness.ts';
-import { openAppWindow, openWindow, rendererDir, type WindowHarness } from '../support/windowHarness.ts';
+import {
+  openAppWindow,
+  openWindow,
+  type WindowHarness,
+  requireBuiltRenderer,
+} from '../support/windowHarness.ts';
 
 describe('the Robot Tray window in Chromium', () => {
   let harness: WindowHarness | undefined;
   let shell: ShellHarness | undefined;
 
   beforeAll(() => {
-    if (!existsSync(path.join(rendererDir, 'index.html'))) {
-      throw new Error('The renderer is not built: run `npm run build` first (npm test does it).');
-    }
+    requireBuiltRenderer();
   });
   afterEach(async () => {
     await harness?.close();

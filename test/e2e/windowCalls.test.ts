@@ -1,5 +1,4 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,7 +9,7 @@ import { CallHistory } from '../../src/core/store/callHistory.ts';
 import { WarningLog } from '../../src/core/store/warnings.ts';
 import { startSandbox, type RobotDefinition, type Sandbox } from '../../src/sandbox/index.ts';
 import type { Call } from '../../src/shared/models/call.ts';
-import { openAppWindow, rendererDir, type AppWindow } from '../support/windowHarness.ts';
+import { openAppWindow, type AppWindow, requireBuiltRenderer } from '../support/windowHarness.ts';
 import { screenshotDir } from '../support/screenshots.ts';
 
 const screenshots = screenshotDir;
@@ -26,9 +25,7 @@ describe('calls in the window', () => {
   const tokens: string[] = [];
 
   beforeAll(async () => {
-    if (!existsSync(path.join(rendererDir, 'index.html'))) {
-      throw new Error('The renderer is not built: run `npm run build` first (npm test does it).');
-    }
+    requireBuiltRenderer();
     await mkdir(screenshots, { recursive: true });
   });
   afterEach(async () => {

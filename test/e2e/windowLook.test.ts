@@ -1,11 +1,10 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { screenshotDir } from '../support/screenshots.ts';
-import { openAppWindow, rendererDir, type AppWindow } from '../support/windowHarness.ts';
+import { openAppWindow, type AppWindow, requireBuiltRenderer } from '../support/windowHarness.ts';
 
 const screenshots = screenshotDir;
 
@@ -21,9 +20,7 @@ describe('the window: accessibility of every area and dialog, and its screenshot
   let win: AppWindow | undefined;
 
   beforeAll(async () => {
-    if (!existsSync(path.join(rendererDir, 'index.html'))) {
-      throw new Error('The renderer is not built: run `npm run build` first (npm test does it).');
-    }
+    requireBuiltRenderer();
     await mkdir(screenshots, { recursive: true });
   });
   afterEach(async () => {

@@ -1,10 +1,9 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import keytar from 'keytar';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import { makeTlsFixtures, type TlsFixtures } from '../support/tlsFixtures.ts';
-import { openAppWindow, rendererDir, type AppWindow } from '../support/windowHarness.ts';
+import { openAppWindow, type AppWindow, requireBuiltRenderer } from '../support/windowHarness.ts';
 import { filesUnder, pageText } from '../support/windowSteps.ts';
 
 describe('the window: network settings', () => {
@@ -16,9 +15,7 @@ describe('the window: network settings', () => {
     await fx?.close();
   });
   beforeAll(() => {
-    if (!existsSync(path.join(rendererDir, 'index.html'))) {
-      throw new Error('The renderer is not built: run `npm run build` first (npm test does it).');
-    }
+    requireBuiltRenderer();
   });
   afterEach(async () => {
     await win?.core.clearProxyPassword();

@@ -1,9 +1,7 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import keytar from 'keytar';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
-import { openAppWindow, rendererDir, type AppWindow } from '../support/windowHarness.ts';
+import { openAppWindow, type AppWindow, requireBuiltRenderer } from '../support/windowHarness.ts';
 import { addRobotInWindow, filesUnder, pageText } from '../support/windowSteps.ts';
 
 describe('the window: robots and tokens', () => {
@@ -11,9 +9,7 @@ describe('the window: robots and tokens', () => {
   let sandbox: Sandbox | undefined;
 
   beforeAll(() => {
-    if (!existsSync(path.join(rendererDir, 'index.html'))) {
-      throw new Error('The renderer is not built: run `npm run build` first (npm test does it).');
-    }
+    requireBuiltRenderer();
   });
   afterEach(async () => {
     await win?.close();

@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,7 +8,7 @@ import { CallHistory } from '../../src/core/store/callHistory.ts';
 import { WarningLog } from '../../src/core/store/warnings.ts';
 import { startSandbox, type RobotDefinition, type Sandbox } from '../../src/sandbox/index.ts';
 import type { Call } from '../../src/shared/models/call.ts';
-import { openAppWindow, rendererDir, type AppWindow } from '../support/windowHarness.ts';
+import { openAppWindow, type AppWindow, requireBuiltRenderer } from '../support/windowHarness.ts';
 
 /**
  * Fire again with changes, and the JSON viewer's raw view, download, odd keys
@@ -22,9 +21,7 @@ describe('fire again with changes and the JSON viewer in the window', () => {
   const dirs: string[] = [];
 
   beforeAll(() => {
-    if (!existsSync(path.join(rendererDir, 'index.html'))) {
-      throw new Error('The renderer is not built: run `npm run build` first (npm test does it).');
-    }
+    requireBuiltRenderer();
   });
   afterEach(async () => {
     for (const id of tokens.splice(0)) await app?.core.clearToken(id).catch(() => undefined);

@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,7 +8,7 @@ import { AppCore } from '../../src/core/appCore.ts';
 import { CallHistory } from '../../src/core/store/callHistory.ts';
 import { WarningLog } from '../../src/core/store/warnings.ts';
 import type { Call } from '../../src/shared/models/call.ts';
-import { openAppWindow, rendererDir, type AppWindow } from '../support/windowHarness.ts';
+import { openAppWindow, type AppWindow, requireBuiltRenderer } from '../support/windowHarness.ts';
 
 /**
  * The JSON viewer on the large and odd documents people receive, in Chromium
@@ -22,9 +21,7 @@ describe('the JSON viewer on large and odd responses in the window', () => {
   const dirs: string[] = [];
 
   beforeAll(() => {
-    if (!existsSync(path.join(rendererDir, 'index.html'))) {
-      throw new Error('The renderer is not built: run `npm run build` first (npm test does it).');
-    }
+    requireBuiltRenderer();
   });
   afterEach(async () => {
     await app?.close();

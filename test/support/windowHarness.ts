@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,6 +13,13 @@ import { openShellHarness, type ShellHarness } from './shellHarness.ts';
 import { serveDirectory } from './staticServer.ts';
 
 export const rendererDir = path.resolve(import.meta.dirname, '../../out/renderer');
+
+/** Window suites need the built renderer; say how to get it rather than fail obscurely. */
+export function requireBuiltRenderer(): void {
+  if (!existsSync(path.join(rendererDir, 'index.html'))) {
+    throw new Error('The renderer is not built: run `npm run build` first (npm test does it).');
+  }
+}
 
 export type WindowHarness = {
   page: Page;
