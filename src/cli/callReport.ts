@@ -1,3 +1,4 @@
+import { parseKeepingNumbers } from '../shared/exactNumbers.ts';
 import { formatBytes } from '../shared/bytes.ts';
 import { withTokenCommand } from './errorReport.ts';
 import type { Call } from '../shared/models/call.ts';
@@ -43,8 +44,17 @@ export function describeCall(call: Call, options: { summary?: boolean } = {}): s
   ]);
 }
 
+/**
+ * A call's response as indented JSON, with numbers exactly as the robot sent
+ * them when the core kept its exact text (beyond 2^53, long decimals).
+ */
+export function prettyResponse(call: Call): string {
+  if (call.responseText === undefined) return JSON.stringify(call.response ?? null, null, 2);
+  return JSON.stringify(parseKeepingNumbers(call.responseText), null, 2);
+}
+
 function responseText(call: Call, summary: boolean): string {
-  const text = JSON.stringify(call.response, null, 2);
+  const text = prettyResponse(call);
   if (!summary) return text;
   const lines = text.split('\n');
   if (lines.length <= TERMINAL_RESPONSE_LINES) return text;
@@ -98,7 +108,7 @@ export function problemLine(call: Call): string {
 export function reportCall(call: Call, options: { json: boolean; waited: boolean }): number {
   if (options.json) printJson(call);
   if (call.state === 'done') {
-    if (!options.json) printJsonForPeople(call.response ?? null);
+    if (!options.json) printJsonForPeople(prettyResponse(call));
     if (call.warning !== null) printProblem(`robot-tray: ${call.warning}`);
   } else if (call.state === 'waiting' || call.state === 'sending') {
     if (!options.json)

@@ -11,8 +11,8 @@ export function printJson(value: unknown): void {
 }
 
 /** JSON for people to read on a terminal: the same, with control characters shown escaped. */
-export function printJsonForPeople(value: unknown): void {
-  process.stdout.write(terminalSafe(JSON.stringify(value, null, 2)) + '\n');
+export function printJsonForPeople(json: string): void {
+  process.stdout.write(terminalSafe(json) + '\n');
 }
 
 /** A line for people on stdout; control characters from a service are shown escaped. */

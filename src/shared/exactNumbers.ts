@@ -57,3 +57,19 @@ export function firstInexactNumber(json: string): string | undefined {
   }
   return undefined;
 }
+
+type SourceReviver = (key: string, value: unknown, context?: { source?: string }) => unknown;
+const rawJson = (JSON as unknown as { rawJSON: (text: string) => unknown }).rawJSON;
+
+/**
+ * JSON text read without changing any number: a number a double cannot
+ * carry unchanged stays its source text (JSON.rawJSON), so JSON.stringify
+ * writes it back exactly as it came, indented or not.
+ */
+export function parseKeepingNumbers(text: string): unknown {
+  const keepSource: SourceReviver = (_key, value, context) =>
+    typeof value === 'number' && context?.source !== undefined && !keepsExactValue(context.source)
+      ? rawJson(context.source)
+      : value;
+  return JSON.parse(text, keepSource as Parameters<typeof JSON.parse>[1]);
+}

@@ -47,6 +47,21 @@ describe('robot-tray against a hostile service', () => {
     expect(shown.stdout).toContain('BAD\\u001b]0;owned');
   });
 
+  test('a response with numbers beyond 2^53 is printed with every digit, by fire --wait and by status', async () => {
+    await robotOn('Ledger', (req, res) =>
+      req.method === 'POST'
+        ? json(res, 200, { webhookCallId: 'w-ledger' })
+        : res
+            .writeHead(200, { 'content-type': 'application/json' })
+            .end('{"status":"DONE","response":{"entry":98765432109876543210,"fee":0.30000000000000000004}}'),
+    );
+    const fired = await h.run(['fire', 'Ledger', '--wait']);
+    expect(fired.code).toBe(0);
+    expect(fired.stdout).toBe('{\n  "entry": 98765432109876543210,\n  "fee": 0.30000000000000000004\n}\n');
+    const [call] = await h.json<Call[]>(['calls', '--robot', 'Ledger']);
+    expect((await h.run(['status', call!.id])).stdout).toContain('"entry": 98765432109876543210');
+  });
+
   test('--timeout ends the command on time when the trigger is never answered; the call is unknown', async () => {
     await robotOn('Silent', () => undefined);
     const result = await h.run(['fire', 'Silent', '--wait', '--timeout', '3', '--json']);

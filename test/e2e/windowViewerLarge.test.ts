@@ -30,7 +30,11 @@ describe('the JSON viewer on large and odd responses in the window', () => {
   });
 
   /** A window whose history holds one finished call answered with `response`, opened on it. */
-  async function openOn(name: string, response: Call['response']): Promise<{ page: Page; viewer: Locator }> {
+  async function openOn(
+    name: string,
+    response: Call['response'],
+    responseText?: string,
+  ): Promise<{ page: Page; viewer: Locator }> {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'robot-tray-large-'));
     dirs.push(dataDir);
     const core = await AppCore.open({ dataDir });
@@ -50,6 +54,7 @@ describe('the JSON viewer on large and odd responses in the window', () => {
       webhookCallId: 'wh-large',
       url: 'https://robots.example.com/hook',
       response,
+      ...(responseText === undefined ? {} : { responseText }),
       rawStatus: null,
       warning: null,
       error: null,
@@ -184,4 +189,16 @@ describe('the JSON viewer on large and odd responses in the window', () => {
     await item('ключ: "значение"').click();
     expect(await selectedPath(viewer)).toBe(`$['ключ']`);
   }, 30_000);
+
+  test('numbers beyond 2^53 and long decimals show exactly as the robot sent them', async () => {
+    const text = '{"orderId":12345678901234567890,"rate":0.1000000000000000055511151231257827}';
+    const { viewer } = await openOn('Exact', JSON.parse(text) as Call['response'], text);
+    await viewer.getByRole('treeitem').filter({ hasText: 'orderId' }).waitFor();
+    expect(await viewer.getByRole('treeitem').filter({ hasText: 'orderId' }).textContent()).toContain(
+      '12345678901234567890',
+    );
+    expect(await viewer.getByRole('treeitem').filter({ hasText: 'rate' }).textContent()).toContain(
+      '0.1000000000000000055511151231257827',
+    );
+  });
 });

@@ -147,6 +147,50 @@ describe('the token sent back in another form never reaches history, events or m
     expectNoTokenIn(await dataFolderText(h.dataDir));
   });
 
+  test('numbers a double cannot carry are kept exactly as sent beside the response, redacted, and survive a restart', async () => {
+    const answer = `{"status":"DONE","response":{"orderId":12345678901234567890,"rate":0.1000000000000000055511151231257827,"n":[1.5,9007199254740993],"echo":"${FORMS[0]}"}}`;
+    const svc = await service((req, res) =>
+      req.method === 'POST'
+        ? json(res, 200, { webhookCallId: 'w1' })
+        : res.writeHead(200, { 'content-type': 'application/json' }).end(answer),
+    );
+    const h = await coreFor(svc.url);
+    const fired = await h.core.fire(h.robot.id, { method: 'POST', args: {} });
+    const done = whenCall(h.core, fired.id, (c) => c.state === 'done');
+    h.clock.runNext();
+    await done;
+    const exact =
+      '{"orderId":12345678901234567890,"rate":0.1000000000000000055511151231257827,"n":[1.5,9007199254740993],"echo":"[redacted]"}';
+    expect(h.core.getCall(fired.id).responseText).toBe(exact);
+    // The response itself stays plain JSON data (rounded where JavaScript must).
+    expect(h.core.getCall(fired.id).response).toMatchObject({
+      orderId: 12345678901234567000,
+      n: [1.5, 9007199254740992],
+    });
+    const core = await h.reopen();
+    expect(core.getCall(fired.id).responseText).toBe(exact);
+    await core.close();
+    expectNoTokenIn(await dataFolderText(h.dataDir));
+  });
+
+  test('an answer whose numbers all survive keeps no second copy of its text', async () => {
+    const svc = await service((req, res) =>
+      req.method === 'POST'
+        ? json(res, 200, { webhookCallId: 'w1' })
+        : json(res, 200, {
+            status: 'DONE',
+            response: { n: 9007199254740991, d: 0.1, s: '12345678901234567890' },
+          }),
+    );
+    const h = await coreFor(svc.url);
+    const fired = await h.core.fire(h.robot.id, { method: 'POST', args: {} });
+    const done = whenCall(h.core, fired.id, (c) => c.state === 'done');
+    h.clock.runNext();
+    const call = await done;
+    expect(call.response).toEqual({ n: 9007199254740991, d: 0.1, s: '12345678901234567890' });
+    expect(h.core.getCall(fired.id).responseText).toBeUndefined();
+  });
+
   test('tokens shorter than 16 or longer than 4,096 characters are refused, naming the bounds', async () => {
     const svc = await service((_req, res) => json(res, 200, {}));
     const h = await coreFor(svc.url);

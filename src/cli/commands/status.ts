@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { Command } from 'commander';
 import type { AppCore } from '../../core/appCore.ts';
 import type { Call } from '../../shared/models/call.ts';
-import { describeCall } from '../callReport.ts';
+import { describeCall, prettyResponse } from '../callReport.ts';
 import { parseSeconds, run } from '../command.ts';
 import { withCore } from '../coreAccess.ts';
 import { exitCodeForState } from '../exitCodes.ts';
@@ -61,7 +61,7 @@ async function writeResponse(call: Call, file: string): Promise<void> {
   if (call.response === undefined) {
     throw usageError(`--output ${file}: call ${call.id} has no response to write (it is ${call.state}).`);
   }
-  const text = JSON.stringify(call.response, null, 2) + '\n';
+  const text = prettyResponse(call) + '\n';
   try {
     await writeFile(file, text);
   } catch (error) {

@@ -2,6 +2,7 @@ import { DESIGNER_TOKEN_STEPS } from '../../shared/sentences/tokenSteps.ts';
 import type { JsonObject, JsonValue } from '../../shared/models/json.ts';
 import { isJsonObject } from '../../shared/models/json.ts';
 import { AppError } from '../errors.ts';
+import { firstInexactNumber, parseKeepingNumbers } from '../../shared/exactNumbers.ts';
 import { excerpt, redactSecret } from './redact.ts';
 
 /** The longest robot message kept in an error line; the whole answer stays in `response`. */
@@ -99,4 +100,24 @@ export function topLevelScalars(json: JsonObject): JsonObject {
       Object.defineProperty(kept, key, { value, enumerable: true, writable: true, configurable: true });
   }
   return kept;
+}
+
+/**
+ * The exact JSON text of an answer's `response`, when it holds numbers that
+ * JSON.parse would change (12345678901234567890 becomes ...7000): read again
+ * with each number's source text kept, so nothing is rounded. Undefined when
+ * every number survives, which is nearly always, and then nothing extra is
+ * stored. The text is redacted of the token first, in every form.
+ */
+export function exactResponseText(text: string, token: string | undefined): string | undefined {
+  const redacted = redactSecret(text, token);
+  if (firstInexactNumber(redacted) === undefined) return undefined;
+  let answer: unknown;
+  try {
+    answer = parseKeepingNumbers(redacted);
+  } catch {
+    return undefined;
+  }
+  if (typeof answer !== 'object' || answer === null || !Object.hasOwn(answer, 'response')) return undefined;
+  return JSON.stringify((answer as { response: unknown }).response);
 }

@@ -10,7 +10,13 @@ import { Network } from './network.ts';
 import type { Route } from './proxyRoute.ts';
 import { encodeGetArguments } from './queryEncoding.ts';
 import { formatBytes } from '../../shared/bytes.ts';
-import { answerDetail, httpMessage, parseJsonObject, topLevelScalars } from './answerText.ts';
+import {
+  answerDetail,
+  exactResponseText,
+  httpMessage,
+  parseJsonObject,
+  topLevelScalars,
+} from './answerText.ts';
 import { redactJson, redactSecret } from './redact.ts';
 import { abortedRequest, DeadlinePassed, Stopped } from './requestAbort.ts';
 import { parseRetryAfter } from './retryAfter.ts';
@@ -24,6 +30,8 @@ export type QueryResult = {
   body: JsonObject;
   /** The answer nested deeper than MAX_JSON_DEPTH: only its top-level text, numbers and flags were kept. */
   tooDeep?: boolean;
+  /** The response's exact text, when it holds numbers JSON.parse would change (see Call.responseText). */
+  responseText?: string;
 };
 
 type Connection = { dispatcher: Dispatcher; route: Route };
@@ -120,7 +128,15 @@ export class WebhookClient {
     const path = queryPath(target, webhookCallId);
     const headers: Record<string, string> = { accept: 'application/json' };
     if (token !== undefined) headers['x-service-token'] = token;
-    const { json, tooDeep } = await this.#exchange(target, 'GET', path, headers, undefined, token, 'query');
+    const { raw, json, tooDeep } = await this.#exchange(
+      target,
+      'GET',
+      path,
+      headers,
+      undefined,
+      token,
+      'query',
+    );
     const status = json['status'];
     if (typeof status !== 'string') {
       throw new AppError(
@@ -134,7 +150,9 @@ export class WebhookClient {
       hasResponse: Object.hasOwn(json, 'response'),
       body: json,
     };
-    return tooDeep ? { ...result, tooDeep } : result;
+    if (tooDeep) return { ...result, tooDeep };
+    const responseText = result.hasResponse ? exactResponseText(raw.text, token) : undefined;
+    return responseText === undefined ? result : { ...result, responseText };
   }
 
   /**

@@ -174,6 +174,7 @@ export class CallTracker {
       error: null,
       // The body kept from an unexpected answer is not this run's result.
       response: undefined,
+      responseText: undefined,
     });
     return this.#commit(this.#scheduleNext(resumed, robot, 0, 0));
   }

@@ -85,6 +85,7 @@ export function afterAnswer(call: Call, result: QueryResult, at: number): PollOu
         : doneWarning(result.hasResponse, result.response),
     };
     if (result.response !== undefined) patch.response = result.response;
+    if (result.responseText !== undefined) patch.responseText = result.responseText;
     return { call: moveTo(polled, 'done', at, undefined, patch), pollAgain: false };
   }
   if (result.status === 'WAITING') {

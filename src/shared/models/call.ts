@@ -47,6 +47,12 @@ export const Call = z.object({
   url: z.string().nullable().default(null),
   /** The robot's response (or the raw body of an unexpected answer), kept exactly as data. */
   response: JsonData.optional(),
+  /**
+   * The response's exact JSON text, kept only when it holds numbers a double
+   * cannot carry unchanged (whole numbers beyond 2^53, long decimals), so the
+   * window shows them as the robot sent them. Redacted like the response.
+   */
+  responseText: z.string().optional(),
   /** Raw status text when the service answered something other than WAITING or DONE. */
   rawStatus: z.string().nullable().default(null),
   warning: z.string().nullable().default(null),

@@ -58,7 +58,7 @@ export function CallDetailDrawer({ callId }: { callId: string }) {
         <section className="detail-section detail-response" aria-label="Response">
           <h3>Response</h3>
           <LazyJsonViewer
-            source={{ value: call.response }}
+            source={call.responseText !== undefined ? { text: call.responseText } : { value: call.response }}
             label="Response"
             fileName={`response-${summary.id}.json`}
           />
