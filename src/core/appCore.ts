@@ -1,22 +1,17 @@
-import type { z } from 'zod';
-import { type Call, CallFilter } from '../shared/models/call.ts';
-import { FireRequest } from '../shared/models/fire.ts';
-import type { JsonObject } from '../shared/models/json.ts';
-import type { HttpMethod, Preset } from '../shared/models/preset.ts';
-import type { Robot } from '../shared/models/robot.ts';
+import type { Call } from '../shared/models/call.ts';
+import type { Preset } from '../shared/models/preset.ts';
 import type { RobotView } from '../shared/models/robotView.ts';
 import { applySettingsPatch, type Settings, SettingsPatch } from '../shared/models/settings.ts';
 import type { Warning } from '../shared/models/warning.ts';
+import { CallOps, type RefireChanges } from './callOps.ts';
 import { CatalogOps } from './catalogOps.ts';
 import { type AppCoreOptions, type CoreParts as Parts, openParts } from './coreParts.ts';
 import { CoreAnnouncer, type CoreEvent, type CoreListener } from './coreEvents.ts';
 import { AppError, notFound, parseInput } from './errors.ts';
-import { buildCurlCommand } from './http/curlCommand.ts';
 import { diagnose, type Diagnosis } from './http/probe.ts';
 import { targetOf } from './http/targetUrl.ts';
 import { checkNetworkSettings } from './networkOps.ts';
 import { CallTracker } from './tracker/callTracker.ts';
-import { type FireSpec, mergeFireSpec } from './tracker/fireSpec.ts';
 
 /** How often a watching core looks for calls the CLI left waiting. */
 const ADOPT_INTERVAL_MS = 5_000;
@@ -27,13 +22,14 @@ export type { AppCoreOptions, CoreEvent };
  * Everything Robot Tray can do, in one object. The Electron main process maps
  * its IPC contract onto these methods one to one; the CLI calls them directly.
  * Every input is validated here and a rejection names the field. Robots,
- * tokens and presets live in CatalogOps; calls in the CallTracker.
+ * tokens and presets live in CatalogOps; calls in CallOps, over the CallTracker.
  */
 export class AppCore {
   readonly dataDir: string;
   readonly #p: Parts;
   readonly #ops: CatalogOps;
   readonly #tracker: CallTracker;
+  readonly #calls: CallOps;
   readonly #announcer = new CoreAnnouncer();
   #settings: Settings;
   #closed = false;
@@ -55,6 +51,12 @@ export class AppCore {
       random: parts.random,
       newId: parts.newId,
       warn: (message) => parts.warnings.add('history.sqlite', message),
+    });
+    this.#calls = new CallOps({
+      catalog,
+      history: parts.history,
+      tracker: this.#tracker,
+      announcer: this.#announcer,
     });
     this.#tracker.subscribe((calls) => this.#announcer.calls(calls));
     parts.warnings.subscribe(() =>
@@ -145,20 +147,18 @@ export class AppCore {
   // ── Firing and calls ──────────────────────────────────────────────────
 
   /** Trigger a robot; resolves when the service accepted or refused the call. */
-  async fire(robotId: string, request: unknown, options: { notifyOnFinish?: boolean } = {}): Promise<Call> {
-    const robot = await this.#p.catalog.requireRobot(robotId);
-    const spec = await this.#fireSpec(robot, parseInput(FireRequest, request, 'fire'));
-    // A call fired from the tray notifies when it ends, whatever its preset says.
-    if (options.notifyOnFinish === true) spec.notifyOnFinish = true;
-    return this.#tracker.fire(robot, spec);
-  }
-
-  /** The trigger as a curl command, with the token left as $ROBOT_TOKEN. */
-  async curlCommand(robotId: string, request: unknown): Promise<string> {
-    const robot = await this.#p.catalog.requireRobot(robotId);
-    const spec = await this.#fireSpec(robot, parseInput(FireRequest, request, 'fire'));
-    return buildCurlCommand(targetOf(robot), spec.method, spec.args);
-  }
+  fire = (robotId: string, request: unknown, options: { notifyOnFinish?: boolean } = {}): Promise<Call> =>
+    this.#calls.fire(robotId, request, options);
+  curlCommand = (robotId: string, request: unknown): Promise<string> =>
+    this.#calls.curlCommand(robotId, request);
+  listCalls = (filter: unknown = {}): Call[] => this.#calls.list(filter);
+  getCall = (idOrWebhookCallId: string): Call => this.#calls.get(idOrWebhookCallId);
+  stopCall = (id: string): Call => this.#calls.stop(id);
+  resumeCall = (id: string): Promise<Call> => this.#calls.resume(id);
+  watchCall = (id: string): Call => this.#calls.watch(id);
+  refire = (id: string, changes: RefireChanges = {}): Promise<Call> => this.#calls.refire(id, changes);
+  forgetCall = (id: string): void => this.#calls.forget(id);
+  clearFinished = (robotId?: string): number => this.#calls.clearFinished(robotId);
 
   /**
    * How a robot's service is reached (DNS, proxy, TLS, certificate chain) and
@@ -169,92 +169,6 @@ export class AppCore {
     if (robot === undefined)
       throw notFound(`Robot "${idOrName}"`, 'Check the name, or list robots to see them.');
     return diagnose(this.#p.client.network, this.#settings.http, targetOf(robot));
-  }
-
-  listCalls(filter: unknown = {}): Call[] {
-    const f = parseInput(CallFilter, filter, 'filter');
-    return this.#p.history.list(f).map((c) => this.#tracker.live(c.id) ?? c);
-  }
-
-  /**
-   * A call by local id, by the service's webhookCallId, or by the first
-   * characters of its local id (at least 4) when only one call has them.
-   */
-  getCall(idOrWebhookCallId: string): Call {
-    const history = this.#p.history;
-    const stored =
-      history.get(idOrWebhookCallId) ??
-      history.getByWebhookCallId(idOrWebhookCallId) ??
-      this.#byIdPrefix(idOrWebhookCallId);
-    if (stored === undefined)
-      throw notFound(`Call "${idOrWebhookCallId}"`, 'It may have been pruned or forgotten.');
-    return this.#tracker.live(stored.id) ?? stored;
-  }
-
-  #byIdPrefix(prefix: string): Call | undefined {
-    if (prefix.length < 4) return undefined;
-    const found = this.#p.history.findByIdPrefix(prefix);
-    if (found.length > 1) {
-      throw new AppError('validation', `"${prefix}" starts more than one call's id; give more of the id.`);
-    }
-    return found[0];
-  }
-
-  stopCall(id: string): Call {
-    return this.#tracker.stop(this.getCall(id).id);
-  }
-
-  resumeCall(id: string): Promise<Call> {
-    return this.#tracker.resume(this.getCall(id));
-  }
-
-  /**
-   * Watch one waiting call in this process, e.g. `robot-tray status --wait`
-   * for a call the app or another command fired.
-   */
-  watchCall(id: string): Call {
-    return this.#tracker.adopt(this.getCall(id));
-  }
-
-  /**
-   * Fire again with exactly the method and arguments that call sent, or with
-   * `changes` in their place: the arguments given replace the call's whole
-   * (an argument left out is not sent), and the preset's are not merged in.
-   */
-  async refire(id: string, changes: { method?: HttpMethod; args?: JsonObject } = {}): Promise<Call> {
-    const call = this.getCall(id);
-    const robot = await this.#p.catalog.requireRobot(call.robotId);
-    const preset =
-      call.presetId === null
-        ? undefined
-        : (await this.#p.catalog.presets(robot.id)).find((p) => p.id === call.presetId);
-    return this.#tracker.fire(robot, {
-      method: changes.method ?? call.method,
-      args: changes.args ?? call.args,
-      presetId: preset?.id ?? null,
-      presetName: preset?.name ?? null,
-      notifyOnFinish: call.notifyOnFinish,
-    });
-  }
-
-  forgetCall(id: string): void {
-    const call = this.getCall(id);
-    if (call.state === 'sending') {
-      // Its trigger is on the wire; forgetting now would lose what it answers.
-      throw new AppError(
-        'validation',
-        "This call is still being sent. Wait for the service's answer, then forget it.",
-      );
-    }
-    this.#tracker.drop(call.id);
-    this.#p.history.delete(call.id);
-    this.#announcer.removed([call.id], null);
-  }
-
-  clearFinished(robotId?: string): number {
-    const removed = this.#p.history.deleteFinished(robotId);
-    if (removed > 0) this.#announcer.removed([], { robotId: robotId ?? null });
-    return removed;
   }
 
   // ── Settings and warnings ─────────────────────────────────────────────
@@ -318,11 +232,5 @@ export class AppCore {
     await pools;
     this.#p.history.close();
     this.#announcer.close();
-  }
-
-  async #fireSpec(robot: Robot, request: z.output<typeof FireRequest>): Promise<FireSpec> {
-    const presetId = 'presetId' in request ? request.presetId : undefined;
-    const preset = presetId === undefined ? undefined : await this.#p.catalog.requirePreset(presetId);
-    return mergeFireSpec(robot, request, preset);
   }
 }

@@ -9,17 +9,10 @@ import { transportFailure } from './failure.ts';
 import { Network } from './network.ts';
 import type { Route } from './proxyRoute.ts';
 import { encodeGetArguments } from './queryEncoding.ts';
-import { formatBytes } from '../../shared/bytes.ts';
-import {
-  answerDetail,
-  exactResponseText,
-  httpMessage,
-  parseJsonObject,
-  topLevelScalars,
-} from './answerText.ts';
-import { redactJson, redactSecret } from './redact.ts';
+import { hostOf, readAnswer, throwForStatus, type RawResponse } from './answerRead.ts';
+import { exactResponseText, parseJsonObject, topLevelScalars } from './answerText.ts';
+import { redactJson } from './redact.ts';
 import { abortedRequest, DeadlinePassed, Stopped } from './requestAbort.ts';
-import { parseRetryAfter } from './retryAfter.ts';
 import { isUsableCallId, queryPath, triggerPath, type Target } from './targetUrl.ts';
 
 export type TriggerResult = { webhookCallId: string; status: number; body: JsonObject };
@@ -35,12 +28,6 @@ export type QueryResult = {
 };
 
 type Connection = { dispatcher: Dispatcher; route: Route };
-
-type RawResponse = {
-  statusCode: number;
-  headers: Record<string, string | string[] | undefined>;
-  text: string;
-};
 
 /**
  * The HTTP side of the spec: trigger (4.1, 4.2) and query (4.3), over undici
@@ -209,7 +196,7 @@ export class WebhookClient {
     } catch (error) {
       throw transportFailure(error, hostOf(target), action, via);
     }
-    this.#throwForStatus(raw, token, target, action);
+    throwForStatus(raw, token, target, action, this.#now());
     const parsed = parseJsonObject(raw.text, action, token);
     // Checked before anything walks it: past the limit only the top level is kept.
     const tooDeep = !isJsonData(parsed);
@@ -219,11 +206,6 @@ export class WebhookClient {
 
   /** The dispatcher for this robot's origin, made on first use with the route the network chooses. */
   #connection(target: Target, action: 'trigger' | 'query'): Promise<Connection> {
-    if (this.#closed) {
-      return Promise.reject(
-        new AppError('internal', `Robot Tray is closing, so the ${action} was not sent.`),
-      );
-    }
     return this.#network.route(target.origin).then((route) => {
       const key = [
         action,
@@ -278,13 +260,10 @@ export class WebhookClient {
       const connection = await this.#connection(target, action);
       noteRoute(connection.route);
       controller.signal.throwIfAborted();
-      return await this.#receive(
+      return await readAnswer(
         connection.dispatcher,
         target,
-        method,
-        path,
-        headers,
-        body,
+        { method, path, headers, body },
         capBytes,
         controller.signal,
         action,
@@ -300,81 +279,4 @@ export class WebhookClient {
       this.#inFlight.delete(controller);
     }
   }
-
-  async #receive(
-    dispatcher: Dispatcher,
-    target: Target,
-    method: HttpMethod,
-    path: string,
-    headers: Record<string, string>,
-    body: string | undefined,
-    capBytes: number,
-    signal: AbortSignal,
-    action: 'trigger' | 'query',
-  ): Promise<RawResponse> {
-    // The path is passed as-is (not through URL parsing) so the encoded
-    // webhookCallId segment reaches the service exactly as we built it.
-    const response = await dispatcher.request({
-      origin: target.origin,
-      method,
-      path,
-      headers,
-      body: body ?? null,
-      signal,
-    });
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of response.body as AsyncIterable<Buffer>) {
-      size += chunk.length;
-      if (size > capBytes) {
-        response.body.destroy();
-        throw new AppError(
-          'protocol',
-          `The service's answer is larger than ${formatBytes(capBytes)}, Robot Tray's limit for this request, ` +
-            'so it was not read. Raise the limit in settings if this is expected.' +
-            (action === 'trigger' ? ' The robot has probably started.' : ''),
-          { maybeDelivered: action === 'trigger', permanent: true },
-        );
-      }
-      chunks.push(chunk);
-    }
-    return {
-      statusCode: response.statusCode,
-      headers: response.headers,
-      text: Buffer.concat(chunks, size).toString('utf8'),
-    };
-  }
-
-  #throwForStatus(
-    raw: RawResponse,
-    token: string | undefined,
-    target: Target,
-    action: 'trigger' | 'query',
-  ): void {
-    const code = raw.statusCode;
-    if (code >= 200 && code < 300) return;
-    if (code >= 300 && code < 400) {
-      const location = headerText(raw.headers['location']);
-      throw new AppError(
-        'http',
-        `The service answered the ${action} with a redirect (HTTP ${code}) to ${location ? redactSecret(location, token) : 'an unnamed place'}. ` +
-          'Robot Tray never follows redirects with a token; if the service moved, update the robot’s base URL.',
-        { status: code },
-      );
-    }
-    const retryAfterMs = parseRetryAfter(raw.headers['retry-after'], this.#now());
-    const detail = answerDetail(redactSecret(raw.text, token));
-    throw new AppError('http', httpMessage(code, action, hostOf(target), detail), {
-      status: code,
-      ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
-    });
-  }
-}
-
-function headerText(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value;
-}
-
-function hostOf(target: Target): string {
-  return new URL(target.origin).host;
 }

@@ -16,9 +16,11 @@ import { nextPollDelay } from './pollPolicy.ts';
 import { PollQueue } from './pollQueue.ts';
 import {
   afterAccepted,
+  afterResume,
   afterAnswer,
   afterQueryFailure,
   afterTriggerFailure,
+  assertResumable,
   moveTo,
   type PollOutcome,
   resumeAt,
@@ -153,29 +155,14 @@ export class CallTracker {
 
   /** Watch a stopped or unexpected call again, with a fresh deadline. */
   async resume(call: Call): Promise<Call> {
-    if (call.state !== 'stopped' && call.state !== 'unexpected') {
-      throw new AppError(
-        'validation',
-        `A ${call.state} call cannot be resumed; only stopped or unexpected ones.`,
-      );
-    }
-    if (call.webhookCallId === null)
-      throw new AppError('validation', 'This call has no webhookCallId to query.');
+    assertResumable(call);
     const robot = await this.#d.robotById(call.robotId);
     if (robot === undefined)
       throw new AppError('not-found', 'The robot of this call was deleted, so it cannot be resumed.');
     // Resumed twice at once: the first one won.
     const already = this.#live.get(call.id);
     if (already !== undefined) return already.call;
-    const now = this.#d.clock.now();
-    const resumed = moveTo(call, 'waiting', now, 'Resumed', {
-      watchUntil: now + this.#policy(robot).watchDeadlineMs,
-      rawStatus: null,
-      error: null,
-      // The body kept from an unexpected answer is not this run's result.
-      response: undefined,
-      responseText: undefined,
-    });
+    const resumed = afterResume(call, this.#d.clock.now(), this.#policy(robot).watchDeadlineMs);
     return this.#commit(this.#scheduleNext(resumed, robot, 0, 0));
   }
 

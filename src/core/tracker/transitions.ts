@@ -1,6 +1,6 @@
 import type { Call, CallError, CallState } from '../../shared/models/call.ts';
 import { MAX_JSON_DEPTH } from '../../shared/models/json.ts';
-import type { AppError } from '../errors.ts';
+import { AppError } from '../errors.ts';
 import type { QueryResult } from '../http/webhookClient.ts';
 import { serviceMessage } from '../http/answerText.ts';
 
@@ -165,4 +165,28 @@ export function afterTriggerFailure(call: Call, error: AppError, at: number): Ca
 export function resumeAt(nextPollAt: number | null, now: number, watchDeadlineMs: number): number {
   const at = nextPollAt ?? now;
   return at - now > watchDeadlineMs ? now : Math.max(now, at);
+}
+
+/** Only a stopped or unexpected call with a webhookCallId can be watched again. */
+export function assertResumable(call: Call): void {
+  if (call.state !== 'stopped' && call.state !== 'unexpected') {
+    throw new AppError(
+      'validation',
+      `A ${call.state} call cannot be resumed; only stopped or unexpected ones.`,
+    );
+  }
+  if (call.webhookCallId === null)
+    throw new AppError('validation', 'This call has no webhookCallId to query.');
+}
+
+/** A call watched again: waiting, with a fresh deadline and nothing kept from the answer it ended on. */
+export function afterResume(call: Call, now: number, watchDeadlineMs: number): Call {
+  return moveTo(call, 'waiting', now, 'Resumed', {
+    watchUntil: now + watchDeadlineMs,
+    rawStatus: null,
+    error: null,
+    // The body kept from an unexpected answer is not this run's result.
+    response: undefined,
+    responseText: undefined,
+  });
 }

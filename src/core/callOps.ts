@@ -1,0 +1,150 @@
+import type { z } from 'zod';
+import { type Call, CallFilter } from '../shared/models/call.ts';
+import { FireRequest } from '../shared/models/fire.ts';
+import type { JsonObject } from '../shared/models/json.ts';
+import type { HttpMethod } from '../shared/models/preset.ts';
+import type { Robot } from '../shared/models/robot.ts';
+import type { Catalog } from './catalog.ts';
+import type { CoreAnnouncer } from './coreEvents.ts';
+import { AppError, notFound, parseInput } from './errors.ts';
+import { buildCurlCommand } from './http/curlCommand.ts';
+import { targetOf } from './http/targetUrl.ts';
+import type { CallHistory } from './store/callHistory.ts';
+import type { CallTracker } from './tracker/callTracker.ts';
+import { type FireSpec, mergeFireSpec } from './tracker/fireSpec.ts';
+
+/** What "fire again with changes" may change: the method, and the whole set of arguments. */
+export type RefireChanges = { method?: HttpMethod; args?: JsonObject };
+
+/**
+ * Calls, as AppCore offers them: firing (a preset merged in, or a call sent
+ * again), finding a call by any id people have, and stopping, resuming,
+ * watching and forgetting it. The history holds what happened; the tracker
+ * holds the calls this process is sending or watching, which win over it.
+ */
+export class CallOps {
+  readonly #catalog: Catalog;
+  readonly #history: CallHistory;
+  readonly #tracker: CallTracker;
+  readonly #announcer: CoreAnnouncer;
+
+  constructor(parts: {
+    catalog: Catalog;
+    history: CallHistory;
+    tracker: CallTracker;
+    announcer: CoreAnnouncer;
+  }) {
+    this.#catalog = parts.catalog;
+    this.#history = parts.history;
+    this.#tracker = parts.tracker;
+    this.#announcer = parts.announcer;
+  }
+
+  /** Trigger a robot; resolves when the service accepted or refused the call. */
+  async fire(robotId: string, request: unknown, options: { notifyOnFinish?: boolean } = {}): Promise<Call> {
+    const robot = await this.#catalog.requireRobot(robotId);
+    const spec = await this.#fireSpec(robot, parseInput(FireRequest, request, 'fire'));
+    // A call fired from the tray notifies when it ends, whatever its preset says.
+    if (options.notifyOnFinish === true) spec.notifyOnFinish = true;
+    return this.#tracker.fire(robot, spec);
+  }
+
+  /** The trigger as a curl command, with the token left as $ROBOT_TOKEN. */
+  async curlCommand(robotId: string, request: unknown): Promise<string> {
+    const robot = await this.#catalog.requireRobot(robotId);
+    const spec = await this.#fireSpec(robot, parseInput(FireRequest, request, 'fire'));
+    return buildCurlCommand(targetOf(robot), spec.method, spec.args);
+  }
+
+  list(filter: unknown = {}): Call[] {
+    const f = parseInput(CallFilter, filter, 'filter');
+    return this.#history.list(f).map((c) => this.#tracker.live(c.id) ?? c);
+  }
+
+  /**
+   * A call by local id, by the service's webhookCallId, or by the first
+   * characters of its local id (at least 4) when only one call has them.
+   */
+  get(idOrWebhookCallId: string): Call {
+    const history = this.#history;
+    const stored =
+      history.get(idOrWebhookCallId) ??
+      history.getByWebhookCallId(idOrWebhookCallId) ??
+      this.#byIdPrefix(idOrWebhookCallId);
+    if (stored === undefined)
+      throw notFound(`Call "${idOrWebhookCallId}"`, 'It may have been pruned or forgotten.');
+    return this.#tracker.live(stored.id) ?? stored;
+  }
+
+  #byIdPrefix(prefix: string): Call | undefined {
+    if (prefix.length < 4) return undefined;
+    const found = this.#history.findByIdPrefix(prefix);
+    if (found.length > 1) {
+      throw new AppError('validation', `"${prefix}" starts more than one call's id; give more of the id.`);
+    }
+    return found[0];
+  }
+
+  stop(id: string): Call {
+    return this.#tracker.stop(this.get(id).id);
+  }
+
+  resume(id: string): Promise<Call> {
+    return this.#tracker.resume(this.get(id));
+  }
+
+  /**
+   * Watch one waiting call in this process, e.g. `robot-tray status --wait`
+   * for a call the app or another command fired.
+   */
+  watch(id: string): Call {
+    return this.#tracker.adopt(this.get(id));
+  }
+
+  /**
+   * Fire again with exactly the method and arguments that call sent, or with
+   * `changes` in their place: the arguments given replace the call's whole
+   * (an argument left out is not sent), and the preset's are not merged in.
+   */
+  async refire(id: string, changes: RefireChanges = {}): Promise<Call> {
+    const call = this.get(id);
+    const robot = await this.#catalog.requireRobot(call.robotId);
+    const preset =
+      call.presetId === null
+        ? undefined
+        : (await this.#catalog.presets(robot.id)).find((p) => p.id === call.presetId);
+    return this.#tracker.fire(robot, {
+      method: changes.method ?? call.method,
+      args: changes.args ?? call.args,
+      presetId: preset?.id ?? null,
+      presetName: preset?.name ?? null,
+      notifyOnFinish: call.notifyOnFinish,
+    });
+  }
+
+  forget(id: string): void {
+    const call = this.get(id);
+    if (call.state === 'sending') {
+      // Its trigger is on the wire; forgetting now would lose what it answers.
+      throw new AppError(
+        'validation',
+        "This call is still being sent. Wait for the service's answer, then forget it.",
+      );
+    }
+    this.#tracker.drop(call.id);
+    this.#history.delete(call.id);
+    this.#announcer.removed([call.id], null);
+  }
+
+  clearFinished(robotId?: string): number {
+    const removed = this.#history.deleteFinished(robotId);
+    if (removed > 0) this.#announcer.removed([], { robotId: robotId ?? null });
+    return removed;
+  }
+
+  async #fireSpec(robot: Robot, request: z.output<typeof FireRequest>): Promise<FireSpec> {
+    const presetId = 'presetId' in request ? request.presetId : undefined;
+    const preset = presetId === undefined ? undefined : await this.#catalog.requirePreset(presetId);
+    return mergeFireSpec(robot, request, preset);
+  }
+}
