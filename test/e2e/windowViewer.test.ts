@@ -4,11 +4,10 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { AppCore } from '../../src/core/appCore.ts';
-import { CallHistory } from '../../src/core/store/callHistory.ts';
-import { WarningLog } from '../../src/core/store/warnings.ts';
 import { startSandbox, type RobotDefinition, type Sandbox } from '../../src/sandbox/index.ts';
 import type { Call } from '../../src/shared/models/call.ts';
 import { openAppWindow, type AppWindow, requireBuiltRenderer } from '../support/windowHarness.ts';
+import { storeFinishedCall } from '../support/storedCalls.ts';
 
 /**
  * Fire again with changes, and the JSON viewer's raw view, download, odd keys
@@ -138,35 +137,14 @@ describe('fire again with changes and the JSON viewer in the window', () => {
     const core = await AppCore.open({ dataDir });
     const robot = await core.createRobot({ name: 'Odd', baseUrl: 'https://robots.example.com' });
     await core.close();
-    const history = CallHistory.open(path.join(dataDir, 'history.sqlite'), new WarningLog());
-    const at = Date.UTC(2026, 0, 1);
-    history.put({
+    storeFinishedCall(dataDir, {
       id: 'call-odd',
       robotId: robot.id,
       robotName: 'Odd',
-      presetId: null,
       presetName: 'Odd keys',
-      method: 'POST',
-      args: {},
-      state: 'done',
       webhookCallId: 'wh-odd',
-      url: 'https://robots.example.com/hook',
       response,
-      rawStatus: null,
-      warning: null,
-      error: null,
-      notifyOnFinish: false,
-      createdAt: at,
-      sentAt: at,
-      acceptedAt: at,
-      lastPolledAt: at,
-      nextPollAt: null,
-      finishedAt: at + 500,
-      watchUntil: null,
-      pollCount: 1,
-      timeline: [],
     });
-    history.close();
     app = await openAppWindow({ dataDir });
     const { page } = app;
     page.setDefaultTimeout(12_000);

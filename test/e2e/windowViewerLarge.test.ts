@@ -5,10 +5,9 @@ import type { Locator, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { arrayDocument, nestedDocument } from '../../bench/viewer/documents.ts';
 import { AppCore } from '../../src/core/appCore.ts';
-import { CallHistory } from '../../src/core/store/callHistory.ts';
-import { WarningLog } from '../../src/core/store/warnings.ts';
 import type { Call } from '../../src/shared/models/call.ts';
 import { openAppWindow, type AppWindow, requireBuiltRenderer } from '../support/windowHarness.ts';
+import { storeFinishedCall } from '../support/storedCalls.ts';
 
 /**
  * The JSON viewer on the large and odd documents people receive, in Chromium
@@ -40,36 +39,15 @@ describe('the JSON viewer on large and odd responses in the window', () => {
     const core = await AppCore.open({ dataDir });
     const robot = await core.createRobot({ name: 'Reports', baseUrl: 'https://robots.example.com' });
     await core.close();
-    const history = CallHistory.open(path.join(dataDir, 'history.sqlite'), new WarningLog());
-    const at = Date.UTC(2026, 0, 1);
-    history.put({
+    storeFinishedCall(dataDir, {
       id: 'call-large',
       robotId: robot.id,
       robotName: 'Reports',
-      presetId: null,
       presetName: name,
-      method: 'POST',
-      args: {},
-      state: 'done',
       webhookCallId: 'wh-large',
-      url: 'https://robots.example.com/hook',
       response,
       ...(responseText === undefined ? {} : { responseText }),
-      rawStatus: null,
-      warning: null,
-      error: null,
-      notifyOnFinish: false,
-      createdAt: at,
-      sentAt: at,
-      acceptedAt: at,
-      lastPolledAt: at,
-      nextPollAt: null,
-      finishedAt: at + 500,
-      watchUntil: null,
-      pollCount: 1,
-      timeline: [],
     });
-    history.close();
     app = await openAppWindow({ dataDir, viewport: { width: 1280, height: 860 } });
     const { page } = app;
     // The test bridge carries the response as JSON through Playwright, far slower than IPC.
