@@ -1,11 +1,10 @@
 import type { PeerCertificate, DetailedPeerCertificate, TLSSocket } from 'node:tls';
 import type { buildConnector } from 'undici';
 import type { CertSummary, TlsDetails } from '../../shared/models/diagnosis.ts';
+import { refusalReason, type TlsRefusalReason } from '../../shared/net/certificateRefusal.ts';
 
-export type { CertSummary, TlsDetails };
-
-export type TlsRefusalReason =
-  'untrusted-issuer' | 'self-signed' | 'expired' | 'not-yet-valid' | 'wrong-host' | 'pin-changed' | 'other';
+export type { CertSummary, TlsDetails, TlsRefusalReason };
+export { refusalReason };
 
 /**
  * A certificate Robot Tray refused after the handshake and before sending
@@ -25,29 +24,6 @@ export class TlsRefusal extends Error {
     this.details = details;
     this.hostname = hostname;
     this.expectedPin = expectedPin;
-  }
-}
-
-/** OpenSSL's and Node's verification codes, by what they mean to people. */
-export function refusalReason(code: string | null): TlsRefusalReason {
-  switch (code) {
-    case 'DEPTH_ZERO_SELF_SIGNED_CERT':
-      return 'self-signed';
-    case 'SELF_SIGNED_CERT_IN_CHAIN':
-    case 'UNABLE_TO_GET_ISSUER_CERT':
-    case 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY':
-    case 'UNABLE_TO_VERIFY_LEAF_SIGNATURE':
-    case 'CERT_UNTRUSTED':
-    case 'CERT_SIGNATURE_FAILURE':
-      return 'untrusted-issuer';
-    case 'CERT_HAS_EXPIRED':
-      return 'expired';
-    case 'CERT_NOT_YET_VALID':
-      return 'not-yet-valid';
-    case 'ERR_TLS_CERT_ALTNAME_INVALID':
-      return 'wrong-host';
-    default:
-      return 'other';
   }
 }
 

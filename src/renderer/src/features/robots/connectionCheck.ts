@@ -1,4 +1,5 @@
 import type { Diagnosis } from '../../../../shared/models/diagnosis.ts';
+import { acceptableRefusal } from '../../../../shared/net/certificateRefusal.ts';
 
 /** What a connection check says of the robot's certificate, and whether accepting it is offered. */
 export type CertificateVerdict = {
@@ -7,16 +8,6 @@ export type CertificateVerdict = {
   /** Offered only for a certificate refused as self-signed or from an unknown issuer. */
   canAccept: boolean;
 };
-
-/** Node's verification codes for a certificate no trusted CA vouches for (and nothing worse). */
-const untrustedCodes = new Set([
-  'DEPTH_ZERO_SELF_SIGNED_CERT',
-  'SELF_SIGNED_CERT_IN_CHAIN',
-  'UNABLE_TO_GET_ISSUER_CERT',
-  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
-  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-  'CERT_UNTRUSTED',
-]);
 
 /**
  * The verdict on the certificate a check saw: trusted, accepted by its
@@ -31,7 +22,7 @@ export function certificateVerdict(d: Diagnosis, pin: string | null): Certificat
   if (pin !== null && leaf.fingerprint256 === pin) {
     return { tone: 'ok', text: 'Accepted: it is the certificate accepted for this robot.', canAccept: false };
   }
-  const untrusted = !tls.authorized && untrustedCodes.has(tls.authorizationError ?? '');
+  const untrusted = !tls.authorized && acceptableRefusal(tls.authorizationError);
   if (pin !== null) {
     return {
       tone: 'error',
