@@ -51,12 +51,27 @@ if (scope === undefined) {
   );
 }
 
+/**
+ * MUTATION_TESTS=unit runs a folder scope against the unit tests alone
+ * (test/mutation/vitest.unit.config.ts): much faster, for files the unit tests
+ * cover; MUTATION_TESTS=all adds the core's integration tests.
+ */
+const testSets = { unit: 'test/mutation/vitest.unit.config.ts', all: withIntegration };
+const testsName = process.env.MUTATION_TESTS;
+const vitestConfig =
+  testsName === undefined ? scope.vitestConfig : testSets[/** @type {keyof typeof testSets} */ (testsName)];
+if (vitestConfig === undefined) {
+  throw new Error(
+    `MUTATION_TESTS=${testsName} is not a test set; use one of: ${Object.keys(testSets).join(', ')}.`,
+  );
+}
+
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   $schema: './node_modules/@stryker-mutator/core/schema/stryker-schema.json',
   testRunner: 'vitest',
   // Forks, like the main suite: keytar stalls when a second worker thread loads it.
-  vitest: { configFile: scope.vitestConfig, pool: 'forks' },
+  vitest: { configFile: vitestConfig, pool: 'forks' },
   coverageAnalysis: 'perTest',
   mutate: scope.mutate,
   concurrency: 2,

@@ -151,3 +151,16 @@ describe('defaultDataDir', () => {
     expect(defaultDataDir({ ROBOT_TRAY_HOME: '/data/rt' }, 'linux', '/home/ana')).toBe('/data/rt');
   });
 });
+
+describe('WarningLog with a file', () => {
+  test("another run lists the warnings a previous one left, word for word, until they're dismissed", async () => {
+    const file = path.join(await mkdtemp(path.join(tmpdir(), 'rt-warn-')), 'warnings.json');
+    const first = new WarningLog(() => 42, file);
+    const added = first.add('robots.json', 'robots.json was damaged and set aside');
+    expect(new WarningLog(Date.now, file).list()).toEqual([
+      { id: added.id, source: 'robots.json', message: 'robots.json was damaged and set aside', at: 42 },
+    ]);
+    expect(new WarningLog(Date.now, file).dismiss(added.id)).toBe(true);
+    expect(new WarningLog(Date.now, file).list()).toEqual([]);
+  });
+});
