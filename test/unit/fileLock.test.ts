@@ -1,9 +1,9 @@
-import { mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { acquireLock } from '../../src/core/store/fileLock.ts';
-import { leftoverOf } from '../../src/core/store/leftovers.ts';
+import { acquireLock, LOCK_STALE_MS } from '../../src/core/store/fileLock.ts';
+import { leftoverOf, removeInterruptedWrites } from '../../src/core/store/leftovers.ts';
 import { here, pidOfEndedProcess } from '../support/lockOwners.ts';
 
 describe('acquireLock', () => {
@@ -126,5 +126,60 @@ describe('leftoverOf', () => {
     'robots.json.123.tmp',
   ])('%s is never touched', (name) => {
     expect(leftoverOf(name)).toBeUndefined();
+  });
+});
+
+describe('removeInterruptedWrites, at start', () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'robot-tray-leftovers-'));
+  });
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  const later = () => Date.now() + LOCK_STALE_MS + 60_000;
+  const names = async () => (await readdir(dir)).sort();
+
+  test('removes the temp files and set-aside locks of our JSON files, and nothing else', async () => {
+    await writeFile(path.join(dir, 'robots.json'), '[]');
+    await writeFile(path.join(dir, 'robots.json.12'), '[');
+    await writeFile(path.join(dir, 'robots.json.13'), '[');
+    await writeFile(path.join(dir, 'presets.json.lock.stale-0123456789abcdef'), '{}');
+    // An older Robot Tray's lock was an empty folder.
+    await mkdir(path.join(dir, 'settings.json.lock.stale-fedcba9876543210'));
+    await writeFile(path.join(dir, 'notes.json.12'), 'mine');
+    await writeFile(path.join(dir, 'history.sqlite.1'), 'mine');
+    const removed = await removeInterruptedWrites(dir, later);
+    expect(removed.sort()).toEqual([
+      'presets.json.lock.stale-0123456789abcdef',
+      'robots.json.12',
+      'robots.json.13',
+      'settings.json.lock.stale-fedcba9876543210',
+    ]);
+    expect(await names()).toEqual(['history.sqlite.1', 'notes.json.12', 'robots.json']);
+  });
+
+  test("a folder by a temp file's name is not ours to remove", async () => {
+    await mkdir(path.join(dir, 'robots.json.12'));
+    expect(await removeInterruptedWrites(dir, later)).toEqual([]);
+    expect(await names()).toEqual(['robots.json.12']);
+  });
+
+  test('a temp file of warnings.json goes only once it is older than any write lasts', async () => {
+    await writeFile(path.join(dir, 'warnings.json.7'), '{');
+    expect(await removeInterruptedWrites(dir, Date.now)).toEqual([]);
+    expect(await names()).toEqual(['warnings.json.7']);
+    expect(await removeInterruptedWrites(dir, later)).toEqual(['warnings.json.7']);
+    expect(await names()).toEqual([]);
+  });
+
+  test('a temp file of a file being written right now (its lock held) is left to its writer', async () => {
+    await writeFile(path.join(dir, 'robots.json.12'), '[');
+    const release = await acquireLock(path.join(dir, 'robots.json'));
+    expect(await removeInterruptedWrites(dir, later)).toEqual([]);
+    await release();
+    expect(await names()).toEqual(['robots.json.12']);
+    // Once the writer is done, the next start removes it and leaves no lock behind.
+    expect(await removeInterruptedWrites(dir, later)).toEqual(['robots.json.12']);
+    expect(await names()).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -8,6 +8,7 @@ import { CallHistory } from '../../src/core/store/callHistory.ts';
 import { defaultDataDir } from '../../src/core/store/dataDir.ts';
 import { JsonFileStore } from '../../src/core/store/jsonFileStore.ts';
 import { WarningLog } from '../../src/core/store/warnings.ts';
+import { AppError } from '../../src/core/errors.ts';
 
 const tempDir = () => mkdtemp(path.join(tmpdir(), 'robot-tray-store-'));
 const Items = z.array(z.object({ name: z.string().min(1) }));
@@ -150,6 +151,25 @@ describe('defaultDataDir', () => {
     );
     expect(defaultDataDir({ ROBOT_TRAY_HOME: '/data/rt' }, 'linux', '/home/ana')).toBe('/data/rt');
   });
+
+  test('on Windows: APPDATA, or the usual Roaming folder without it', () => {
+    expect(defaultDataDir({ APPDATA: 'C:/Users/ana/AppData/Roaming' }, 'win32', 'C:/Users/ana')).toBe(
+      path.join('C:/Users/ana/AppData/Roaming', 'Robot Tray'),
+    );
+    expect(defaultDataDir({}, 'win32', 'C:/Users/ana')).toBe(
+      path.join('C:/Users/ana', 'AppData', 'Roaming', 'Robot Tray'),
+    );
+  });
+
+  test('a blank ROBOT_TRAY_HOME is no override; a relative one is taken from the working folder', () => {
+    expect(defaultDataDir({ ROBOT_TRAY_HOME: '  ' }, 'linux', '/home/ana')).toBe(
+      '/home/ana/.config/Robot Tray',
+    );
+    expect(defaultDataDir({ ROBOT_TRAY_HOME: '' }, 'linux', '/home/ana')).toBe(
+      '/home/ana/.config/Robot Tray',
+    );
+    expect(defaultDataDir({ ROBOT_TRAY_HOME: 'rt' }, 'linux', '/home/ana')).toBe(path.resolve('rt'));
+  });
 });
 
 describe('WarningLog with a file', () => {
@@ -161,6 +181,68 @@ describe('WarningLog with a file', () => {
       { id: added.id, source: 'robots.json', message: 'robots.json was damaged and set aside', at: 42 },
     ]);
     expect(new WarningLog(Date.now, file).dismiss(added.id)).toBe(true);
+    expect(new WarningLog(Date.now, file).list()).toEqual([]);
+  });
+
+  test('the same warning twice is listed and announced once', async () => {
+    const file = path.join(await mkdtemp(path.join(tmpdir(), 'rt-warn-')), 'warnings.json');
+    const log = new WarningLog(Date.now, file);
+    const heard: string[] = [];
+    const stop = log.subscribe((w) => heard.push(w.message));
+    const first = log.add('robots.json', 'set aside');
+    expect(log.add('robots.json', 'set aside')).toBe(first);
+    log.add('presets.json', 'set aside');
+    log.add('robots.json', 'skipped one robot');
+    expect(log.list().map((w) => `${w.source}: ${w.message}`)).toEqual([
+      'robots.json: set aside',
+      'presets.json: set aside',
+      'robots.json: skipped one robot',
+    ]);
+    stop();
+    log.add('settings.json', 'not heard');
+    expect(heard).toEqual(['set aside', 'set aside', 'skipped one robot']);
+    // Ids are short enough to type in `robot-tray warnings dismiss <id>`.
+    expect(first.id).toMatch(/^[0-9a-f]{8}$/);
+  });
+
+  test('dismissing names one warning by id; an unknown id changes nothing', async () => {
+    const file = path.join(await mkdtemp(path.join(tmpdir(), 'rt-warn-')), 'warnings.json');
+    const log = new WarningLog(Date.now, file);
+    const a = log.add('a', 'one');
+    const b = log.add('b', 'two');
+    expect(log.dismiss('nope')).toBe(false);
+    expect(log.list()).toEqual([a, b]);
+    expect(log.dismiss(b.id)).toBe(true);
+    expect(new WarningLog(Date.now, file).list()).toEqual([a]);
+  });
+
+  test('warnings.json is private to its owner and holds only warnings', async () => {
+    const file = path.join(await mkdtemp(path.join(tmpdir(), 'rt-warn-')), 'warnings.json');
+    new WarningLog(() => 1, file).add('robots.json', 'set aside');
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({ schemaVersion: 1 });
+  });
+
+  test('with a data folder that cannot be written, warnings show but are not saved, and a dismissal is refused', async () => {
+    const file = path.join(await mkdtemp(path.join(tmpdir(), 'rt-warn-')), 'warnings.json');
+    await writeFile(
+      file,
+      JSON.stringify({ schemaVersion: 1, warnings: [{ id: 'w1', source: 's', message: 'm', at: 1 }] }),
+    );
+    const readOnly = new AppError('storage', 'The data folder is not writable.');
+    const log = new WarningLog(Date.now, file, readOnly);
+    log.add('robots.json', 'new one');
+    expect(log.list().map((w) => w.message)).toEqual(['m', 'new one']);
+    expect(() => log.dismiss('w1')).toThrow(readOnly);
+    expect(new WarningLog(Date.now, file).list().map((w) => w.message)).toEqual(['m']);
+  });
+
+  test('an unreadable or foreign warnings.json is no reason to stop', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'rt-warn-'));
+    const file = path.join(dir, 'warnings.json');
+    await writeFile(file, '{"schemaVersion": 2, "warnings": []}');
+    expect(new WarningLog(Date.now, file).list()).toEqual([]);
+    await writeFile(file, 'not json');
     expect(new WarningLog(Date.now, file).list()).toEqual([]);
   });
 });
