@@ -25,6 +25,13 @@ describe('NO_PROXY and bypass lists', () => {
     ['https://127.0.0.1:4000', '127.0.0.1', true],
     ['https://127.0.0.10', '127.0.0.1', false],
     ['https://robots.example.com', '', false],
+    ['https://[::1]:4000', '[::1]', true],
+    ['https://robots.example.com', 'example.com.', true],
+    ['https://robots.example.com', '.example.com.', true],
+    // Malformed entries match nothing, not the host hidden in them.
+    ['https://[::1]:4000', 'x[::1]:4000', false],
+    ['https://[::1]:4000', '[::1]:4000x', false],
+    ['https://robots.example.com', 'robots.example.com:443x', false],
   ])('%s against "%s": %s', (origin, list, expected) => {
     expect(bypasses(origin, [list])).toBe(expected);
   });
@@ -89,10 +96,39 @@ describe("Chromium's resolveProxy answers", () => {
     ['HTTPS secure.corp:443', 'proxy', 'https://secure.corp:443'],
     ['SOCKS5 socks.corp:1080; PROXY p:1', 'proxy', 'socks5://socks.corp:1080'],
     ['QUIC odd:1', 'direct', undefined],
+    ['; PROXY proxy.corp:8080', 'proxy', 'http://proxy.corp:8080'],
+    ['PROXY   proxy.corp:8080', 'proxy', 'http://proxy.corp:8080'],
+    ['SOCKS socks.corp:1080', 'proxy', 'socks5://socks.corp:1080'],
+    ['SOCKS4 socks.corp:1080', 'proxy', 'socks5://socks.corp:1080'],
+    ['DIRECTLY', 'direct', undefined],
+    ['PROXY a:1 b:2', 'direct', undefined],
+    ['XPROXY a:1', 'direct', undefined],
   ])('"%s" → %s %s', (answer, kind, url) => {
     const route = pacRoute(answer);
     expect(route.kind).toBe(kind);
     if (url !== undefined) expect(route).toMatchObject({ url, source: 'system' });
+  });
+
+  test('doctor says what the system answered', () => {
+    expect(pacRoute('')).toEqual({
+      kind: 'direct',
+      source: 'system-direct',
+      detail: 'the system settings say DIRECT',
+    });
+    expect(pacRoute('direct; PROXY p:1')).toEqual({
+      kind: 'direct',
+      source: 'system-direct',
+      detail: 'the system settings say DIRECT',
+    });
+    expect(pacRoute('QUIC odd:1')).toEqual({
+      kind: 'direct',
+      source: 'system-direct',
+      detail: 'unrecognised system answer "QUIC odd:1"',
+    });
+    expect(pacRoute('PROXY p.corp:8080; DIRECT')).toMatchObject({
+      detail: 'the system settings say "PROXY p.corp:8080"',
+      shown: 'http://p.corp:8080',
+    });
   });
 });
 
