@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { Call } from '../../src/shared/models/call.ts';
 import { CallHistory } from '../../src/core/store/callHistory.ts';
 import { defaultDataDir } from '../../src/core/store/dataDir.ts';
+import { openCatalogFiles } from '../../src/core/store/catalogFiles.ts';
 import { JsonFileStore } from '../../src/core/store/jsonFileStore.ts';
 import { WarningLog } from '../../src/core/store/warnings.ts';
 import { AppError } from '../../src/core/errors.ts';
@@ -244,5 +245,32 @@ describe('WarningLog with a file', () => {
     expect(new WarningLog(Date.now, file).list()).toEqual([]);
     await writeFile(file, 'not json');
     expect(new WarningLog(Date.now, file).list()).toEqual([]);
+  });
+});
+
+describe('the catalog files', () => {
+  test('a robot or preset that cannot be read is set aside, and the warning says which kind', async () => {
+    const dir = await tempDir();
+    const robot = { id: 'r1', name: 'Good', baseUrl: 'https://a.example', createdAt: 1, updatedAt: 1 };
+    const preset = { id: 'p1', robotId: 'r1', name: 'Daily', createdAt: 1, updatedAt: 1 };
+    await writeFile(
+      path.join(dir, 'robots.json'),
+      JSON.stringify({ schemaVersion: 1, data: [robot, { ...robot, id: 'r2', baseUrl: 'ftp://x' }] }),
+    );
+    await writeFile(
+      path.join(dir, 'presets.json'),
+      JSON.stringify({ schemaVersion: 1, data: [preset, { ...preset, id: 'p2', name: '' }] }),
+    );
+    const warnings = new WarningLog();
+    const files = openCatalogFiles(dir, warnings, () => 0);
+    expect((await files.robots.read()).map((r) => r.id)).toEqual(['r1']);
+    expect((await files.presets.read()).map((p) => p.id)).toEqual(['p1']);
+    const messages = warnings.list().map((w) => w.message);
+    expect(messages[0]).toMatch(
+      /^robots\.json: 1 of 2 robots could not be read and were set aside \(robot 2 \(id r2\): /,
+    );
+    expect(messages[1]).toMatch(
+      /^presets\.json: 1 of 2 presets could not be read and were set aside \(preset 2 \(id p2\): /,
+    );
   });
 });
