@@ -33,6 +33,14 @@ describe('a proxy address', () => {
     }
   });
 
+  test('is stored trimmed; an empty one or one that is no URL is refused with an example', () => {
+    expect(ProxyUrl.parse('  http://proxy.example.com:3128 ')).toBe('http://proxy.example.com:3128');
+    expect(refusal(ProxyUrl, '  ')).toBe('must not be empty');
+    expect(refusal(ProxyUrl, 'the office proxy')).toBe(
+      'must be a full URL such as http://proxy.example.com:3128',
+    );
+  });
+
   test('another scheme is refused with the ones that work', () => {
     expect(refusal(ProxyUrl, 'ftp://proxy.example.com')).toBe(
       'must start with http://, https:// or socks5://',

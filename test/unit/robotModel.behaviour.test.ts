@@ -27,6 +27,8 @@ describe('names of robots and presets', () => {
   test('are trimmed and must hold something', () => {
     expect(RobotName.parse('  Nightly report  ')).toBe('Nightly report');
     expect(refusal(RobotName, '   ')).toBe('must not be empty');
+    expect(refusal(RobotName, 'x'.repeat(120))).toBeUndefined();
+    expect(refusal(RobotName, 'x'.repeat(121))).toBe('must be at most 120 characters');
   });
 
   test('one line of printable text: control characters anywhere are refused with the reason', () => {
