@@ -55,6 +55,7 @@ test('a folder that can be read but not written opens read-only, naming the chmo
   expect(folder.dir).toBe(dir);
   expect(folder.readOnly).toMatchObject({
     kind: 'storage',
+    permanent: true,
     message: `Robot Tray's data folder ${dir} is not writable (EACCES). Make it writable (chmod u+w ${dir}) or point ROBOT_TRAY_HOME at another folder.`,
   });
 });
@@ -92,14 +93,22 @@ test('a folder that cannot even be looked at is not readable; nothing is created
   });
 });
 
-test('a folder whose parent cannot be written is not created: the message names that parent', async () => {
-  refuse.mkdir = 'EACCES';
-  const home = path.join(dir, 'deeper', 'Robot Tray');
-  await expect(openDataFolder(home, 'linux')).rejects.toMatchObject({
-    kind: 'storage',
-    message: `Robot Tray's data folder ${home} cannot be created (EACCES). Its parent folder ${dir} is not writable: create ${home} yourself, or point ROBOT_TRAY_HOME at another folder.`,
-  });
+test('an existing folder that can be written opens for writing', async () => {
+  expect(await openDataFolder(dir, 'linux')).toEqual({ dir, readOnly: undefined });
 });
+
+test.each(['EACCES', 'EPERM', 'EROFS'])(
+  'a folder whose parent refuses it (%s) is not created: the message names that parent',
+  async (code) => {
+    refuse.mkdir = code;
+    const home = path.join(dir, 'deeper', 'Robot Tray');
+    await expect(openDataFolder(home, 'linux')).rejects.toMatchObject({
+      kind: 'storage',
+      permanent: true,
+      message: `Robot Tray's data folder ${home} cannot be created (${code}). Its parent folder ${dir} is not writable: create ${home} yourself, or point ROBOT_TRAY_HOME at another folder.`,
+    });
+  },
+);
 
 test('any other failure to create the folder says to pick one that can be', async () => {
   refuse.mkdir = 'ENOSPC';

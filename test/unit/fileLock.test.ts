@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
@@ -158,10 +158,11 @@ describe('removeInterruptedWrites, at start', () => {
     expect(await names()).toEqual(['history.sqlite.1', 'notes.json.12', 'robots.json']);
   });
 
-  test("a folder by a temp file's name is not ours to remove", async () => {
+  test("a folder or a link by a temp file's name is not ours to remove", async () => {
     await mkdir(path.join(dir, 'robots.json.12'));
+    await symlink(path.join(dir, 'robots.json.12'), path.join(dir, 'robots.json.13'));
     expect(await removeInterruptedWrites(dir, later)).toEqual([]);
-    expect(await names()).toEqual(['robots.json.12']);
+    expect(await names()).toEqual(['robots.json.12', 'robots.json.13']);
   });
 
   test('a temp file of warnings.json goes only once it is older than any write lasts', async () => {

@@ -154,8 +154,8 @@ describe('defaultDataDir', () => {
   });
 
   test('on Windows: APPDATA, or the usual Roaming folder without it', () => {
-    expect(defaultDataDir({ APPDATA: 'C:/Users/ana/AppData/Roaming' }, 'win32', 'C:/Users/ana')).toBe(
-      path.join('C:/Users/ana/AppData/Roaming', 'Robot Tray'),
+    expect(defaultDataDir({ APPDATA: 'D:/Profiles/ana' }, 'win32', 'C:/Users/ana')).toBe(
+      path.join('D:/Profiles/ana', 'Robot Tray'),
     );
     expect(defaultDataDir({}, 'win32', 'C:/Users/ana')).toBe(
       path.join('C:/Users/ana', 'AppData', 'Roaming', 'Robot Tray'),
@@ -269,6 +269,9 @@ describe('the catalog files', () => {
     expect(messages[0]).toMatch(
       /^robots\.json: 1 of 2 robots could not be read and were set aside \(robot 2 \(id r2\): /,
     );
+    await writeFile(path.join(dir, 'settings.json'), '{"schemaVersion": 1, "data": {"historyLimit": 1}}');
+    expect((await files.settings.read()).historyLimit).toBe(5_000);
+    expect(warnings.list()[2]?.message).toContain('Robot Tray started with no settings (defaults are used).');
     expect(messages[1]).toMatch(
       /^presets\.json: 1 of 2 presets could not be read and were set aside \(preset 2 \(id p2\): /,
     );
