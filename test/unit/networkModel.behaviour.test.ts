@@ -83,6 +83,7 @@ describe('a certificate fingerprint', () => {
 
   test('may carry a "sha256" label, with or without a separator', () => {
     for (const text of [
+      `  sha256:${colons} `,
       `sha256:${colons}`,
       `SHA256 ${colons}`,
       `sha256/${colons}`,
@@ -93,7 +94,10 @@ describe('a certificate fingerprint', () => {
   });
 
   test('a "sha256" not at the start is not a label and makes the text no fingerprint', () => {
-    expect(CertFingerprint.safeParse(`0F${'sha256:'}${'0F'.repeat(31)}`).success).toBe(false);
+    const result = CertFingerprint.safeParse(`0F${'sha256:'}${'0F'.repeat(31)}`);
+    expect(result.error?.issues[0]?.message).toBe(
+      'must be a SHA-256 fingerprint: 64 hex digits, colons allowed',
+    );
   });
 });
 
