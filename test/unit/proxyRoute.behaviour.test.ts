@@ -120,6 +120,9 @@ describe("Chromium's resolveProxy answers", () => {
       source: 'system-direct',
       detail: 'the system settings say DIRECT',
     });
+    for (const answer of ['DIRECTLY', 'NODIRECT']) {
+      expect(pacRoute(answer).detail).toBe(`unrecognised system answer "${answer}"`);
+    }
     expect(pacRoute('QUIC odd:1')).toEqual({
       kind: 'direct',
       source: 'system-direct',
