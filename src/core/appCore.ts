@@ -1,4 +1,4 @@
-import type { Call } from '../shared/models/call.ts';
+import type { Call, CallDetail } from '../shared/models/call.ts';
 import type { Preset } from '../shared/models/preset.ts';
 import type { RobotView } from '../shared/models/robotView.ts';
 import { applySettingsPatch, type Settings, SettingsPatch } from '../shared/models/settings.ts';
@@ -153,6 +153,7 @@ export class AppCore {
     this.#calls.curlCommand(robotId, request);
   listCalls = (filter: unknown = {}): Call[] => this.#calls.list(filter);
   getCall = (idOrWebhookCallId: string): Call => this.#calls.get(idOrWebhookCallId);
+  callDetail = (idOrWebhookCallId: string): CallDetail => this.#calls.detail(idOrWebhookCallId);
   stopCall = (id: string): Call => this.#calls.stop(id);
   resumeCall = (id: string): Promise<Call> => this.#calls.resume(id);
   watchCall = (id: string): Call => this.#calls.watch(id);

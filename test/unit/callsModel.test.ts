@@ -13,7 +13,11 @@ import {
   untilNextPoll,
 } from '../../src/renderer/src/features/calls/model/callTiming.ts';
 import { requestAsSent, TOKEN_DOTS } from '../../src/renderer/src/features/calls/model/requestAsSent.ts';
-import { diffJson, previousRunOf } from '../../src/renderer/src/features/calls/model/responseDiff.ts';
+import {
+  diffJson,
+  diffTexts,
+  previousRunOf,
+} from '../../src/renderer/src/features/calls/model/responseDiff.ts';
 
 function summary(id: string, over: Partial<CallSummary> = {}): CallSummary {
   return {
@@ -170,5 +174,31 @@ describe('the response diff', () => {
     expect(previousRunOf(order, byId, 'old')?.id).toBe('older');
     expect(previousRunOf(order, byId, 'older')).toBeUndefined();
     expect(previousRunOf(order, { ...byId, new: summary('new', { presetId: null }) }, 'new')).toBeUndefined();
+  });
+});
+
+describe('comparing two responses given as JSON text', () => {
+  test('numbers beyond 2^53 compare digit for digit and show as sent', () => {
+    const before = '{"id":12345678901234567890,"same":9007199254740993,"n":1}';
+    const after = '{"id":12345678901234567891,"same":9007199254740993,"n":1}';
+    expect(diffTexts(before, after)).toEqual({
+      truncated: false,
+      lines: [
+        { kind: 'changed', path: '$.id', before: '12345678901234567890', after: '12345678901234567891' },
+      ],
+    });
+  });
+
+  test('added and removed values carry only their own side, long values cut to a preview', () => {
+    const long = 'x'.repeat(500);
+    const { lines } = diffTexts(`{"gone":"${long}"}`, '{"new":[1,2]}');
+    expect(lines).toEqual([
+      { kind: 'removed', path: '$.gone', before: `"${'x'.repeat(119)}…` },
+      { kind: 'added', path: '$.new', after: '[1,2]' },
+    ]);
+  });
+
+  test("text that is not JSON is refused with the reader's reason", () => {
+    expect(() => diffTexts('{"a":1}', '{"a":')).toThrow(SyntaxError);
   });
 });

@@ -1,5 +1,5 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import { Call, CallFilter, activeStates } from '../../shared/models/call.ts';
+import { Call, type CallDetail, CallFilter, activeStates, callDetail } from '../../shared/models/call.ts';
 import { AppError, validationError } from '../errors.ts';
 import { OPEN_WAIT_MS, openHistoryFile, storageError } from './historyFile.ts';
 import type { WarningLog } from './warnings.ts';
@@ -13,6 +13,7 @@ export class CallHistory {
   readonly #db: DatabaseSync;
   readonly #upsert: StatementSync;
   readonly #get: StatementSync;
+  readonly #getDetail: StatementSync;
   readonly #byWebhookId: StatementSync;
   readonly #delete: StatementSync;
   readonly #count: StatementSync;
@@ -36,6 +37,13 @@ export class CallHistory {
          search = excluded.search, data = excluded.data`,
     );
     this.#get = db.prepare('SELECT data FROM calls WHERE id = ?');
+    // SQLite's JSON functions cut the response out as text, in C: the
+    // record is read without it and the response is never parsed in JS.
+    this.#getDetail = db.prepare(
+      `SELECT json_remove(data, '$.response', '$.responseText') AS data,
+         data -> '$.response' AS response, data ->> '$.responseText' AS exact
+       FROM calls WHERE id = ?`,
+    );
     this.#byWebhookId = db.prepare(
       'SELECT data FROM calls WHERE webhook_call_id = ? ORDER BY created_at DESC LIMIT 1',
     );
@@ -139,6 +147,28 @@ export class CallHistory {
       .prepare("SELECT data FROM calls WHERE id LIKE ? ESCAPE '\\' ORDER BY created_at DESC LIMIT ?")
       .all(pattern, max);
     return rows.map((row) => this.#parseRow(row)).filter((c): c is Call => c !== undefined);
+  }
+
+  /**
+   * One call as the window reads it (see CallDetail), its response as the
+   * JSON text stored. SQLite reads JSON 1,000 levels deep, more than a
+   * stored answer may nest (MAX_JSON_DEPTH); a record it cannot read
+   * (damaged) is read the usual way, which skips it with a warning.
+   */
+  getDetail(id: string): CallDetail | undefined {
+    let row: { data: string; response: string | null; exact: string | null } | undefined;
+    try {
+      row = this.#read(() => this.#getDetail.get(id)) as typeof row;
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      const whole = this.get(id);
+      return whole === undefined ? undefined : callDetail(whole);
+    }
+    if (row === undefined) return undefined;
+    const call = this.#parseRow(row);
+    if (call === undefined) return undefined;
+    const responseJson = row.exact ?? row.response;
+    return responseJson === null ? callDetail(call) : { ...callDetail(call), responseJson };
   }
 
   getByWebhookCallId(webhookCallId: string): Call | undefined {

@@ -22,14 +22,12 @@ function buffersOf(copy: JsonIndex): Transferable[] {
 const PREVIEW_FROM = 512 * 1024;
 const PREVIEW_CHARS = 64 * 1024;
 
-function open(source: string, sendText: boolean): void {
+function open(source: string): void {
   text = source;
   pretty = undefined;
-  let textSent = !sendText;
   if (text.length > PREVIEW_FROM) {
     const preview = buildPreview(text, PREVIEW_CHARS);
-    scope.postMessage({ type: 'preview', index: preview, ...(textSent ? {} : { text }) }, buffersOf(preview));
-    textSent = true;
+    scope.postMessage({ type: 'preview', index: preview }, buffersOf(preview));
   }
   try {
     index = buildIndex(text);
@@ -40,7 +38,7 @@ function open(source: string, sendText: boolean): void {
   }
   // The worker keeps its own table for searching; the window gets a copy it owns.
   const copy = copyIndex(index);
-  scope.postMessage({ type: 'opened', index: copy, ...(textSent ? {} : { text }) }, buffersOf(copy));
+  scope.postMessage({ type: 'opened', index: copy }, buffersOf(copy));
 }
 
 let chunks: string[] = [];
@@ -51,11 +49,8 @@ scope.onmessage = ({ data }) => {
       chunks.push(data.text);
       return;
     case 'open':
-      open(chunks.join('') + data.text, false);
+      open(chunks.join('') + data.text);
       chunks = [];
-      return;
-    case 'openValue':
-      open(JSON.stringify(data.value) ?? 'null', true);
       return;
     case 'search': {
       const matches = index ? searchIndex(index, text, data.query) : new Int32Array(0);
