@@ -50,7 +50,7 @@ describe('the JSON viewer on large and odd responses in the window', () => {
     });
     app = await openAppWindow({ dataDir, viewport: { width: 1280, height: 860 } });
     const { page } = app;
-    // The test bridge carries the response as JSON through Playwright, far slower than IPC.
+    // The test bridge carries a 20 MB answer through Playwright and a worker: seconds on a busy machine.
     page.setDefaultTimeout(30_000);
     await page.locator('.call-row[data-call-id="call-large"]').dblclick();
     const viewer = page.getByTestId('json-viewer');
