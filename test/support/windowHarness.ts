@@ -158,22 +158,33 @@ export async function openWindow(handlers: Handlers, options: WindowOptions = {}
     }
     const page = await context.newPage();
     if (options.withBridge !== false && options.events !== undefined) {
-      // Delivered one after the other, in the order main emitted them.
-      let queue = Promise.resolve();
+      // Delivered in the order main emitted them, each to the listeners as
+      // its own call (as preload does per IPC message). Events that come
+      // while a delivery is under way go together in the next one: a
+      // Playwright round trip per event would cost the page far more than
+      // an IPC message does.
+      let waiting: string[] = [];
+      let delivering = false;
+      const deliver = async () => {
+        delivering = true;
+        while (waiting.length > 0) {
+          const batch = waiting;
+          waiting = [];
+          await page
+            .evaluate((events) => {
+              const emit = (globalThis as unknown as { __robotTrayEmit: (e: unknown) => void })
+                .__robotTrayEmit;
+              for (const e of events) emit(JSON.parse(e));
+            }, batch)
+            .catch(() => undefined);
+        }
+        delivering = false;
+      };
       stopEvents = options.events((event) => {
         const json = JSON.stringify(event);
         sentToPage.push(json);
-        queue = queue
-          .then(() =>
-            page.evaluate(
-              (e) =>
-                (globalThis as unknown as { __robotTrayEmit: (e: unknown) => void }).__robotTrayEmit(
-                  JSON.parse(e),
-                ),
-              json,
-            ),
-          )
-          .catch(() => undefined);
+        waiting.push(json);
+        if (!delivering) void deliver();
       });
     }
     await page.goto(server.url + '/index.html');

@@ -95,6 +95,38 @@ describe('calls reducer', () => {
     expect(state.order).toEqual(['b', 'a']);
   });
 
+  test('calls joining a long history land where a full sort puts them; updates leave the order alone', () => {
+    // Created-at times with ties, so the id must break them the same way every time.
+    const at = (i: number) => Math.floor((i * 7919) % 500);
+    let state = applyCallChanges(
+      emptyCalls,
+      Array.from({ length: 300 }, (_, i) => ({ call: summary(`c${i}`, { createdAt: at(i) }), from: null })),
+    );
+    const joining = Array.from({ length: 40 }, (_, i) => summary(`n${i}`, { createdAt: at(i * 13 + 5) }));
+    state = applyCallChanges(
+      state,
+      joining.map((call) => ({ call, from: null })),
+    );
+    const all = Object.values(state.byId);
+    expect(all).toHaveLength(340);
+    const sorted = [...all]
+      .sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : -1))
+      .map((c) => c.id);
+    expect(state.order).toEqual(sorted);
+
+    const polled = applyCallChanges(state, [
+      { call: summary('c7', { createdAt: at(7), pollCount: 3 }), from: 'waiting' },
+    ]);
+    expect(polled.byId['c7']!.pollCount).toBe(3);
+    expect(polled.order).toBe(state.order);
+  });
+
+  test('a calls.changed event never rolls a call back to an older summary', () => {
+    const fresh = applyCallChanges(emptyCalls, [{ call: summary('a', { pollCount: 4 }), from: null }]);
+    const stale = applyCallChanges(fresh, [{ call: summary('a', { pollCount: 2 }), from: 'waiting' }]);
+    expect(stale.byId['a']!.pollCount).toBe(4);
+  });
+
   test('an answer that raced a later event never rolls a call back', () => {
     const done = summary('a', {
       state: 'done',

@@ -4,19 +4,24 @@ import { applyCallsChanged, applyCallsRemoved } from '../stores/calls.ts';
 import { applyDemo, applySettings, applyWarnings } from '../stores/settings.ts';
 import { applyNavigation } from '../stores/ui.ts';
 import { bridge } from './call.ts';
+import { gatherCallChanges } from './gatheredChanges.ts';
 
 type Listener = (event: AppEvent) => void;
 const extraListeners = new Set<Listener>();
 let stop: (() => void) | undefined;
 
+/** Call changes, applied to the store together at most every 100 ms (see gatherCallChanges). */
+const callChanges = gatherCallChanges(applyCallsChanged, 100);
+
 /** Route one event to the stores whose reducers apply it. */
 export function routeEvent(event: AppEvent): void {
+  if (event.type !== 'calls.changed') callChanges.flush();
   switch (event.type) {
     case 'catalog':
       applyCatalogEvent(event.robots, event.presets);
       break;
     case 'calls.changed':
-      applyCallsChanged(event.changes);
+      callChanges.add(event.changes);
       break;
     case 'calls.removed':
       applyCallsRemoved(event);

@@ -9,7 +9,7 @@ export const emptyCalls: CallsData = { byId: {}, order: [] };
 
 function ordered(byId: Record<string, CallSummary>): string[] {
   return Object.values(byId)
-    .sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : -1))
+    .sort(newerFirst)
     .map((c) => c.id);
 }
 
@@ -34,12 +34,43 @@ export function mergeCalls(state: CallsData, calls: readonly CallSummary[]): Cal
   return { byId, order: ordered(byId) };
 }
 
-/** A `calls.changed` event: each changed call replaces its summary, new calls join. */
+/** Newest first; the id breaks a tie, so the order is the same in every window. */
+const newerFirst = (a: CallSummary, b: CallSummary) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : -1);
+
+/**
+ * A `calls.changed` event: each changed call replaces its summary (never by
+ * an older one), new calls join. A call's place never changes (it is set by
+ * when it was created), so the order is only touched when calls join, and
+ * then they are merged in: a second of polls over a 10,000-call history
+ * sorts nothing.
+ */
 export function applyCallChanges(state: CallsData, changes: readonly CallChange[]): CallsData {
   if (changes.length === 0) return state;
   const byId = { ...state.byId };
-  for (const { call } of changes) byId[call.id] = call;
-  return { byId, order: ordered(byId) };
+  const joined: CallSummary[] = [];
+  for (const { call } of changes) {
+    const known = byId[call.id];
+    if (known === undefined) joined.push(call);
+    if (isNotOlder(call, known)) byId[call.id] = call;
+  }
+  return { byId, order: joined.length === 0 ? state.order : mergedOrder(state.order, byId, joined) };
+}
+
+/** `order` (newest first) with `joined` merged in at their places. */
+function mergedOrder(
+  order: readonly string[],
+  byId: Record<string, CallSummary>,
+  joined: CallSummary[],
+): string[] {
+  joined.sort(newerFirst);
+  const merged: string[] = [];
+  let j = 0;
+  for (const id of order) {
+    while (j < joined.length && newerFirst(joined[j]!, byId[id]!) < 0) merged.push(joined[j++]!.id);
+    merged.push(id);
+  }
+  while (j < joined.length) merged.push(joined[j++]!.id);
+  return merged;
 }
 
 /**
