@@ -25,7 +25,7 @@ import type { Page } from 'playwright-core';
 import { AppCore } from '../src/core/appCore.ts';
 import { startSandbox } from '../src/sandbox/index.ts';
 import type { Call } from '../src/shared/models/call.ts';
-import { archiveCalls, storeFinishedCall, storeFinishedCalls } from '../test/support/storedCalls.ts';
+import { storeArchive, storeFinishedCall } from '../test/support/storedCalls.ts';
 import { openAppWindow, requireBuiltRenderer } from '../test/support/windowHarness.ts';
 import { nestedDocument } from './viewer/documents.ts';
 
@@ -146,11 +146,7 @@ async function live(): Promise<void> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'robot-tray-bench-live-'));
   const sandbox = await startSandbox({ demoRobots: false, seed: 7 });
   try {
-    const core = await AppCore.open({ dataDir });
-    await core.updateSettings({ historyLimit: 20_000 });
-    const archive = await core.createRobot({ name: 'Archive', baseUrl: 'https://robots.example.com' });
-    await core.close();
-    storeFinishedCalls(dataDir, archiveCalls(archive.id, 'Archive', 10_000));
+    await storeArchive(dataDir, 10_000);
 
     const app = await openAppWindow({ dataDir, viewport: { width: 1280, height: 860 } });
     try {

@@ -4,9 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { AppCore } from '../../src/core/appCore.ts';
 import { startSandbox, type RobotDefinition, type Sandbox } from '../../src/sandbox/index.ts';
-import { archiveCalls, storeFinishedCalls } from '../support/storedCalls.ts';
+import { storeArchive } from '../support/storedCalls.ts';
 import { openAppWindow, type AppWindow, requireBuiltRenderer } from '../support/windowHarness.ts';
 import { screenshotDir } from '../support/screenshots.ts';
 
@@ -208,11 +207,7 @@ describe('calls in the window', () => {
   test('a 10,000-call history scrolls, drawing only the rows in view', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'robot-tray-history-'));
     try {
-      const core = await AppCore.open({ dataDir });
-      await core.updateSettings({ historyLimit: 20_000 });
-      const archive = await core.createRobot({ name: 'Archive', baseUrl: 'https://robots.example.com' });
-      await core.close();
-      storeFinishedCalls(dataDir, archiveCalls(archive.id, 'Archive', 10_000));
+      await storeArchive(dataDir, 10_000);
       app = await openAppWindow({ dataDir });
       const { page } = app;
       page.setDefaultTimeout(12_000);

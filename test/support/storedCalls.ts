@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { AppCore } from '../../src/core/appCore.ts';
 import { CallHistory } from '../../src/core/store/callHistory.ts';
 import { WarningLog } from '../../src/core/store/warnings.ts';
 import type { Call } from '../../src/shared/models/call.ts';
@@ -75,4 +76,16 @@ export function* archiveCalls(robotId: string, robotName: string, count: number)
       finishedAt: start + i * 1000 + 500,
     };
   }
+}
+
+/**
+ * A data folder whose history holds `count` finished calls of a robot named
+ * Archive (the history limit raised to keep them all).
+ */
+export async function storeArchive(dataDir: string, count: number): Promise<void> {
+  const core = await AppCore.open({ dataDir });
+  await core.updateSettings({ historyLimit: Math.max(count * 2, 1_000) });
+  const archive = await core.createRobot({ name: 'Archive', baseUrl: 'https://robots.example.com' });
+  await core.close();
+  storeFinishedCalls(dataDir, archiveCalls(archive.id, 'Archive', count));
 }
