@@ -7,7 +7,7 @@ import { CallOps, type RefireChanges } from './callOps.ts';
 import { CatalogOps } from './catalogOps.ts';
 import { type AppCoreOptions, type CoreParts as Parts, openParts } from './coreParts.ts';
 import { CoreAnnouncer, type CoreEvent, type CoreListener } from './coreEvents.ts';
-import { AppError, notFound, parseInput } from './errors.ts';
+import { AppError, parseInput } from './errors.ts';
 import { diagnose, type Diagnosis } from './http/probe.ts';
 import { targetOf } from './http/targetUrl.ts';
 import { checkNetworkSettings } from './networkOps.ts';
@@ -166,9 +166,7 @@ export class AppCore {
    * whether its trigger endpoint answers, without firing it or sending its token.
    */
   async diagnose(idOrName: string): Promise<Diagnosis> {
-    const robot = await this.#p.catalog.findRobot(idOrName);
-    if (robot === undefined)
-      throw notFound(`Robot "${idOrName}"`, 'Check the name, or list robots to see them.');
+    const robot = await this.#p.catalog.requireRobotNamed(idOrName);
     return diagnose(this.#p.client.network, this.#settings.http, targetOf(robot));
   }
 
