@@ -28,7 +28,7 @@ export default function JsonViewer({
   fileName = 'response.json',
   initialDepth = INITIAL_DEPTH,
 }: Props) {
-  const state = useJsonDocument(text);
+  const state = useJsonDocument(text, initialDepth);
   if (state.status === 'parsing') return <p className="json-status">Reading the JSON…</p>;
   if (state.status === 'failed')
     return (
@@ -36,21 +36,11 @@ export default function JsonViewer({
         {state.message}
       </p>
     );
-  return <ReadyViewer doc={state.doc} label={label} fileName={fileName} depth={initialDepth} />;
+  return <ReadyViewer doc={state.doc} label={label} fileName={fileName} />;
 }
 
-function ReadyViewer({
-  doc,
-  label,
-  fileName,
-  depth,
-}: {
-  doc: JsonDocument;
-  label: string;
-  fileName: string;
-  depth: number;
-}) {
-  const tree = useTreeState(doc.index, depth);
+function ReadyViewer({ doc, label, fileName }: { doc: JsonDocument; label: string; fileName: string }) {
+  const tree = useTreeState(doc);
   const search = useSearch(doc, tree.reveal);
   const [raw, setRaw] = useState(false);
   const [status, setStatus] = useState('');

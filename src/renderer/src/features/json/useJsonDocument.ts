@@ -1,12 +1,14 @@
 import { useEffect, useState } from 'react';
 import type { JsonIndex } from './model/jsonIndex.ts';
-import type { WorkerRequest, WorkerResponse } from './worker/protocol.ts';
+import type { InitialRows, WorkerRequest, WorkerResponse } from './worker/protocol.ts';
 import { postInSlices } from './worker/slices.ts';
 
 /** A parsed document: its exact text, its node table, and the worker that searches it. */
 export type JsonDocument = {
   text: string;
   index: JsonIndex;
+  /** The rows to show first, at the depth asked for. */
+  initial: InitialRows;
   /** Only the start of the document is indexed yet; the whole follows. */
   partial: boolean;
   search: (query: string) => Promise<Int32Array>;
@@ -50,8 +52,11 @@ function workerChannel(worker: Worker) {
   };
 }
 
-/** Parses `source` (JSON text) in a worker of its own, ended when the text changes or the view goes. */
-export function useJsonDocument(source: string): DocumentState {
+/**
+ * Parses `source` (JSON text) in a worker of its own, ended when the text
+ * changes or the view goes; `depth` levels start open.
+ */
+export function useJsonDocument(source: string, depth: number): DocumentState {
   const [state, setState] = useState<DocumentState>({ status: 'parsing' });
   useEffect(() => {
     setState({ status: 'parsing' });
@@ -62,7 +67,11 @@ export function useJsonDocument(source: string): DocumentState {
       else if (data.type === 'opened' || data.type === 'preview') {
         const partial = data.type === 'preview';
         const { search, pretty } = channel;
-        setState({ status: 'ready', doc: { text: source, index: data.index, partial, search, pretty } });
+        const initial = { expanded: data.expanded, rows: data.rows };
+        setState({
+          status: 'ready',
+          doc: { text: source, index: data.index, initial, partial, search, pretty },
+        });
       } else channel.receive(data);
     };
     worker.onerror = (event) =>
@@ -71,13 +80,17 @@ export function useJsonDocument(source: string): DocumentState {
     void postInSlices(
       source,
       (slice, last) =>
-        worker.postMessage({ type: last ? 'open' : 'chunk', text: slice } satisfies WorkerRequest),
+        worker.postMessage(
+          (last
+            ? { type: 'open', text: slice, depth }
+            : { type: 'chunk', text: slice }) satisfies WorkerRequest,
+        ),
       () => stopped,
     );
     return () => {
       stopped = true;
       worker.terminate();
     };
-  }, [source]);
+  }, [source, depth]);
   return state;
 }
