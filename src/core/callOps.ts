@@ -82,11 +82,10 @@ export class CallOps {
    * parsed nor written out again here.
    */
   detail(idOrWebhookCallId: string): CallDetail {
-    const stored = this.#history.getDetail(idOrWebhookCallId);
-    const id = stored?.id ?? this.get(idOrWebhookCallId).id;
+    const id = this.#history.idOf(idOrWebhookCallId) ?? this.get(idOrWebhookCallId).id;
     const live = this.#tracker.live(id);
     if (live !== undefined) return callDetail(live);
-    return stored ?? this.#history.getDetail(id) ?? callDetail(this.get(id));
+    return this.#history.getDetail(id) ?? callDetail(this.get(id));
   }
 
   #byIdPrefix(prefix: string): Call | undefined {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { AppCore } from '../../src/core/appCore.ts';
+import { startSandbox } from '../../src/sandbox/index.ts';
 import { CallHistory } from '../../src/core/store/callHistory.ts';
 import { WarningLog } from '../../src/core/store/warnings.ts';
 import { Call, callDetail } from '../../src/shared/models/call.ts';
@@ -67,6 +68,31 @@ describe('a call as the window reads it: the response as JSON text', () => {
     expect(history.getDetail('c4')!.responseJson).toBe('null');
   });
 
+  test.each([
+    ['a string', 'plain text answer', '"plain text answer"'],
+    ['a number', 42.5, '42.5'],
+    ['false', false, 'false'],
+    ['an empty list', [], '[]'],
+  ])('a response that is %s is given as its JSON text', (_name, response, text) => {
+    history.put(call('scalar', { response: response as Call['response'] }));
+    expect(history.getDetail('scalar')!.responseJson).toBe(text);
+  });
+
+  test('an exact text without a response, or one that is not text, is read the checked way', () => {
+    const file = path.join(dir, 'history.sqlite');
+    history.put(call('lone', { responseText: '{"n":1}' }));
+    expect(history.getDetail('lone')).not.toHaveProperty('responseJson');
+    history.put(call('odd', { response: { n: 1 }, responseText: '{"n":1}' }));
+    const db = new DatabaseSync(file);
+    db.prepare("UPDATE calls SET data = json_set(data, '$.responseText', 5) WHERE id = 'odd'").run();
+    db.close();
+    const warnings = new WarningLog();
+    const reopened = CallHistory.open(file, warnings);
+    expect(reopened.getDetail('odd')).toBeUndefined();
+    expect(warnings.list()).toHaveLength(1);
+    reopened.close();
+  });
+
   test('a record SQLite cannot read as JSON is skipped with a warning, as the whole-record read does', () => {
     history.put(call('c5', { response: { fine: true } }));
     const db = new DatabaseSync(path.join(dir, 'history.sqlite'));
@@ -99,6 +125,36 @@ describe("AppCore's call detail", () => {
       expect(() => core.callDetail('wh-none')).toThrow(/Call "wh-none" was not found/);
     } finally {
       await core.close();
+    }
+  });
+
+  test('a call this process is watching is given as the tracker holds it, not as another process stored it', async () => {
+    const sandbox = await startSandbox({ demoRobots: false, seed: 1 });
+    const { token } = sandbox.addRobot({
+      name: 'held',
+      flow: [{ type: 'wait', ms: 600_000 }, { type: 'finish' }],
+    });
+    const core = await AppCore.open({ dataDir: dir });
+    try {
+      const robot = await core.createRobot({ name: 'Held', baseUrl: sandbox.baseUrl });
+      await core.setToken(robot.id, token);
+      const fired = await core.fire(robot.id, { method: 'POST', args: {} });
+      expect(fired.state).toBe('waiting');
+      storeFinishedCall(dir, {
+        id: fired.id,
+        robotId: robot.id,
+        robotName: 'Held',
+        presetName: null,
+        webhookCallId: fired.webhookCallId,
+        response: { written: 'elsewhere' },
+      });
+      const detail = core.callDetail(fired.id);
+      expect(detail.state).toBe('waiting');
+      expect(detail).not.toHaveProperty('responseJson');
+      core.stopCall(fired.id);
+    } finally {
+      await core.close();
+      await sandbox.close();
     }
   });
 });

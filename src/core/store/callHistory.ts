@@ -14,6 +14,7 @@ export class CallHistory {
   readonly #upsert: StatementSync;
   readonly #get: StatementSync;
   readonly #getDetail: StatementSync;
+  readonly #idOf: StatementSync;
   readonly #byWebhookId: StatementSync;
   readonly #delete: StatementSync;
   readonly #count: StatementSync;
@@ -43,6 +44,11 @@ export class CallHistory {
       `SELECT json_remove(data, '$.response', '$.responseText') AS data,
          data -> '$.response' AS response, data ->> '$.responseText' AS exact
        FROM calls WHERE id = ?`,
+    );
+    this.#idOf = db.prepare(
+      `SELECT id FROM calls WHERE id = ?
+       UNION ALL SELECT * FROM (SELECT id FROM calls WHERE webhook_call_id = ? ORDER BY created_at DESC LIMIT 1)
+       LIMIT 1`,
     );
     this.#byWebhookId = db.prepare(
       'SELECT data FROM calls WHERE webhook_call_id = ? ORDER BY created_at DESC LIMIT 1',
@@ -156,19 +162,37 @@ export class CallHistory {
    * (damaged) is read the usual way, which skips it with a warning.
    */
   getDetail(id: string): CallDetail | undefined {
-    let row: { data: string; response: string | null; exact: string | null } | undefined;
+    let row: { data: string; response: unknown; exact: unknown } | undefined;
     try {
       row = this.#read(() => this.#getDetail.get(id)) as typeof row;
     } catch (error) {
       if (error instanceof AppError) throw error;
-      const whole = this.get(id);
-      return whole === undefined ? undefined : callDetail(whole);
+      return this.#wholeDetail(id);
     }
     if (row === undefined) return undefined;
+    const { response, exact } = row;
+    if (response === null && exact === null) {
+      const call = this.#parseRow(row);
+      return call === undefined ? undefined : callDetail(call);
+    }
+    // What json_remove took out is not checked by the schema: a record whose
+    // response is not shaped as a written one is read the checked way.
+    if (typeof response !== 'string' || (exact !== null && typeof exact !== 'string'))
+      return this.#wholeDetail(id);
     const call = this.#parseRow(row);
-    if (call === undefined) return undefined;
-    const responseJson = row.exact ?? row.response;
-    return responseJson === null ? callDetail(call) : { ...callDetail(call), responseJson };
+    return call === undefined ? undefined : { ...callDetail(call), responseJson: exact ?? response };
+  }
+
+  #wholeDetail(id: string): CallDetail | undefined {
+    const whole = this.get(id);
+    return whole === undefined ? undefined : callDetail(whole);
+  }
+
+  /** The local id of a call given by its local id or its webhookCallId, without reading the record. */
+  idOf(idOrWebhookCallId: string): string | undefined {
+    const row = this.#read(() => this.#idOf.get(idOrWebhookCallId, idOrWebhookCallId)) as
+      { id: string } | undefined;
+    return row?.id;
   }
 
   getByWebhookCallId(webhookCallId: string): Call | undefined {
