@@ -67,6 +67,11 @@ export function firstInexactNumber(json: string): string | undefined {
  */
 const MAYBE_INEXACT = /\d(?:\.?\d){15}|[eE][+-]?\d{3}/;
 
+/** False only when every number in `text` is sure to keep its value (see MAYBE_INEXACT). */
+export function mayHoldInexactNumber(text: string): boolean {
+  return MAYBE_INEXACT.test(text);
+}
+
 type SourceReviver = (key: string, value: unknown, context?: { source?: string }) => unknown;
 const rawJson = (JSON as unknown as { rawJSON: (text: string) => unknown }).rawJSON;
 
@@ -78,7 +83,7 @@ const rawJson = (JSON as unknown as { rawJSON: (text: string) => unknown }).rawJ
 export function parseKeepingNumbers(text: string): unknown {
   // Calling a reviver for every value of a 20 MB answer costs seconds; a
   // text with no literal that could be inexact is read as it is.
-  if (!MAYBE_INEXACT.test(text)) return JSON.parse(text);
+  if (!mayHoldInexactNumber(text)) return JSON.parse(text);
   const keepSource: SourceReviver = (_key, value, context) =>
     typeof value === 'number' && context?.source !== undefined && !keepsExactValue(context.source)
       ? rawJson(context.source)

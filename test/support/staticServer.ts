@@ -18,8 +18,13 @@ const types: Record<string, string> = {
  * the window a string (decoding 20 MB of UTF-8 is the worker's work).
  */
 const TEXT_FETCHER = `onmessage = async ({ data: id }) => {
-  const res = await fetch('/__text/' + id);
-  postMessage({ id, text: await res.text() });
+  try {
+    const res = await fetch('/__text/' + id);
+    if (!res.ok) throw new Error('HTTP ' + res.status);
+    postMessage({ id, text: await res.text() });
+  } catch (error) {
+    postMessage({ id, error: String(error) });
+  }
 };`;
 
 /**

@@ -108,22 +108,25 @@ export async function openWindow(handlers: Handlers, options: WindowOptions = {}
           // Long texts come through a worker, so the page receives each by
           // structured clone, as a string crosses Electron's IPC.
           type TextFetcher = {
-            onmessage: (event: { data: { id: string; text: string } }) => void;
+            onmessage: (event: { data: { id: string; text?: string; error?: string } }) => void;
             postMessage: (id: string) => void;
           };
           const PageWorker = scope['Worker'] as new (url: string) => TextFetcher;
           let fetcher: TextFetcher | undefined;
-          const waiting = new Map<string, (text: string) => void>();
+          const waiting = new Map<string, { resolve: (text: string) => void; reject: (e: Error) => void }>();
           const fetchText = (id: string) =>
-            new Promise<string>((resolve) => {
+            new Promise<string>((resolve, reject) => {
               if (fetcher === undefined) {
                 fetcher = new PageWorker('/__text/fetcher.js');
                 fetcher.onmessage = ({ data }) => {
-                  waiting.get(data.id)?.(data.text);
+                  const wait = waiting.get(data.id);
                   waiting.delete(data.id);
+                  if (data.text !== undefined) wait?.resolve(data.text);
+                  else
+                    wait?.reject(new Error(`The test window could not fetch a long answer: ${data.error}`));
                 };
               }
-              waiting.set(id, resolve);
+              waiting.set(id, { resolve, reject });
               fetcher.postMessage(id);
             });
           const invoke = async (m: string, p: unknown) => {

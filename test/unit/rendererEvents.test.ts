@@ -55,4 +55,19 @@ describe("the window's call changes, gathered between draws", () => {
     gathered.flush();
     expect(applied).toHaveLength(1);
   });
+
+  test('any other event is handed on only after the changes gathered before it are applied', () => {
+    const seen: string[] = [];
+    const gathered = gatherCallChanges(
+      (changes) => seen.push(`changed ${changes.map((c) => c.call.id).join(',')}`),
+      100,
+    );
+    const other = (event: { type: string }) => seen.push(event.type);
+    gathered.route({ type: 'calls.changed', changes: [change('a', 1, 'done')] }, other);
+    gathered.route({ type: 'calls.removed', ids: ['a'], finishedOf: null }, other);
+    gathered.route({ type: 'calls.changed', changes: [change('b', 1)] }, other);
+    expect(seen).toEqual(['changed a', 'calls.removed']);
+    vi.advanceTimersByTime(100);
+    expect(seen).toEqual(['changed a', 'calls.removed', 'changed b']);
+  });
 });

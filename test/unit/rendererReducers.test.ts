@@ -121,6 +121,27 @@ describe('calls reducer', () => {
     expect(polled.order).toBe(state.order);
   });
 
+  test('a full timeline still tells a stop from a poll that came before it', () => {
+    const entries = (last: { at: number; state: CallSummary['state'] }) => [
+      { at: 1, state: 'sending' as const },
+      ...Array.from({ length: 22 }, (_, i) => ({ at: 10 + i, state: 'waiting' as const })),
+      last,
+    ];
+    const stopped = summary('a', {
+      state: 'stopped',
+      pollCount: 40,
+      timeline: entries({ at: 90, state: 'stopped' }),
+    });
+    const polled = summary('a', {
+      state: 'waiting',
+      pollCount: 40,
+      timeline: entries({ at: 80, state: 'waiting' }),
+    });
+    expect(stopped.timeline).toHaveLength(24);
+    const state = applyCallChanges(emptyCalls, [{ call: stopped, from: 'waiting' }]);
+    expect(applyCallChanges(state, [{ call: polled, from: null }]).byId['a']!.state).toBe('stopped');
+  });
+
   test('a calls.changed event never rolls a call back to an older summary', () => {
     const fresh = applyCallChanges(emptyCalls, [{ call: summary('a', { pollCount: 4 }), from: null }]);
     const stale = applyCallChanges(fresh, [{ call: summary('a', { pollCount: 2 }), from: 'waiting' }]);

@@ -13,15 +13,11 @@ let stop: (() => void) | undefined;
 /** Call changes, applied to the store together at most every 100 ms (see gatherCallChanges). */
 const callChanges = gatherCallChanges(applyCallsChanged, 100);
 
-/** Route one event to the stores whose reducers apply it. */
-export function routeEvent(event: AppEvent): void {
-  if (event.type !== 'calls.changed') callChanges.flush();
+/** Every event but call changes, to the store whose reducer applies it. */
+function applyEvent(event: Exclude<AppEvent, { type: 'calls.changed' }>): void {
   switch (event.type) {
     case 'catalog':
       applyCatalogEvent(event.robots, event.presets);
-      break;
-    case 'calls.changed':
-      callChanges.add(event.changes);
       break;
     case 'calls.removed':
       applyCallsRemoved(event);
@@ -39,6 +35,11 @@ export function routeEvent(event: AppEvent): void {
       applyNavigation(event.to);
       break;
   }
+}
+
+/** Route one event to the stores whose reducers apply it, in the order main sent them. */
+export function routeEvent(event: AppEvent): void {
+  callChanges.route(event, applyEvent);
   for (const listener of extraListeners) listener(event);
 }
 

@@ -9,9 +9,18 @@ import { useCallDetail } from './useCallDetail.ts';
  */
 export function DiffSection({ previous, responseJson }: { previous: CallSummary; responseJson: string }) {
   const before = useCallDetail(previous.id, 'fixed');
-  const beforeJson = before.status === 'ready' ? (before.call.responseJson ?? 'null') : undefined;
-  const diff = useResponseDiff(beforeJson, responseJson);
-  const failure = before.status === 'error' ? before.message : diff.status === 'failed' ? diff.message : null;
+  // The previous run can change while this is open (an older run finishes):
+  // compare only with the one named in the heading.
+  const ready = before.status === 'ready' && before.call.id === previous.id ? before.call : undefined;
+  const diff = useResponseDiff(ready?.responseJson, responseJson);
+  const failure =
+    before.status === 'error'
+      ? before.message
+      : ready !== undefined && ready.responseJson === undefined
+        ? 'The previous run no longer holds a response to compare with.'
+        : diff.status === 'failed'
+          ? diff.message
+          : null;
   return (
     <section className="detail-section" aria-label="Compared with the previous run">
       <h3>Compared with the run at {clockTime(previous.createdAt)}</h3>

@@ -14,12 +14,17 @@ function ordered(byId: Record<string, CallSummary>): string[] {
 }
 
 /**
- * Whether `incoming` is at least as far along as `known`. A call's timeline
- * only grows, and its poll count only rises, so an answer that raced a later
- * event (a fire resolving after its call already ended) never rolls it back.
+ * Whether `incoming` is at least as far along as `known`. Every state change
+ * adds a timeline entry with its time, and polls only raise the count, so an
+ * answer that raced a later event (a fire resolving after its call already
+ * ended, a gathered poll applied after a stop) never rolls it back. The
+ * timeline keeps its first and last entries only (24 at most), so its last
+ * time decides before its length.
  */
 export function isNotOlder(incoming: CallSummary, known: CallSummary | undefined): boolean {
   if (known === undefined) return true;
+  const lastAt = (c: CallSummary) => c.timeline.at(-1)?.at ?? 0;
+  if (lastAt(incoming) !== lastAt(known)) return lastAt(incoming) > lastAt(known);
   if (incoming.timeline.length !== known.timeline.length)
     return incoming.timeline.length > known.timeline.length;
   return incoming.pollCount >= known.pollCount;
