@@ -49,11 +49,13 @@ function summary(id: string, over: Partial<CallSummary> = {}): CallSummary {
 }
 
 describe('the calls filter', () => {
-  const calls = {
-    a: summary('a', { state: 'waiting' }),
-    b: summary('b', { robotId: 'r2', robotName: 'Payroll', presetName: 'Monthly run', state: 'done' }),
-    c: summary('c', { presetName: null, state: 'rejected', webhookCallId: null }),
-  };
+  const calls = new Map(
+    [
+      summary('a', { state: 'waiting' }),
+      summary('b', { robotId: 'r2', robotName: 'Payroll', presetName: 'Monthly run', state: 'done' }),
+      summary('c', { presetName: null, state: 'rejected', webhookCallId: null }),
+    ].map((c) => [c.id, c]),
+  );
   const order = ['a', 'b', 'c'];
 
   test('keeps order and narrows by robot, states and text', () => {
@@ -68,9 +70,9 @@ describe('the calls filter', () => {
 
   test('text also matches calls the history found by their arguments', () => {
     const filter = { ...noFilter, text: 'C-17' };
-    expect(matchesFilter(calls.c, filter)).toBe(false);
-    expect(matchesFilter(calls.c, filter, new Set(['c']))).toBe(true);
-    expect(matchesFilter(calls.c, { ...filter, robotId: 'r2' }, new Set(['c']))).toBe(false);
+    expect(matchesFilter(calls.get('c')!, filter)).toBe(false);
+    expect(matchesFilter(calls.get('c')!, filter, new Set(['c']))).toBe(true);
+    expect(matchesFilter(calls.get('c')!, { ...filter, robotId: 'r2' }, new Set(['c']))).toBe(false);
   });
 
   test('counts per state for the robot filtered on, and toggles states', () => {
@@ -161,19 +163,22 @@ describe('the response diff', () => {
   });
 
   test('the previous run is the next older call of the same preset and robot with a response', () => {
-    const byId = {
-      new: summary('new'),
-      other: summary('other', { presetId: 'p2' }),
-      empty: summary('empty', { hasResponse: false }),
-      elsewhere: summary('elsewhere', { robotId: 'r9' }),
-      old: summary('old'),
-      older: summary('older'),
-    };
+    const byId = new Map(
+      [
+        summary('new'),
+        summary('other', { presetId: 'p2' }),
+        summary('empty', { hasResponse: false }),
+        summary('elsewhere', { robotId: 'r9' }),
+        summary('old'),
+        summary('older'),
+      ].map((c) => [c.id, c]),
+    );
     const order = ['new', 'other', 'empty', 'elsewhere', 'old', 'older'];
     expect(previousRunOf(order, byId, 'new')?.id).toBe('old');
     expect(previousRunOf(order, byId, 'old')?.id).toBe('older');
     expect(previousRunOf(order, byId, 'older')).toBeUndefined();
-    expect(previousRunOf(order, { ...byId, new: summary('new', { presetId: null }) }, 'new')).toBeUndefined();
+    const custom = new Map(byId).set('new', summary('new', { presetId: null }));
+    expect(previousRunOf(order, custom, 'new')).toBeUndefined();
   });
 });
 

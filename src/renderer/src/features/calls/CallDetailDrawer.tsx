@@ -14,7 +14,7 @@ import { useCallDetail } from './useCallDetail.ts';
 
 /** One call in full, beside the list: what was sent, what happened, what came back. */
 export function CallDetailDrawer({ callId }: { callId: string }) {
-  const summary = useCalls((s) => s.byId[callId]);
+  const summary = useCalls((s) => s.byId.get(callId));
   const previous = useCalls((s) => previousRunOf(s.order, s.byId, callId));
   const detail = useCallDetail(callId, `${summary?.state}:${summary?.hasResponse}`);
   const [changing, setChanging] = useState(false);

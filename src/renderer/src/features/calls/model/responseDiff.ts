@@ -86,12 +86,12 @@ export function diffJson(
 /** The latest earlier call of the same preset that holds a response, from the newest-first order. */
 export function previousRunOf<
   T extends { id: string; presetId: string | null; robotId: string; hasResponse: boolean },
->(order: readonly string[], byId: Readonly<Record<string, T>>, callId: string): T | undefined {
-  const call = byId[callId];
+>(order: readonly string[], byId: ReadonlyMap<string, T>, callId: string): T | undefined {
+  const call = byId.get(callId);
   if (call === undefined || call.presetId === null) return undefined;
   const at = order.indexOf(callId);
   for (let i = at + 1; i < order.length; i++) {
-    const other = byId[order[i]!];
+    const other = byId.get(order[i]!);
     if (other?.presetId === call.presetId && other.robotId === call.robotId && other.hasResponse)
       return other;
   }
