@@ -34,7 +34,7 @@ const started = performance.now();
 function render(): void {
   const app = createRoot(root);
   if (viewer === 'ours') {
-    app.render(<JsonViewer source={{ text }} initialDepth={1} />);
+    app.render(<JsonViewer text={text} initialDepth={1} />);
     return;
   }
   const value: unknown = JSON.parse(text);

@@ -1,4 +1,4 @@
-import type { Call } from '../shared/models/call.ts';
+import type { Call, CallDetail } from '../shared/models/call.ts';
 import type { Preset } from '../shared/models/preset.ts';
 import type { RobotView } from '../shared/models/robotView.ts';
 import { applySettingsPatch, type Settings, SettingsPatch } from '../shared/models/settings.ts';
@@ -7,7 +7,7 @@ import { CallOps, type RefireChanges } from './callOps.ts';
 import { CatalogOps } from './catalogOps.ts';
 import { type AppCoreOptions, type CoreParts as Parts, openParts } from './coreParts.ts';
 import { CoreAnnouncer, type CoreEvent, type CoreListener } from './coreEvents.ts';
-import { AppError, notFound, parseInput } from './errors.ts';
+import { AppError, parseInput } from './errors.ts';
 import { diagnose, type Diagnosis } from './http/probe.ts';
 import { targetOf } from './http/targetUrl.ts';
 import { checkNetworkSettings } from './networkOps.ts';
@@ -153,6 +153,7 @@ export class AppCore {
     this.#calls.curlCommand(robotId, request);
   listCalls = (filter: unknown = {}): Call[] => this.#calls.list(filter);
   getCall = (idOrWebhookCallId: string): Call => this.#calls.get(idOrWebhookCallId);
+  callDetail = (idOrWebhookCallId: string): CallDetail => this.#calls.detail(idOrWebhookCallId);
   stopCall = (id: string): Call => this.#calls.stop(id);
   resumeCall = (id: string): Promise<Call> => this.#calls.resume(id);
   watchCall = (id: string): Call => this.#calls.watch(id);
@@ -165,9 +166,7 @@ export class AppCore {
    * whether its trigger endpoint answers, without firing it or sending its token.
    */
   async diagnose(idOrName: string): Promise<Diagnosis> {
-    const robot = await this.#p.catalog.findRobot(idOrName);
-    if (robot === undefined)
-      throw notFound(`Robot "${idOrName}"`, 'Check the name, or list robots to see them.');
+    const robot = await this.#p.catalog.requireRobotNamed(idOrName);
     return diagnose(this.#p.client.network, this.#settings.http, targetOf(robot));
   }
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { type Call, CallFilter } from '../shared/models/call.ts';
+import { type Call, type CallDetail, CallFilter, callDetail } from '../shared/models/call.ts';
 import { FireRequest } from '../shared/models/fire.ts';
 import type { JsonObject } from '../shared/models/json.ts';
 import type { HttpMethod } from '../shared/models/preset.ts';
@@ -74,6 +74,18 @@ export class CallOps {
     if (stored === undefined)
       throw notFound(`Call "${idOrWebhookCallId}"`, 'It may have been pruned or forgotten.');
     return this.#tracker.live(stored.id) ?? stored;
+  }
+
+  /**
+   * A call as the window reads it, its response as exact JSON text. The
+   * history hands the text over as stored, so a 20 MB response is neither
+   * parsed nor written out again here.
+   */
+  detail(idOrWebhookCallId: string): CallDetail {
+    const id = this.#history.idOf(idOrWebhookCallId) ?? this.get(idOrWebhookCallId).id;
+    const live = this.#tracker.live(id);
+    if (live !== undefined) return callDetail(live);
+    return this.#history.getDetail(id) ?? callDetail(this.get(id));
   }
 
   #byIdPrefix(prefix: string): Call | undefined {

@@ -64,6 +64,14 @@ export class Catalog {
     return robots.find((r) => r.id === idOrName) ?? robots.find((r) => sameName(r.name, idOrName.trim()));
   }
 
+  /** findRobot, or a not-found error that says how to see the robots there are. */
+  async requireRobotNamed(idOrName: string): Promise<Robot> {
+    const robot = await this.findRobot(idOrName);
+    if (robot === undefined)
+      throw notFound(`Robot "${idOrName}"`, 'Check the name, or list robots to see them.');
+    return robot;
+  }
+
   async createRobot(input: unknown): Promise<Robot> {
     const fields = parseInput(RobotInput, input, 'robot');
     if (typeof fields.caFile === 'string') await checkCaFile(fields.caFile, `robot "${fields.name}"`);

@@ -2,7 +2,7 @@ import type { Preset } from '../shared/models/preset.ts';
 import { type RobotView, robotView } from '../shared/models/robotView.ts';
 import type { Catalog } from './catalog.ts';
 import type { CoreAnnouncer } from './coreEvents.ts';
-import { AppError, notFound } from './errors.ts';
+import { AppError } from './errors.ts';
 import type { CatalogFiles } from './store/catalogFiles.ts';
 import type { TokenVault } from './vault/tokenVault.ts';
 
@@ -31,10 +31,7 @@ export class CatalogOps {
   }
 
   async getRobot(idOrName: string): Promise<RobotView> {
-    const robot = await this.#catalog.findRobot(idOrName);
-    if (robot === undefined)
-      throw notFound(`Robot "${idOrName}"`, 'Check the name, or list robots to see them.');
-    return robotView(robot);
+    return robotView(await this.#catalog.requireRobotNamed(idOrName));
   }
 
   async createRobot(input: unknown): Promise<RobotView> {

@@ -58,6 +58,20 @@ export function firstInexactNumber(json: string): string | undefined {
   return undefined;
 }
 
+/**
+ * What every number a double may not carry has: 16 or more digits (a
+ * decimal point may sit among them) or a three-digit exponent. A literal
+ * with neither has at most 15 significant digits in the normal range,
+ * which a double always carries exactly. Strings may match too; they only
+ * cost the slower reading.
+ */
+const MAYBE_INEXACT = /\d(?:\.?\d){15}|[eE][+-]?\d{3}/;
+
+/** False only when every number in `text` is sure to keep its value (see MAYBE_INEXACT). */
+export function mayHoldInexactNumber(text: string): boolean {
+  return MAYBE_INEXACT.test(text);
+}
+
 type SourceReviver = (key: string, value: unknown, context?: { source?: string }) => unknown;
 const rawJson = (JSON as unknown as { rawJSON: (text: string) => unknown }).rawJSON;
 
@@ -67,6 +81,9 @@ const rawJson = (JSON as unknown as { rawJSON: (text: string) => unknown }).rawJ
  * writes it back exactly as it came, indented or not.
  */
 export function parseKeepingNumbers(text: string): unknown {
+  // Calling a reviver for every value of a 20 MB answer costs seconds; a
+  // text with no literal that could be inexact is read as it is.
+  if (!mayHoldInexactNumber(text)) return JSON.parse(text);
   const keepSource: SourceReviver = (_key, value, context) =>
     typeof value === 'number' && context?.source !== undefined && !keepsExactValue(context.source)
       ? rawJson(context.source)

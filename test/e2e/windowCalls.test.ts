@@ -4,11 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { AppCore } from '../../src/core/appCore.ts';
-import { CallHistory } from '../../src/core/store/callHistory.ts';
-import { WarningLog } from '../../src/core/store/warnings.ts';
 import { startSandbox, type RobotDefinition, type Sandbox } from '../../src/sandbox/index.ts';
-import type { Call } from '../../src/shared/models/call.ts';
+import { storeArchive } from '../support/storedCalls.ts';
 import { openAppWindow, type AppWindow, requireBuiltRenderer } from '../support/windowHarness.ts';
 import { screenshotDir } from '../support/screenshots.ts';
 
@@ -210,42 +207,7 @@ describe('calls in the window', () => {
   test('a 10,000-call history scrolls, drawing only the rows in view', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'robot-tray-history-'));
     try {
-      const core = await AppCore.open({ dataDir });
-      await core.updateSettings({ historyLimit: 20_000 });
-      const archive = await core.createRobot({ name: 'Archive', baseUrl: 'https://robots.example.com' });
-      await core.close();
-      const history = CallHistory.open(path.join(dataDir, 'history.sqlite'), new WarningLog());
-      const start = Date.UTC(2026, 0, 1);
-      for (let i = 0; i < 10_000; i++) {
-        const call: Call = {
-          id: `call-${String(i).padStart(5, '0')}`,
-          robotId: archive.id,
-          robotName: 'Archive',
-          presetId: null,
-          presetName: `Run ${i}`,
-          method: 'POST',
-          args: { i },
-          state: i % 7 === 0 ? 'rejected' : 'done',
-          webhookCallId: `wh-${i}`,
-          url: 'https://robots.example.com/hook',
-          response: { i },
-          rawStatus: null,
-          warning: null,
-          error: null,
-          notifyOnFinish: false,
-          createdAt: start + i * 1000,
-          sentAt: start + i * 1000,
-          acceptedAt: null,
-          lastPolledAt: null,
-          nextPollAt: null,
-          finishedAt: start + i * 1000 + 500,
-          watchUntil: null,
-          pollCount: 1,
-          timeline: [],
-        };
-        history.put(call);
-      }
-      history.close();
+      await storeArchive(dataDir, 10_000);
       app = await openAppWindow({ dataDir });
       const { page } = app;
       page.setDefaultTimeout(12_000);
@@ -278,7 +240,7 @@ describe('calls in the window', () => {
           scheme,
         );
         const { page } = big;
-        // The test bridge carries 5 MB as JSON through Playwright, far slower than IPC: allow for it.
+        // The test bridge carries 5 MB through Playwright and a worker, slower than IPC: allow for it.
         page.setDefaultTimeout(40_000);
         const call = await big.core.fire(robot.id, { method: 'POST', args: {} });
         await row(page, call.id).and(page.locator('[data-state="done"]')).waitFor({ timeout: 20_000 });

@@ -50,7 +50,7 @@ describe('the JSON viewer on large and odd responses in the window', () => {
     });
     app = await openAppWindow({ dataDir, viewport: { width: 1280, height: 860 } });
     const { page } = app;
-    // The test bridge carries the response as JSON through Playwright, far slower than IPC.
+    // The test bridge carries a 20 MB answer through Playwright and a worker: seconds on a busy machine.
     page.setDefaultTimeout(30_000);
     await page.locator('.call-row[data-call-id="call-large"]').dblclick();
     const viewer = page.getByTestId('json-viewer');
@@ -177,6 +177,40 @@ describe('the JSON viewer on large and odd responses in the window', () => {
     );
     expect(await viewer.getByRole('treeitem').filter({ hasText: 'rate' }).textContent()).toContain(
       '0.1000000000000000055511151231257827',
+    );
+  });
+
+  test('the diff of two runs compares numbers beyond 2^53 digit for digit and shows them as sent', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'robot-tray-large-'));
+    dirs.push(dataDir);
+    const core = await AppCore.open({ dataDir });
+    const robot = await core.createRobot({ name: 'Orders', baseUrl: 'https://robots.example.com' });
+    await core.close();
+    const run = (id: string, createdAt: number, text: string) =>
+      storeFinishedCall(dataDir, {
+        id,
+        robotId: robot.id,
+        robotName: 'Orders',
+        presetId: 'preset-orders',
+        presetName: 'Latest order',
+        webhookCallId: `wh-${id}`,
+        createdAt,
+        response: JSON.parse(text) as Call['response'],
+        responseText: text,
+      });
+    // Both ids round to the same double (12345678901234567000): only the digits tell them apart.
+    run('first', Date.UTC(2026, 0, 1), '{"orderId":12345678901234567890,"batch":9007199254740993}');
+    run('second', Date.UTC(2026, 0, 2), '{"orderId":12345678901234567891,"batch":9007199254740993}');
+    app = await openAppWindow({ dataDir, viewport: { width: 1280, height: 860 } });
+    await app.page.locator('.call-row[data-call-id="second"]').dblclick();
+
+    const list = app.page.getByTestId('diff-list');
+    await list.waitFor();
+    const lines = list.getByRole('listitem');
+    expect(await lines.count()).toBe(1);
+    expect(await lines.first().getAttribute('data-kind')).toBe('changed');
+    expect(await lines.first().textContent()).toBe(
+      'changed $.orderId 12345678901234567890 → 12345678901234567891',
     );
   });
 });

@@ -13,14 +13,44 @@ const types: Record<string, string> = {
 };
 
 /**
- * Serves the built renderer over http on 127.0.0.1 and a free port: plain
- * Chromium will not load module scripts from file://.
+ * A worker that fetches a served text and posts it to the page: the page
+ * then receives the string by structured clone, as Electron's IPC hands
+ * the window a string (decoding 20 MB of UTF-8 is the worker's work).
  */
-export async function serveDirectory(root: string): Promise<{ url: string; close: () => Promise<void> }> {
+const TEXT_FETCHER = `onmessage = async ({ data: id }) => {
+  try {
+    const res = await fetch('/__text/' + id);
+    if (!res.ok) throw new Error('HTTP ' + res.status);
+    postMessage({ id, text: await res.text() });
+  } catch (error) {
+    postMessage({ id, error: String(error) });
+  }
+};`;
+
+/**
+ * Serves the built renderer over http on 127.0.0.1 and a free port: plain
+ * Chromium will not load module scripts from file://. `texts`, when given,
+ * are also served once each, at /__text/ID, with a worker that fetches
+ * them at /__text/fetcher.js (see the window harness).
+ */
+export async function serveDirectory(
+  root: string,
+  texts?: Map<string, string>,
+): Promise<{ url: string; close: () => Promise<void> }> {
   const base = path.resolve(root);
   const server: Server = createServer((req, res) => {
     void (async () => {
       const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+      if (texts !== undefined && pathname === '/__text/fetcher.js') {
+        res.writeHead(200, { 'content-type': types['.js']! }).end(TEXT_FETCHER);
+        return;
+      }
+      const textId = /^\/__text\/(\d+)$/.exec(pathname)?.[1];
+      if (textId !== undefined && texts?.has(textId)) {
+        res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' }).end(texts.get(textId));
+        texts.delete(textId);
+        return;
+      }
       const file = path.resolve(base, '.' + (pathname === '/' ? '/index.html' : pathname));
       if (!file.startsWith(base + path.sep)) {
         res.writeHead(403).end();

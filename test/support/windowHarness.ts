@@ -21,6 +21,10 @@ export function requireBuiltRenderer(): void {
   }
 }
 
+/** Strings this long travel beside the JSON of an answer (see openWindow). */
+const LONG_TEXT = 256 * 1024;
+const TEXT_MARK = '__robotTrayHarnessText';
+
 export type WindowHarness = {
   page: Page;
   /**
@@ -50,7 +54,8 @@ export type WindowOptions = {
 export async function openWindow(handlers: Handlers, options: WindowOptions = {}): Promise<WindowHarness> {
   const found = await findChromium();
   if ('missing' in found) throw new Error(found.missing);
-  const server = await serveDirectory(rendererDir);
+  const longTexts = new Map<string, string>();
+  const server = await serveDirectory(rendererDir, longTexts);
   const userDataDir = await mkdtemp(path.join(tmpdir(), 'robot-tray-chromium-'));
   const sentToPage: string[] = [];
   let browser: Browser | undefined;
@@ -70,56 +75,119 @@ export async function openWindow(handlers: Handlers, options: WindowOptions = {}
       colorScheme: options.colorScheme ?? 'light',
     });
     if (options.withBridge !== false) {
+      let nextText = 0;
       await context.exposeBinding('__robotTrayInvoke', async (_source, method: string, payload: unknown) => {
         const result = await dispatch(handlers, method, payload);
         // Carried as JSON text and parsed in the page: Playwright's own
         // serializer rebuilds objects by assignment, which turns a key named
         // "__proto__" into the prototype; IPC's structured clone keeps it.
-        const json = JSON.stringify(result);
-        sentToPage.push(json);
-        return json;
-      });
-      await context.addInitScript((methods: readonly string[]) => {
-        const scope = globalThis as unknown as Record<string, unknown>;
-        const carry = scope['__robotTrayInvoke'] as (m: string, p: unknown) => Promise<string | undefined>;
-        const invoke = async (m: string, p: unknown) => {
-          const json = await carry(m, p);
-          return json === undefined ? undefined : (JSON.parse(json) as unknown);
-        };
-        const listeners = new Set<(event: unknown) => void>();
-        // What preload's ipcRenderer.on does: hand each listener the payload only.
-        Object.defineProperty(globalThis, '__robotTrayEmit', {
-          value: (event: unknown) => {
-            for (const listener of listeners) listener(event);
-          },
+        // A long string (a 20 MB response's text) goes beside the JSON and
+        // reaches the page as IPC hands it over, by structured clone (see
+        // fetchText): Playwright takes seconds to put 20 MB into a page, and
+        // reading it inside the JSON would hold the page's main thread,
+        // neither of which the app does.
+        const textIds: string[] = [];
+        const json = JSON.stringify(result, (_key, value: unknown) => {
+          if (typeof value !== 'string' || value.length < LONG_TEXT) return value;
+          const id = String(nextText++);
+          longTexts.set(id, value);
+          textIds.push(id);
+          sentToPage.push(value);
+          return { [TEXT_MARK]: id };
         });
-        const api: Record<string, unknown> = {};
-        for (const method of methods) api[method] = (req?: unknown) => invoke(method, req ?? {});
-        api['onEvent'] = (listener: (event: unknown) => void) => {
-          listeners.add(listener);
-          return () => listeners.delete(listener);
-        };
-        Object.defineProperty(globalThis, 'robotTray', { value: Object.freeze(api) });
-      }, methodNames);
+        sentToPage.push(json);
+        return { json, textIds };
+      });
+      await context.addInitScript(
+        ({ methods, mark }: { methods: readonly string[]; mark: string }) => {
+          const scope = globalThis as unknown as Record<string, unknown>;
+          const carry = scope['__robotTrayInvoke'] as (
+            m: string,
+            p: unknown,
+          ) => Promise<{ json: string | undefined; textIds: string[] }>;
+          // Long texts come through a worker, so the page receives each by
+          // structured clone, as a string crosses Electron's IPC.
+          type TextFetcher = {
+            onmessage: (event: { data: { id: string; text?: string; error?: string } }) => void;
+            postMessage: (id: string) => void;
+          };
+          const PageWorker = scope['Worker'] as new (url: string) => TextFetcher;
+          let fetcher: TextFetcher | undefined;
+          const waiting = new Map<string, { resolve: (text: string) => void; reject: (e: Error) => void }>();
+          const fetchText = (id: string) =>
+            new Promise<string>((resolve, reject) => {
+              if (fetcher === undefined) {
+                fetcher = new PageWorker('/__text/fetcher.js');
+                fetcher.onmessage = ({ data }) => {
+                  const wait = waiting.get(data.id);
+                  waiting.delete(data.id);
+                  if (data.text !== undefined) wait?.resolve(data.text);
+                  else
+                    wait?.reject(new Error(`The test window could not fetch a long answer: ${data.error}`));
+                };
+              }
+              waiting.set(id, { resolve, reject });
+              fetcher.postMessage(id);
+            });
+          const invoke = async (m: string, p: unknown) => {
+            const { json, textIds } = await carry(m, p);
+            if (json === undefined) return undefined;
+            if (textIds.length === 0) return JSON.parse(json) as unknown;
+            const texts = new Map<string, string>();
+            for (const id of textIds) texts.set(id, await fetchText(id));
+            return JSON.parse(json, (_key, value: unknown) =>
+              typeof value === 'object' && value !== null && Object.hasOwn(value, mark)
+                ? texts.get((value as Record<string, string>)[mark]!)
+                : value,
+            ) as unknown;
+          };
+          const listeners = new Set<(event: unknown) => void>();
+          // What preload's ipcRenderer.on does: hand each listener the payload only.
+          Object.defineProperty(globalThis, '__robotTrayEmit', {
+            value: (event: unknown) => {
+              for (const listener of listeners) listener(event);
+            },
+          });
+          const api: Record<string, unknown> = {};
+          for (const method of methods) api[method] = (req?: unknown) => invoke(method, req ?? {});
+          api['onEvent'] = (listener: (event: unknown) => void) => {
+            listeners.add(listener);
+            return () => listeners.delete(listener);
+          };
+          Object.defineProperty(globalThis, 'robotTray', { value: Object.freeze(api) });
+        },
+        { methods: methodNames, mark: TEXT_MARK },
+      );
     }
     const page = await context.newPage();
     if (options.withBridge !== false && options.events !== undefined) {
-      // Delivered one after the other, in the order main emitted them.
-      let queue = Promise.resolve();
+      // Delivered in the order main emitted them, each to the listeners as
+      // its own call (as preload does per IPC message). Events that come
+      // while a delivery is under way go together in the next one: a
+      // Playwright round trip per event would cost the page far more than
+      // an IPC message does.
+      let waiting: string[] = [];
+      let delivering = false;
+      const deliver = async () => {
+        delivering = true;
+        while (waiting.length > 0) {
+          const batch = waiting;
+          waiting = [];
+          await page
+            .evaluate((events) => {
+              const emit = (globalThis as unknown as { __robotTrayEmit: (e: unknown) => void })
+                .__robotTrayEmit;
+              for (const e of events) emit(JSON.parse(e));
+            }, batch)
+            .catch(() => undefined);
+        }
+        delivering = false;
+      };
       stopEvents = options.events((event) => {
         const json = JSON.stringify(event);
         sentToPage.push(json);
-        queue = queue
-          .then(() =>
-            page.evaluate(
-              (e) =>
-                (globalThis as unknown as { __robotTrayEmit: (e: unknown) => void }).__robotTrayEmit(
-                  JSON.parse(e),
-                ),
-              json,
-            ),
-          )
-          .catch(() => undefined);
+        waiting.push(json);
+        if (!delivering) void deliver();
       });
     }
     await page.goto(server.url + '/index.html');

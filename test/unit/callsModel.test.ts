@@ -13,7 +13,11 @@ import {
   untilNextPoll,
 } from '../../src/renderer/src/features/calls/model/callTiming.ts';
 import { requestAsSent, TOKEN_DOTS } from '../../src/renderer/src/features/calls/model/requestAsSent.ts';
-import { diffJson, previousRunOf } from '../../src/renderer/src/features/calls/model/responseDiff.ts';
+import {
+  diffJson,
+  diffTexts,
+  previousRunOf,
+} from '../../src/renderer/src/features/calls/model/responseDiff.ts';
 
 function summary(id: string, over: Partial<CallSummary> = {}): CallSummary {
   return {
@@ -45,11 +49,13 @@ function summary(id: string, over: Partial<CallSummary> = {}): CallSummary {
 }
 
 describe('the calls filter', () => {
-  const calls = {
-    a: summary('a', { state: 'waiting' }),
-    b: summary('b', { robotId: 'r2', robotName: 'Payroll', presetName: 'Monthly run', state: 'done' }),
-    c: summary('c', { presetName: null, state: 'rejected', webhookCallId: null }),
-  };
+  const calls = new Map(
+    [
+      summary('a', { state: 'waiting' }),
+      summary('b', { robotId: 'r2', robotName: 'Payroll', presetName: 'Monthly run', state: 'done' }),
+      summary('c', { presetName: null, state: 'rejected', webhookCallId: null }),
+    ].map((c) => [c.id, c]),
+  );
   const order = ['a', 'b', 'c'];
 
   test('keeps order and narrows by robot, states and text', () => {
@@ -64,9 +70,9 @@ describe('the calls filter', () => {
 
   test('text also matches calls the history found by their arguments', () => {
     const filter = { ...noFilter, text: 'C-17' };
-    expect(matchesFilter(calls.c, filter)).toBe(false);
-    expect(matchesFilter(calls.c, filter, new Set(['c']))).toBe(true);
-    expect(matchesFilter(calls.c, { ...filter, robotId: 'r2' }, new Set(['c']))).toBe(false);
+    expect(matchesFilter(calls.get('c')!, filter)).toBe(false);
+    expect(matchesFilter(calls.get('c')!, filter, new Set(['c']))).toBe(true);
+    expect(matchesFilter(calls.get('c')!, { ...filter, robotId: 'r2' }, new Set(['c']))).toBe(false);
   });
 
   test('counts per state for the robot filtered on, and toggles states', () => {
@@ -157,18 +163,47 @@ describe('the response diff', () => {
   });
 
   test('the previous run is the next older call of the same preset and robot with a response', () => {
-    const byId = {
-      new: summary('new'),
-      other: summary('other', { presetId: 'p2' }),
-      empty: summary('empty', { hasResponse: false }),
-      elsewhere: summary('elsewhere', { robotId: 'r9' }),
-      old: summary('old'),
-      older: summary('older'),
-    };
+    const byId = new Map(
+      [
+        summary('new'),
+        summary('other', { presetId: 'p2' }),
+        summary('empty', { hasResponse: false }),
+        summary('elsewhere', { robotId: 'r9' }),
+        summary('old'),
+        summary('older'),
+      ].map((c) => [c.id, c]),
+    );
     const order = ['new', 'other', 'empty', 'elsewhere', 'old', 'older'];
     expect(previousRunOf(order, byId, 'new')?.id).toBe('old');
     expect(previousRunOf(order, byId, 'old')?.id).toBe('older');
     expect(previousRunOf(order, byId, 'older')).toBeUndefined();
-    expect(previousRunOf(order, { ...byId, new: summary('new', { presetId: null }) }, 'new')).toBeUndefined();
+    const custom = new Map(byId).set('new', summary('new', { presetId: null }));
+    expect(previousRunOf(order, custom, 'new')).toBeUndefined();
+  });
+});
+
+describe('comparing two responses given as JSON text', () => {
+  test('numbers beyond 2^53 compare digit for digit and show as sent', () => {
+    const before = '{"id":12345678901234567890,"same":9007199254740993,"n":1}';
+    const after = '{"id":12345678901234567891,"same":9007199254740993,"n":1}';
+    expect(diffTexts(before, after)).toEqual({
+      truncated: false,
+      lines: [
+        { kind: 'changed', path: '$.id', before: '12345678901234567890', after: '12345678901234567891' },
+      ],
+    });
+  });
+
+  test('added and removed values carry only their own side, long values cut to a preview', () => {
+    const long = 'x'.repeat(500);
+    const { lines } = diffTexts(`{"gone":"${long}"}`, '{"new":[1,2]}');
+    expect(lines).toEqual([
+      { kind: 'removed', path: '$.gone', before: `"${'x'.repeat(119)}…` },
+      { kind: 'added', path: '$.new', after: '[1,2]' },
+    ]);
+  });
+
+  test("text that is not JSON is refused with the reader's reason", () => {
+    expect(() => diffTexts('{"a":1}', '{"a":')).toThrow(SyntaxError);
   });
 });

@@ -109,7 +109,7 @@ describe('events to the window', () => {
     }
   });
 
-  test('a call change travels as a summary without arguments or response', async () => {
+  test('a call change travels as a summary without arguments, response or its exact text', async () => {
     const { toAppEvent } = await import('../../src/main/ipc/appEvents.ts');
     const { Call } = await import('../../src/shared/models/call.ts');
     const call = Call.parse({
@@ -119,7 +119,8 @@ describe('events to the window', () => {
       method: 'POST',
       args: { secretish: 'x' },
       state: 'done',
-      response: { big: 'y'.repeat(1000) },
+      response: { big: 'y'.repeat(1000), id: 12345678901234567000 },
+      responseText: `{"big":"${'y'.repeat(1000)}","id":12345678901234567890}`,
       createdAt: 1,
     });
     const event = toAppEvent({ type: 'calls', calls: [call], from: { c1: 'waiting' } });
@@ -129,5 +130,6 @@ describe('events to the window', () => {
     expect(event.changes[0]!.call).toMatchObject({ id: 'c1', state: 'done', hasResponse: true });
     expect(JSON.stringify(event)).not.toContain('secretish');
     expect(JSON.stringify(event)).not.toContain('yyyy');
+    expect(event.changes[0]!.call).not.toHaveProperty('responseText');
   });
 });

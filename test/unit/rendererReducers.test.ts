@@ -91,8 +91,61 @@ describe('calls reducer', () => {
     state = applyCallChanges(state, [
       { call: summary('a', { createdAt: 1, state: 'done' }), from: 'waiting' },
     ]);
-    expect(state.byId['a']!.state).toBe('done');
+    expect(state.byId.get('a')!.state).toBe('done');
     expect(state.order).toEqual(['b', 'a']);
+  });
+
+  test('calls joining a long history land where a full sort puts them; updates leave the order alone', () => {
+    // Created-at times with ties, so the id must break them the same way every time.
+    const at = (i: number) => Math.floor((i * 7919) % 500);
+    let state = applyCallChanges(
+      emptyCalls,
+      Array.from({ length: 300 }, (_, i) => ({ call: summary(`c${i}`, { createdAt: at(i) }), from: null })),
+    );
+    const joining = Array.from({ length: 40 }, (_, i) => summary(`n${i}`, { createdAt: at(i * 13 + 5) }));
+    state = applyCallChanges(
+      state,
+      joining.map((call) => ({ call, from: null })),
+    );
+    const all = [...state.byId.values()];
+    expect(all).toHaveLength(340);
+    const sorted = [...all]
+      .sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : -1))
+      .map((c) => c.id);
+    expect(state.order).toEqual(sorted);
+
+    const polled = applyCallChanges(state, [
+      { call: summary('c7', { createdAt: at(7), pollCount: 3 }), from: 'waiting' },
+    ]);
+    expect(polled.byId.get('c7')!.pollCount).toBe(3);
+    expect(polled.order).toBe(state.order);
+  });
+
+  test('a full timeline still tells a stop from a poll that came before it', () => {
+    const entries = (last: { at: number; state: CallSummary['state'] }) => [
+      { at: 1, state: 'sending' as const },
+      ...Array.from({ length: 22 }, (_, i) => ({ at: 10 + i, state: 'waiting' as const })),
+      last,
+    ];
+    const stopped = summary('a', {
+      state: 'stopped',
+      pollCount: 40,
+      timeline: entries({ at: 90, state: 'stopped' }),
+    });
+    const polled = summary('a', {
+      state: 'waiting',
+      pollCount: 40,
+      timeline: entries({ at: 80, state: 'waiting' }),
+    });
+    expect(stopped.timeline).toHaveLength(24);
+    const state = applyCallChanges(emptyCalls, [{ call: stopped, from: 'waiting' }]);
+    expect(applyCallChanges(state, [{ call: polled, from: null }]).byId.get('a')!.state).toBe('stopped');
+  });
+
+  test('a calls.changed event never rolls a call back to an older summary', () => {
+    const fresh = applyCallChanges(emptyCalls, [{ call: summary('a', { pollCount: 4 }), from: null }]);
+    const stale = applyCallChanges(fresh, [{ call: summary('a', { pollCount: 2 }), from: 'waiting' }]);
+    expect(stale.byId.get('a')!.pollCount).toBe(4);
   });
 
   test('an answer that raced a later event never rolls a call back', () => {
@@ -112,8 +165,8 @@ describe('calls reducer', () => {
         { at: 2, state: 'waiting' },
       ],
     });
-    expect(mergeCalls(state, [stale]).byId['a']!.state).toBe('done');
-    expect(mergeCalls(emptyCalls, [stale]).byId['a']!.state).toBe('waiting');
+    expect(mergeCalls(state, [stale]).byId.get('a')!.state).toBe('done');
+    expect(mergeCalls(emptyCalls, [stale]).byId.get('a')!.state).toBe('waiting');
   });
 
   test('calls.removed drops ids, and with finishedOf only finished calls of that robot', () => {
@@ -124,7 +177,7 @@ describe('calls reducer', () => {
       summary('x', { state: 'done', robotId: 'r2' }),
     ]);
     const byRobot = applyCallsRemoved(state, { ids: [], finishedOf: { robotId: 'r1' } });
-    expect(Object.keys(byRobot.byId).sort()).toEqual(['d2', 'w1', 'x']);
+    expect([...byRobot.byId.keys()].sort()).toEqual(['d2', 'w1', 'x']);
     const all = applyCallsRemoved(state, { ids: ['w1'], finishedOf: { robotId: null } });
     expect(all.order).toEqual([]);
     const one = applyCallsRemoved(state, { ids: ['x'], finishedOf: null });

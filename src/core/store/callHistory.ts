@@ -1,5 +1,5 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import { Call, CallFilter, activeStates } from '../../shared/models/call.ts';
+import { Call, type CallDetail, CallFilter, activeStates, callDetail } from '../../shared/models/call.ts';
 import { AppError, validationError } from '../errors.ts';
 import { OPEN_WAIT_MS, openHistoryFile, storageError } from './historyFile.ts';
 import type { WarningLog } from './warnings.ts';
@@ -13,6 +13,8 @@ export class CallHistory {
   readonly #db: DatabaseSync;
   readonly #upsert: StatementSync;
   readonly #get: StatementSync;
+  readonly #getDetail: StatementSync;
+  readonly #idOf: StatementSync;
   readonly #byWebhookId: StatementSync;
   readonly #delete: StatementSync;
   readonly #count: StatementSync;
@@ -36,6 +38,18 @@ export class CallHistory {
          search = excluded.search, data = excluded.data`,
     );
     this.#get = db.prepare('SELECT data FROM calls WHERE id = ?');
+    // SQLite's JSON functions cut the response out as text, in C: the
+    // record is read without it and the response is never parsed in JS.
+    this.#getDetail = db.prepare(
+      `SELECT json_remove(data, '$.response', '$.responseText') AS data,
+         data -> '$.response' AS response, data ->> '$.responseText' AS exact
+       FROM calls WHERE id = ?`,
+    );
+    this.#idOf = db.prepare(
+      `SELECT id FROM calls WHERE id = ?
+       UNION ALL SELECT * FROM (SELECT id FROM calls WHERE webhook_call_id = ? ORDER BY created_at DESC LIMIT 1)
+       LIMIT 1`,
+    );
     this.#byWebhookId = db.prepare(
       'SELECT data FROM calls WHERE webhook_call_id = ? ORDER BY created_at DESC LIMIT 1',
     );
@@ -139,6 +153,46 @@ export class CallHistory {
       .prepare("SELECT data FROM calls WHERE id LIKE ? ESCAPE '\\' ORDER BY created_at DESC LIMIT ?")
       .all(pattern, max);
     return rows.map((row) => this.#parseRow(row)).filter((c): c is Call => c !== undefined);
+  }
+
+  /**
+   * One call as the window reads it (see CallDetail), its response as the
+   * JSON text stored. SQLite reads JSON 1,000 levels deep, more than a
+   * stored answer may nest (MAX_JSON_DEPTH); a record it cannot read
+   * (damaged) is read the usual way, which skips it with a warning.
+   */
+  getDetail(id: string): CallDetail | undefined {
+    let row: { data: string; response: unknown; exact: unknown } | undefined;
+    try {
+      row = this.#read(() => this.#getDetail.get(id)) as typeof row;
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      return this.#wholeDetail(id);
+    }
+    if (row === undefined) return undefined;
+    const { response, exact } = row;
+    if (response === null && exact === null) {
+      const call = this.#parseRow(row);
+      return call === undefined ? undefined : callDetail(call);
+    }
+    // What json_remove took out is not checked by the schema: a record whose
+    // response is not shaped as a written one is read the checked way.
+    if (typeof response !== 'string' || (exact !== null && typeof exact !== 'string'))
+      return this.#wholeDetail(id);
+    const call = this.#parseRow(row);
+    return call === undefined ? undefined : { ...callDetail(call), responseJson: exact ?? response };
+  }
+
+  #wholeDetail(id: string): CallDetail | undefined {
+    const whole = this.get(id);
+    return whole === undefined ? undefined : callDetail(whole);
+  }
+
+  /** The local id of a call given by its local id or its webhookCallId, without reading the record. */
+  idOf(idOrWebhookCallId: string): string | undefined {
+    const row = this.#read(() => this.#idOf.get(idOrWebhookCallId, idOrWebhookCallId)) as
+      { id: string } | undefined;
+    return row?.id;
   }
 
   getByWebhookCallId(webhookCallId: string): Call | undefined {

@@ -79,3 +79,21 @@ export const CallFilter = z.object({
   offset: z.number().int().min(0).optional(),
 });
 export type CallFilter = z.input<typeof CallFilter>;
+
+/**
+ * A call as the window reads it: the record without its response, and the
+ * response as its exact JSON text (`responseJson`, the kept exact text when
+ * there is one). The window parses that text in its workers: handing it a
+ * 20 MB object would cost the window's main thread a structured clone, and
+ * an object loses the digits a double cannot carry.
+ */
+export const CallDetail = Call.omit({ response: true, responseText: true }).extend({
+  responseJson: z.string().optional(),
+});
+export type CallDetail = z.infer<typeof CallDetail>;
+
+/** A call as the window reads it, from a whole record in memory. */
+export function callDetail(call: Call): CallDetail {
+  const { response, responseText, ...rest } = call;
+  return response === undefined ? rest : { ...rest, responseJson: responseText ?? JSON.stringify(response) };
+}

@@ -3,11 +3,11 @@ import { Call } from './call.ts';
 
 /**
  * What the window, the tray and notifications see of a call in lists and in
- * events: everything but its arguments and its response. A response can be
- * 50 MB, so it never travels unasked; the window fetches a call's detail
- * (getCall) when it shows it.
+ * events: everything but its arguments and its response (nor the response's
+ * exact text). A response can be 50 MB, so it never travels unasked; the
+ * window fetches a call's detail (getCall) when it shows it.
  */
-export const CallSummary = Call.omit({ args: true, response: true }).extend({
+export const CallSummary = Call.omit({ args: true, response: true, responseText: true }).extend({
   /** Whether the call holds a response body to fetch with getCall. */
   hasResponse: z.boolean(),
 });
@@ -15,6 +15,6 @@ export type CallSummary = z.infer<typeof CallSummary>;
 
 export function summarizeCall(call: Call): CallSummary {
   // Listed field by field so a new Call field is a deliberate choice, not a leak.
-  const { args: _args, response, ...rest } = call;
+  const { args: _args, response, responseText: _responseText, ...rest } = call;
   return { ...rest, hasResponse: response !== undefined };
 }

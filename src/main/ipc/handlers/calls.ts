@@ -14,7 +14,7 @@ export function callHandlers({ core }: HandlerContext): HandlersOf<typeof callMe
     fire: async (input) => summarizeCall(await core.fire(input.robotId, fireRequest(input))),
     curlCommand: async (input) => ({ command: await core.curlCommand(input.robotId, fireRequest(input)) }),
     listCalls: (filter) => core.listCalls(filter).map(summarizeCall),
-    getCall: ({ id }) => core.getCall(id),
+    getCall: ({ id }) => core.callDetail(id),
     stopCall: ({ id }) => summarizeCall(core.stopCall(id)),
     resumeCall: async ({ id }) => summarizeCall(await core.resumeCall(id)),
     refireCall: async ({ id, ...changes }) => summarizeCall(await core.refire(id, stripUndefined(changes))),

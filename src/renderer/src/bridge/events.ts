@@ -4,19 +4,20 @@ import { applyCallsChanged, applyCallsRemoved } from '../stores/calls.ts';
 import { applyDemo, applySettings, applyWarnings } from '../stores/settings.ts';
 import { applyNavigation } from '../stores/ui.ts';
 import { bridge } from './call.ts';
+import { gatherCallChanges } from './gatheredChanges.ts';
 
 type Listener = (event: AppEvent) => void;
 const extraListeners = new Set<Listener>();
 let stop: (() => void) | undefined;
 
-/** Route one event to the stores whose reducers apply it. */
-export function routeEvent(event: AppEvent): void {
+/** Call changes, applied to the store together at most every 100 ms (see gatherCallChanges). */
+const callChanges = gatherCallChanges(applyCallsChanged, 100);
+
+/** Every event but call changes, to the store whose reducer applies it. */
+function applyEvent(event: Exclude<AppEvent, { type: 'calls.changed' }>): void {
   switch (event.type) {
     case 'catalog':
       applyCatalogEvent(event.robots, event.presets);
-      break;
-    case 'calls.changed':
-      applyCallsChanged(event.changes);
       break;
     case 'calls.removed':
       applyCallsRemoved(event);
@@ -34,6 +35,11 @@ export function routeEvent(event: AppEvent): void {
       applyNavigation(event.to);
       break;
   }
+}
+
+/** Route one event to the stores whose reducers apply it, in the order main sent them. */
+export function routeEvent(event: AppEvent): void {
+  callChanges.route(event, applyEvent);
   for (const listener of extraListeners) listener(event);
 }
 

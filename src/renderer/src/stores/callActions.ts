@@ -18,7 +18,7 @@ async function act(run: () => Promise<string>): Promise<void> {
 
 /** The answer to an action is a newer summary: record it as an event would. */
 function record(summary: Parameters<typeof applyCallsChanged>[0][number]['call']): void {
-  applyCallsChanged([{ call: summary, from: useCalls.getState().byId[summary.id]?.state ?? null }]);
+  applyCallsChanged([{ call: summary, from: useCalls.getState().byId.get(summary.id)?.state ?? null }]);
 }
 
 export const stopCall = (id: string) =>

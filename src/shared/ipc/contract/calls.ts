@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Call, CallFilter } from '../../models/call.ts';
+import { CallDetail, CallFilter } from '../../models/call.ts';
 import { CallSummary } from '../../models/callSummary.ts';
 import { JsonObject } from '../../models/json.ts';
 import { HttpMethod } from '../../models/preset.ts';
@@ -29,8 +29,8 @@ export const callMethods = methods({
   /** The trigger as a curl command; the token stays $ROBOT_TOKEN. */
   curlCommand: { request: FireInput, response: z.object({ command: z.string() }) },
   listCalls: { request: CallFilter.strict(), response: z.array(CallSummary) },
-  /** A call with its arguments and response, by local id or webhookCallId. */
-  getCall: { request: ById, response: Call },
+  /** A call with its arguments, and its response as exact JSON text; by local id or webhookCallId. */
+  getCall: { request: ById, response: CallDetail },
   stopCall: { request: ById, response: CallSummary },
   resumeCall: { request: ById, response: CallSummary },
   /**

@@ -1,10 +1,10 @@
-import { isActive, resumableStates, type Call } from '../../../../shared/models/call.ts';
+import { isActive, resumableStates, type CallDetail } from '../../../../shared/models/call.ts';
 import type { CallSummary } from '../../../../shared/models/callSummary.ts';
 import { call, messageOf } from '../../bridge/call.ts';
 import { forgetCall, refireCall, resumeCall, stopCall } from '../../stores/callActions.ts';
 import { showNotice } from '../../stores/callsView.ts';
 
-type Props = { summary: CallSummary; detail: Call | undefined; onFireWithChanges: () => void };
+type Props = { summary: CallSummary; detail: CallDetail | undefined; onFireWithChanges: () => void };
 
 async function copy(text: string, what: string): Promise<void> {
   try {
@@ -15,7 +15,7 @@ async function copy(text: string, what: string): Promise<void> {
   }
 }
 
-async function copyCurl(detail: Call): Promise<void> {
+async function copyCurl(detail: CallDetail): Promise<void> {
   try {
     const { command } = await call('curlCommand', {
       robotId: detail.robotId,

@@ -14,7 +14,7 @@ import { useCallDetail } from './useCallDetail.ts';
 
 /** One call in full, beside the list: what was sent, what happened, what came back. */
 export function CallDetailDrawer({ callId }: { callId: string }) {
-  const summary = useCalls((s) => s.byId[callId]);
+  const summary = useCalls((s) => s.byId.get(callId));
   const previous = useCalls((s) => previousRunOf(s.order, s.byId, callId));
   const detail = useCallDetail(callId, `${summary?.state}:${summary?.hasResponse}`);
   const [changing, setChanging] = useState(false);
@@ -54,18 +54,18 @@ export function CallDetailDrawer({ callId }: { callId: string }) {
       {detail.status === 'error' && <p className="field-error">{detail.message}</p>}
       {call !== undefined && <RequestSection detail={call} />}
       <TimelineSection summary={summary} />
-      {call?.response !== undefined && (
+      {call?.responseJson !== undefined && (
         <section className="detail-section detail-response" aria-label="Response">
           <h3>Response</h3>
           <LazyJsonViewer
-            source={call.responseText !== undefined ? { text: call.responseText } : { value: call.response }}
+            text={call.responseJson}
             label="Response"
             fileName={`response-${summary.id}.json`}
           />
         </section>
       )}
-      {call?.response !== undefined && previous !== undefined && (
-        <DiffSection previous={previous} response={call.response} />
+      {call?.responseJson !== undefined && previous !== undefined && (
+        <DiffSection previous={previous} responseJson={call.responseJson} />
       )}
       {changing && call !== undefined && <FireAgainDialog detail={call} onClose={() => setChanging(false)} />}
     </aside>

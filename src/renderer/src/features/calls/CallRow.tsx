@@ -7,7 +7,7 @@ type Props = { id: string; top: number; selected: boolean; onPick: (id: string, 
 
 /** One call, read from the store by its id: a change to another call does not redraw it. */
 export const CallRow = memo(function CallRow({ id, top, selected, onPick }: Props) {
-  const call = useCalls((s) => s.byId[id]);
+  const call = useCalls((s) => s.byId.get(id));
   if (call === undefined) return null;
   const finished = call.finishedAt !== null;
   return (

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { getEncodingProblem } from '../../../../shared/getEncoding.ts';
-import type { Call } from '../../../../shared/models/call.ts';
+import type { CallDetail } from '../../../../shared/models/call.ts';
 import type { HttpMethod } from '../../../../shared/models/preset.ts';
 import { fireWithChanges } from '../../stores/callActions.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
@@ -8,7 +8,7 @@ import { ArgsEditor } from '../presets/ArgsEditor.tsx';
 import { argsDraftOf, readArgs, type ArgsDraft } from '../presets/argsDraft.ts';
 
 /** Fire again starting from what that call sent; nothing is saved to the preset. */
-export function FireAgainDialog({ detail, onClose }: { detail: Call; onClose: () => void }) {
+export function FireAgainDialog({ detail, onClose }: { detail: CallDetail; onClose: () => void }) {
   const [method, setMethod] = useState<HttpMethod>(detail.method);
   const [args, setArgs] = useState<ArgsDraft>(() => argsDraftOf(detail.args));
   const [submitted, setSubmitted] = useState(false);

@@ -1,8 +1,8 @@
-import type { Call } from '../../../../shared/models/call.ts';
+import type { CallDetail } from '../../../../shared/models/call.ts';
 import { requestAsSent } from './model/requestAsSent.ts';
 
 /** The trigger as it went out; the token is dots (the window never has it). */
-export function RequestSection({ detail }: { detail: Call }) {
+export function RequestSection({ detail }: { detail: CallDetail }) {
   const request = requestAsSent(detail);
   return (
     <section className="detail-section" aria-label="Request as sent">

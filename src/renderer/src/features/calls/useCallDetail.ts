@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import type { Call } from '../../../../shared/models/call.ts';
+import type { CallDetail } from '../../../../shared/models/call.ts';
 import { call, messageOf } from '../../bridge/call.ts';
 
 export type Detail =
-  { status: 'loading' } | { status: 'ready'; call: Call } | { status: 'error'; message: string };
+  { status: 'loading' } | { status: 'ready'; call: CallDetail } | { status: 'error'; message: string };
 
 /**
  * A call's arguments and response, fetched when it is shown and again when

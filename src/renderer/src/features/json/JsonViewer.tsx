@@ -4,13 +4,14 @@ import { JsonToolbar } from './JsonToolbar.tsx';
 import { JsonTree } from './JsonTree.tsx';
 import { RawView } from './RawView.tsx';
 import { SelectionBar } from './SelectionBar.tsx';
-import { useJsonDocument, type JsonDocument, type JsonSource } from './useJsonDocument.ts';
+import { useJsonDocument, type JsonDocument } from './useJsonDocument.ts';
 import { useSearch } from './useSearch.ts';
 import { INITIAL_DEPTH, useTreeState } from './useTreeState.ts';
 import './json.css';
 
 type Props = {
-  source: JsonSource;
+  /** The document as JSON text, exactly as received. */
+  text: string;
   label?: string;
   fileName?: string;
   /** How many levels start open (2: the root and its children). */
@@ -22,12 +23,12 @@ type Props = {
  * (see LazyJsonViewer) so the window starts without it.
  */
 export default function JsonViewer({
-  source,
+  text,
   label = 'JSON',
   fileName = 'response.json',
   initialDepth = INITIAL_DEPTH,
 }: Props) {
-  const state = useJsonDocument(source);
+  const state = useJsonDocument(text, initialDepth);
   if (state.status === 'parsing') return <p className="json-status">Reading the JSON…</p>;
   if (state.status === 'failed')
     return (
@@ -35,21 +36,11 @@ export default function JsonViewer({
         {state.message}
       </p>
     );
-  return <ReadyViewer doc={state.doc} label={label} fileName={fileName} depth={initialDepth} />;
+  return <ReadyViewer doc={state.doc} label={label} fileName={fileName} />;
 }
 
-function ReadyViewer({
-  doc,
-  label,
-  fileName,
-  depth,
-}: {
-  doc: JsonDocument;
-  label: string;
-  fileName: string;
-  depth: number;
-}) {
-  const tree = useTreeState(doc.index, depth);
+function ReadyViewer({ doc, label, fileName }: { doc: JsonDocument; label: string; fileName: string }) {
+  const tree = useTreeState(doc);
   const search = useSearch(doc, tree.reveal);
   const [raw, setRaw] = useState(false);
   const [status, setStatus] = useState('');

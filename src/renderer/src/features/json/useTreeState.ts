@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import type { JsonIndex } from './model/jsonIndex.ts';
+import type { JsonDocument } from './useJsonDocument.ts';
 import {
   expandAll,
   expandToDepth,
@@ -11,27 +11,39 @@ import {
 
 export const INITIAL_DEPTH = 2;
 
-/** Which containers are open, the rows that follows from it, and the selected node. */
-export function useTreeState(index: JsonIndex, initialDepth = INITIAL_DEPTH) {
-  const [state, setState] = useState(() => ({ index, expanded: expandToDepth(index, initialDepth) }));
+/**
+ * Which containers are open, the rows that follow from it, and the selected
+ * node. It starts from the worker's first rows (doc.initial), so opening a
+ * document does no work over all of its nodes here.
+ */
+export function useTreeState(doc: JsonDocument) {
+  const { index, initial } = doc;
+  const [state, setState] = useState(() => ({ index, initial, expanded: initial.expanded }));
   let expanded = state.expanded;
   if (state.index !== index) {
-    // The whole document replaced its preview: nodes keep their numbers, so
-    // what was opened or closed meanwhile carries over.
-    expanded = expandToDepth(index, initialDepth);
-    expanded.set(state.expanded.subarray(0, Math.min(state.expanded.length, index.count)));
-    setState({ index, expanded });
+    // The whole document replaced its preview. Left as it opened, it opens
+    // as the worker laid it out; else nodes keep their numbers, so what was
+    // opened or closed meanwhile carries over.
+    expanded = initial.expanded;
+    if (state.expanded !== state.initial.expanded) {
+      expanded = initial.expanded.slice();
+      expanded.set(state.expanded.subarray(0, Math.min(state.expanded.length, index.count)));
+    }
+    setState({ index, initial, expanded });
   }
   const setExpanded = useCallback(
     (update: Expansion | ((e: Expansion) => Expansion)) =>
       setState((s) => ({
-        index: s.index,
+        ...s,
         expanded: typeof update === 'function' ? update(s.expanded) : update,
       })),
     [],
   );
   const [selected, setSelected] = useState(0);
-  const rows = useMemo(() => visibleRows(index, expanded), [index, expanded]);
+  const rows = useMemo(
+    () => (expanded === initial.expanded ? initial.rows : visibleRows(index, expanded)),
+    [index, initial, expanded],
+  );
   const toggle = useCallback((node: number) => setExpanded((e) => toggled(e, node)), []);
   const setOpen = useCallback(
     (node: number, open: boolean) =>

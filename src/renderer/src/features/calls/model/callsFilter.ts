@@ -28,12 +28,12 @@ export function matchesFilter(
 /** The ids to list, newest first (the store's order), that pass the filter. */
 export function filteredIds(
   order: readonly string[],
-  byId: Readonly<Record<string, CallSummary>>,
+  byId: ReadonlyMap<string, CallSummary>,
   filter: CallsFilter,
   argumentMatches?: ReadonlySet<string>,
 ): string[] {
   return order.filter((id) => {
-    const call = byId[id];
+    const call = byId.get(id);
     return call !== undefined && matchesFilter(call, filter, argumentMatches);
   });
 }
@@ -41,12 +41,12 @@ export function filteredIds(
 /** How many calls are in each state, for the robot filtered on (the state filter aside). */
 export function countByState(
   order: readonly string[],
-  byId: Readonly<Record<string, CallSummary>>,
+  byId: ReadonlyMap<string, CallSummary>,
   robotId: string | null,
 ): Record<CallState, number> {
   const counts = Object.fromEntries(callStates.map((s) => [s, 0])) as Record<CallState, number>;
   for (const id of order) {
-    const call = byId[id];
+    const call = byId.get(id);
     if (call !== undefined && (robotId === null || call.robotId === robotId)) counts[call.state]++;
   }
   return counts;

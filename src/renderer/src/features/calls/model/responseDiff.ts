@@ -1,4 +1,5 @@
 import type { JsonValue } from '../../../../../shared/models/json.ts';
+import { parseKeepingNumbers } from '../../../../../shared/exactNumbers.ts';
 import { jsonPath, type PathSegment } from '../../json/model/jsonPath.ts';
 
 export type DiffEntry =
@@ -19,14 +20,24 @@ function pathText(link: PathLink): string {
   return jsonPath(segments.reverse());
 }
 
+/**
+ * A number kept as its source text (JSON.rawJSON, see parseKeepingNumbers):
+ * a value, not an object to walk, equal to another by its digits.
+ */
+const isRawJson = (JSON as unknown as { isRawJSON: (v: unknown) => v is { rawJSON: string } }).isRawJSON;
+
 const isObject = (v: Side): v is { [key: string]: JsonValue } =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
+  typeof v === 'object' && v !== null && !Array.isArray(v) && !isRawJson(v);
+
+const same = (a: JsonValue, b: JsonValue) =>
+  isRawJson(a) && isRawJson(b) ? a.rawJSON === b.rawJSON : a === b;
 
 /**
  * Where two responses differ, path by path (JSONPath), walked without
  * recursion and stopped after `limit` entries. A value whose type changed,
  * or a scalar that changed, is one "changed" entry; objects compare key by
  * key (own keys only, "__proto__" included), arrays index by index.
+ * Numbers read with parseKeepingNumbers compare digit for digit.
  */
 export function diffJson(
   before: JsonValue,
@@ -67,7 +78,7 @@ export function diffJson(
       }
       continue;
     }
-    if (a !== b) entries.push({ kind: 'changed', path: pathText(path), before: a, after: b });
+    if (!same(a, b)) entries.push({ kind: 'changed', path: pathText(path), before: a, after: b });
   }
   return { entries, truncated: false };
 }
@@ -75,14 +86,50 @@ export function diffJson(
 /** The latest earlier call of the same preset that holds a response, from the newest-first order. */
 export function previousRunOf<
   T extends { id: string; presetId: string | null; robotId: string; hasResponse: boolean },
->(order: readonly string[], byId: Readonly<Record<string, T>>, callId: string): T | undefined {
-  const call = byId[callId];
+>(order: readonly string[], byId: ReadonlyMap<string, T>, callId: string): T | undefined {
+  const call = byId.get(callId);
   if (call === undefined || call.presetId === null) return undefined;
   const at = order.indexOf(callId);
   for (let i = at + 1; i < order.length; i++) {
-    const other = byId[order[i]!];
+    const other = byId.get(order[i]!);
     if (other?.presetId === call.presetId && other.robotId === call.robotId && other.hasResponse)
       return other;
   }
   return undefined;
+}
+
+/** One difference as the window lists it: values as short JSON previews. */
+export type DiffLine = { kind: DiffEntry['kind']; path: string; before?: string; after?: string };
+
+const PREVIEW_CHARS = 120;
+
+function preview(value: JsonValue): string {
+  const text = JSON.stringify(value);
+  return text.length > PREVIEW_CHARS ? text.slice(0, PREVIEW_CHARS) + '…' : text;
+}
+
+/**
+ * The difference between two responses given as JSON text, numbers read
+ * exactly, as lines to list. Run in the diff worker: two 20 MB texts take
+ * a second or more to read.
+ */
+export function diffTexts(
+  before: string,
+  after: string,
+  limit = 500,
+): { lines: DiffLine[]; truncated: boolean } {
+  const diff = diffJson(
+    parseKeepingNumbers(before) as JsonValue,
+    parseKeepingNumbers(after) as JsonValue,
+    limit,
+  );
+  return {
+    truncated: diff.truncated,
+    lines: diff.entries.map((entry) => ({
+      kind: entry.kind,
+      path: entry.path,
+      ...(entry.kind === 'added' ? {} : { before: preview(entry.before) }),
+      ...(entry.kind === 'removed' ? {} : { after: preview(entry.after) }),
+    })),
+  };
 }

@@ -1,6 +1,7 @@
 import { buildIndex, buildPreview, copyIndex, type JsonIndex } from '../model/jsonIndex.ts';
 import { prettyText } from '../model/prettyText.ts';
 import { searchIndex } from '../model/search.ts';
+import { expandToDepth, visibleRows } from '../model/visibleRows.ts';
 import type { WorkerRequest, WorkerResponse } from './protocol.ts';
 
 // Parsing, searching and re-indenting a 20 MB answer take hundreds of
@@ -14,22 +15,29 @@ let text = '';
 let index: JsonIndex | undefined;
 let pretty: { text: string; lineStarts: Int32Array } | undefined;
 
-function buffersOf(copy: JsonIndex): Transferable[] {
-  return Object.values(copy).flatMap((v) => (ArrayBuffer.isView(v) ? [v.buffer as ArrayBuffer] : []));
+function buffersOf(...parts: object[]): Transferable[] {
+  return parts.flatMap((part) =>
+    Object.values(part).flatMap((v) => (ArrayBuffer.isView(v) ? [v.buffer as ArrayBuffer] : [])),
+  );
+}
+
+/** The first rows of `index` with containers shallower than `depth` open. */
+function initialRows(index: JsonIndex, depth: number) {
+  const expanded = expandToDepth(index, depth);
+  return { expanded, rows: visibleRows(index, expanded) };
 }
 
 /** Documents past this size show their start first: reading all of 20 MB takes about a second. */
 const PREVIEW_FROM = 512 * 1024;
 const PREVIEW_CHARS = 64 * 1024;
 
-function open(source: string, sendText: boolean): void {
+function open(source: string, depth: number): void {
   text = source;
   pretty = undefined;
-  let textSent = !sendText;
   if (text.length > PREVIEW_FROM) {
     const preview = buildPreview(text, PREVIEW_CHARS);
-    scope.postMessage({ type: 'preview', index: preview, ...(textSent ? {} : { text }) }, buffersOf(preview));
-    textSent = true;
+    const first = initialRows(preview, depth);
+    scope.postMessage({ type: 'preview', index: preview, ...first }, buffersOf(preview, first));
   }
   try {
     index = buildIndex(text);
@@ -40,7 +48,8 @@ function open(source: string, sendText: boolean): void {
   }
   // The worker keeps its own table for searching; the window gets a copy it owns.
   const copy = copyIndex(index);
-  scope.postMessage({ type: 'opened', index: copy, ...(textSent ? {} : { text }) }, buffersOf(copy));
+  const first = initialRows(index, depth);
+  scope.postMessage({ type: 'opened', index: copy, ...first }, buffersOf(copy, first));
 }
 
 let chunks: string[] = [];
@@ -51,11 +60,8 @@ scope.onmessage = ({ data }) => {
       chunks.push(data.text);
       return;
     case 'open':
-      open(chunks.join('') + data.text, false);
+      open(chunks.join('') + data.text, data.depth);
       chunks = [];
-      return;
-    case 'openValue':
-      open(JSON.stringify(data.value) ?? 'null', true);
       return;
     case 'search': {
       const matches = index ? searchIndex(index, text, data.query) : new Int32Array(0);

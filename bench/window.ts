@@ -1,0 +1,219 @@
+/**
+ * The window under load, in Chromium over the real core (openAppWindow, as
+ * the window tests), with the longest task on the window's main thread in
+ * each case (what would freeze typing or scrolling; Chromium reports tasks
+ * over 50 ms):
+ *
+ * - detail: opening a call whose response is 20 MB, with a previous run of
+ *   the same preset to compare: the time to the response's first rows and
+ *   to the diff. Baseline in the same page: reading that response as an
+ *   object on the main thread (JSON.parse), the least that handing the
+ *   window an object would cost it.
+ * - live: a 10,000-call history on screen while 500 waiting calls are each
+ *   polled every second by the real core against the sandbox (about 500
+ *   call changes a second reaching the window as events). Baseline in the
+ *   same window: the same seconds with nothing changing. Frames drawn per
+ *   second under load are reported as a share of the idle ones.
+ *
+ *   npm run bench:window [-- --mb 20 --calls 500 --seconds 5 --only detail|live]
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Page } from 'playwright-core';
+import { AppCore } from '../src/core/appCore.ts';
+import { startSandbox } from '../src/sandbox/index.ts';
+import type { Call } from '../src/shared/models/call.ts';
+import { storeArchive, storeFinishedCall } from '../test/support/storedCalls.ts';
+import { openAppWindow, requireBuiltRenderer } from '../test/support/windowHarness.ts';
+import { nestedDocument } from './viewer/documents.ts';
+
+const { values } = parseArgs({
+  options: {
+    mb: { type: 'string', default: '20' },
+    calls: { type: 'string', default: '500' },
+    seconds: { type: 'string', default: '5' },
+    only: { type: 'string' },
+  },
+});
+const bounded = (text: string, low: number, high: number) =>
+  Math.min(Math.max(Number(text) || low, low), high);
+const MB = bounded(values.mb, 1, 100);
+const WAITING = bounded(values.calls, 1, 5_000);
+const SECONDS = bounded(values.seconds, 1, 60);
+const ms = (n: number) => Math.round(n);
+
+/** Starts recording long tasks and frames in the page; the returned function reads and resets them. */
+async function watchMainThread(
+  page: Page,
+): Promise<() => Promise<{ longest: number; longTasks: number; frames: number }>> {
+  await page.evaluate(() => {
+    const scope = globalThis as unknown as { __main: { longest: number; longTasks: number; frames: number } };
+    scope.__main = { longest: 0, longTasks: 0, frames: 0 };
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        scope.__main.longest = Math.max(scope.__main.longest, entry.duration);
+        scope.__main.longTasks++;
+      }
+      // Node's types know no 'longtask' entries; Chromium reports them.
+    }).observe({ type: 'longtask' } as unknown as { type: 'mark' });
+    const onFrame = (globalThis as unknown as { requestAnimationFrame: (f: () => void) => void })
+      .requestAnimationFrame;
+    const frame = () => {
+      scope.__main.frames++;
+      onFrame(frame);
+    };
+    onFrame(frame);
+  });
+  return () =>
+    page.evaluate(() => {
+      const scope = globalThis as unknown as {
+        __main: { longest: number; longTasks: number; frames: number };
+      };
+      const seen = { ...scope.__main };
+      scope.__main = { longest: 0, longTasks: 0, frames: 0 };
+      return seen;
+    });
+}
+
+async function detail(): Promise<void> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'robot-tray-bench-detail-'));
+  try {
+    const core = await AppCore.open({ dataDir });
+    const robot = await core.createRobot({ name: 'Reports', baseUrl: 'https://robots.example.com' });
+    await core.close();
+    const before = nestedDocument(MB * 1024 * 1024).text;
+    const after = before.replace('"customer 7"', '"customer seven"').replace('"gift wrap"', '"no wrap"');
+    const run = (id: string, day: number, text: string) =>
+      storeFinishedCall(dataDir, {
+        id,
+        robotId: robot.id,
+        robotName: 'Reports',
+        presetId: 'preset-report',
+        presetName: 'Monthly report',
+        webhookCallId: `wh-${id}`,
+        createdAt: Date.UTC(2026, 0, day),
+        response: JSON.parse(text) as Call['response'],
+      });
+    run('earlier', 1, before);
+    run('latest', 2, after);
+
+    const app = await openAppWindow({ dataDir, viewport: { width: 1280, height: 860 } });
+    try {
+      const { page } = app;
+      page.setDefaultTimeout(120_000);
+      const row = page.locator('.call-row[data-call-id="latest"]');
+      await row.waitFor();
+      const seen = await watchMainThread(page);
+      const now = () => page.evaluate(() => performance.now());
+      const start = await now();
+      await row.dblclick();
+      await page.getByTestId('json-viewer').getByRole('treeitem').first().waitFor();
+      const firstRows = (await now()) - start;
+      await page.getByTestId('diff-list').waitFor();
+      const diffShown = (await now()) - start;
+      const { longest } = await seen();
+      const lines = await page.getByTestId('diff-list').getByRole('listitem').count();
+
+      const objectRead = await page.evaluate((text) => {
+        const t = performance.now();
+        JSON.parse(text);
+        return performance.now() - t;
+      }, after);
+
+      console.log(
+        `call detail, ${(after.length / 1024 / 1024).toFixed(1)} MB response, diff of ${lines} lines`,
+      );
+      console.log(`  first rows          ${ms(firstRows)} ms`);
+      console.log(`  diff shown          ${ms(diffShown)} ms`);
+      console.log(`  longest task        ${longest === 0 ? 'none over 50 ms' : `${ms(longest)} ms`}`);
+      console.log(`  baseline: the response read as an object on the main thread ${ms(objectRead)} ms`);
+      console.log(
+        `RESULT bench=window-detail mb=${MB} first_rows_ms=${ms(firstRows)} diff_ms=${ms(diffShown)} ` +
+          `longest_task_ms=${ms(longest)} object_read_ms=${ms(objectRead)} ` +
+          `object_read_to_longest_task=${(objectRead / Math.max(50, longest)).toFixed(1)}x`,
+      );
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function live(): Promise<void> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'robot-tray-bench-live-'));
+  const sandbox = await startSandbox({ demoRobots: false, seed: 7 });
+  try {
+    await storeArchive(dataDir, 10_000);
+
+    const app = await openAppWindow({ dataDir, viewport: { width: 1280, height: 860 } });
+    try {
+      const { page } = app;
+      page.setDefaultTimeout(60_000);
+      await page.getByTestId('calls-count').filter({ hasText: '10000' }).waitFor();
+      const { token } = sandbox.addRobot({
+        name: 'held',
+        flow: [{ type: 'wait', ms: 600_000 }, { type: 'finish' }],
+      });
+      const robot = await app.core.createRobot({
+        name: 'Held',
+        baseUrl: sandbox.baseUrl,
+        pollPolicy: { firstDelayMs: 1_000, factor: 1, maxDelayMs: 1_000 },
+      });
+      await app.core.setToken(robot.id, token);
+      const seen = await watchMainThread(page);
+
+      await new Promise((resolve) => setTimeout(resolve, SECONDS * 1000));
+      const idle = await seen();
+
+      for (let i = 0; i < WAITING; i += 50) {
+        await Promise.all(
+          Array.from({ length: Math.min(50, WAITING - i) }, () =>
+            app.core.fire(robot.id, { method: 'POST', args: {} }),
+          ),
+        );
+      }
+      await page
+        .getByTestId('calls-count')
+        .filter({ hasText: String(10_000 + WAITING) })
+        .waitFor();
+      // Every call has been polled at least once: the changes run at their steady rate now.
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await seen();
+      let changes = 0;
+      const stop = app.shell.hub.subscribe((event) => {
+        if (event.type === 'calls.changed') changes += event.changes.length;
+      });
+      await new Promise((resolve) => setTimeout(resolve, SECONDS * 1000));
+      stop();
+      const loaded = await seen();
+      const rate = changes / SECONDS;
+
+      console.log(`live list: 10,000 calls in the history, ${WAITING} waiting calls polled every second`);
+      console.log(`  call changes sent to the window  ${ms(rate)}/s`);
+      console.log(
+        `  idle:    longest task ${ms(idle.longest)} ms, ${idle.longTasks} long tasks, ${ms(idle.frames / SECONDS)} frames/s`,
+      );
+      console.log(
+        `  changes: longest task ${ms(loaded.longest)} ms, ${loaded.longTasks} long tasks, ${ms(loaded.frames / SECONDS)} frames/s`,
+      );
+      console.log(
+        `RESULT bench=window-live calls=10000 changes_per_s=${ms(rate)} longest_task_ms=${ms(loaded.longest)} ` +
+          `long_tasks=${loaded.longTasks} idle_long_tasks=${idle.longTasks} ` +
+          `frames_vs_idle=${(loaded.frames / Math.max(1, idle.frames)).toFixed(2)}`,
+      );
+      await Promise.all(app.core.listCalls({ robotId: robot.id }).map((c) => app.core.stopCall(c.id)));
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await sandbox.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+requireBuiltRenderer();
+if (values.only !== 'live') await detail();
+if (values.only !== 'detail') await live();

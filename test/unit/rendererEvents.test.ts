@@ -1,0 +1,73 @@
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { gatherCallChanges } from '../../src/renderer/src/bridge/gatheredChanges.ts';
+import type { CallChange } from '../../src/shared/events.ts';
+import { Call, type CallState } from '../../src/shared/models/call.ts';
+import { summarizeCall } from '../../src/shared/models/callSummary.ts';
+
+const change = (id: string, pollCount: number, state: CallState = 'waiting'): CallChange => ({
+  call: summarizeCall(
+    Call.parse({
+      id,
+      robotId: 'r1',
+      robotName: 'Bot',
+      method: 'POST',
+      args: {},
+      state,
+      createdAt: 1,
+      pollCount,
+    }),
+  ),
+  from: null,
+});
+
+describe("the window's call changes, gathered between draws", () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  test('a burst of changes is applied once, after the wait, each call in its latest form', () => {
+    const applied: CallChange[][] = [];
+    const gathered = gatherCallChanges((changes) => applied.push(changes), 100);
+    gathered.add([change('a', 1)]);
+    gathered.add([change('a', 2)]);
+    gathered.add([change('a', 3, 'done'), change('b', 1)]);
+    vi.advanceTimersByTime(99);
+    expect(applied).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(applied.map((batch) => batch.map((c) => [c.call.id, c.call.pollCount, c.call.state]))).toEqual([
+      [
+        ['a', 3, 'done'],
+        ['b', 1, 'waiting'],
+      ],
+    ]);
+    gathered.add([change('b', 2)]);
+    vi.advanceTimersByTime(100);
+    expect(applied).toHaveLength(2);
+  });
+
+  test('flush applies what was gathered at once, and the timer then applies nothing again', () => {
+    const applied: CallChange[][] = [];
+    const gathered = gatherCallChanges((changes) => applied.push(changes), 100);
+    gathered.add([change('a', 1)]);
+    gathered.flush();
+    expect(applied).toHaveLength(1);
+    vi.advanceTimersByTime(500);
+    expect(applied).toHaveLength(1);
+    gathered.flush();
+    expect(applied).toHaveLength(1);
+  });
+
+  test('any other event is handed on only after the changes gathered before it are applied', () => {
+    const seen: string[] = [];
+    const gathered = gatherCallChanges(
+      (changes) => seen.push(`changed ${changes.map((c) => c.call.id).join(',')}`),
+      100,
+    );
+    const other = (event: { type: string }) => seen.push(event.type);
+    gathered.route({ type: 'calls.changed', changes: [change('a', 1, 'done')] }, other);
+    gathered.route({ type: 'calls.removed', ids: ['a'], finishedOf: null }, other);
+    gathered.route({ type: 'calls.changed', changes: [change('b', 1)] }, other);
+    expect(seen).toEqual(['changed a', 'calls.removed']);
+    vi.advanceTimersByTime(100);
+    expect(seen).toEqual(['changed a', 'calls.removed', 'changed b']);
+  });
+});
