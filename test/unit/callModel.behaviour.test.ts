@@ -1,7 +1,14 @@
 import { describe, expect, test } from 'vitest';
 import { AppError } from '../../src/core/errors.ts';
 import { assertResumable } from '../../src/core/tracker/transitions.ts';
-import { Call, CallFilter, callStates, resumableStates } from '../../src/shared/models/call.ts';
+import {
+  Call,
+  CallDetail,
+  callDetail,
+  CallFilter,
+  callStates,
+  resumableStates,
+} from '../../src/shared/models/call.ts';
 import { CallSummary, summarizeCall } from '../../src/shared/models/callSummary.ts';
 import { Diagnosis } from '../../src/shared/models/diagnosis.ts';
 import { FireRequest } from '../../src/shared/models/fire.ts';
@@ -82,9 +89,23 @@ describe('what the window sees of a call in lists', () => {
     expect(summarizeCall(Call.parse(stored)).hasResponse).toBe(false);
   });
 
-  test('a summary read through its schema drops a response body sent along', () => {
-    const summary = { ...summarizeCall(Call.parse(stored)), response: 'x'.repeat(100) };
-    expect(CallSummary.parse(summary)).not.toHaveProperty('response');
+  test('a summary read through its schema drops a response body or its text sent along', () => {
+    const summary = { ...summarizeCall(Call.parse(stored)), response: 'x'.repeat(100), responseText: '"x"' };
+    const read = CallSummary.parse(summary);
+    expect(read).not.toHaveProperty('response');
+    expect(read).not.toHaveProperty('responseText');
+  });
+
+  test('a detail read through its schema carries the response only as its JSON text', () => {
+    const detail = {
+      ...callDetail(Call.parse({ ...stored, response: { n: 1 } })),
+      response: { n: 1 },
+      responseText: '{"n":1}',
+    };
+    const read = CallDetail.parse(detail);
+    expect(read.responseJson).toBe('{"n":1}');
+    expect(read).not.toHaveProperty('response');
+    expect(read).not.toHaveProperty('responseText');
   });
 });
 
