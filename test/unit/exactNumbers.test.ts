@@ -19,6 +19,10 @@ describe('reading JSON without changing any number', () => {
       '{"n":123456789012345,"x":1.5e-7,"s":"12345678901234567890"}',
     ) as Record<string, unknown>;
     expect(value).toEqual({ n: 123456789012345, x: 1.5e-7, s: '12345678901234567890' });
+    // Long, but exactly what a double holds: read as a plain number.
+    const long = parseKeepingNumbers('[1234.5699999999997,0.30000000000000004]') as unknown[];
+    expect(long).toEqual([1234.5699999999997, 0.30000000000000004]);
+    expect(long.map((n) => typeof n)).toEqual(['number', 'number']);
     const mixed = parseKeepingNumbers('{"small":2,"big":12345678901234567890}') as Record<string, unknown>;
     expect(typeof mixed['small']).toBe('number');
     expect(JSON.stringify(mixed)).toBe('{"small":2,"big":12345678901234567890}');
