@@ -79,3 +79,33 @@ describe('a history in a data folder that cannot be written', () => {
     expect((await readFile(file)).equals(before)).toBe(true);
   });
 });
+
+describe('what the history refuses and how it finds calls', () => {
+  test('opening a history that is not a file fails at once with its own error, not as busy', async () => {
+    const { mkdir } = await import('node:fs/promises');
+    await mkdir(file);
+    const started = Date.now();
+    const opening = CallHistory.openWaiting(file, new WarningLog(), Date.now, undefined, 5_000);
+    await expect(opening).rejects.toSatisfy((error) => !(error instanceof AppError && error.kind === 'busy'));
+    // No waiting out the 5 s meant for a lock.
+    expect(Date.now() - started).toBeLessThan(4_000);
+  });
+
+  test('a call that could not be read back is refused, naming the field, and nothing is written', () => {
+    const history = CallHistory.open(file, new WarningLog());
+    const bad = { ...call('bad'), state: 'bogus' } as unknown as Call;
+    expect(() => history.put(bad)).toThrow(/state/);
+    expect(history.get('bad')).toBeUndefined();
+    history.close();
+  });
+
+  test('an id prefix is matched as typed: % and _ are not wildcards', () => {
+    const history = CallHistory.open(file, new WarningLog());
+    history.put(call('abcd-1'));
+    history.put(call('a_cd-2'));
+    expect(history.findByIdPrefix('ab').map((c) => c.id)).toEqual(['abcd-1']);
+    expect(history.findByIdPrefix('a%')).toEqual([]);
+    expect(history.findByIdPrefix('a_').map((c) => c.id)).toEqual(['a_cd-2']);
+    history.close();
+  });
+});
