@@ -109,3 +109,61 @@ describe('what the history refuses and how it finds calls', () => {
     history.close();
   });
 });
+
+describe("the history's own search and lists", () => {
+  const stored = (id: string, over: Partial<Call>) =>
+    Call.parse({ ...call(id), ...over, createdAt: over.createdAt ?? 1 });
+
+  test('text is found in the preset, webhookCallId, raw status or error, in any case; % and _ are plain', () => {
+    const history = CallHistory.open(file, new WarningLog());
+    history.put(stored('p', { presetName: 'Monthly Report' }));
+    history.put(stored('w', { webhookCallId: 'wh-7f3a' }));
+    history.put(stored('r', { state: 'unexpected', rawStatus: 'PAUSED' }));
+    history.put(
+      stored('e', {
+        state: 'unknown',
+        error: { kind: 'network', message: 'socket hang up', count: 1, at: 1 },
+      }),
+    );
+    history.put(stored('pct', { presetName: '50% off' }));
+    const found = (text: string) =>
+      history
+        .list({ text })
+        .map((c) => c.id)
+        .sort();
+    expect(found('REPORT')).toEqual(['p']);
+    expect(found('WH-7F3A')).toEqual(['w']);
+    expect(found('paused')).toEqual(['r']);
+    expect(found('hang up')).toEqual(['e']);
+    expect(found('0%')).toEqual(['pct']);
+    expect(found('%')).toEqual(['pct']);
+    expect(found('5_')).toEqual([]);
+    // Fields are searched one by one: text spanning two of them is not found.
+    expect(found('botmonthly')).toEqual([]);
+    expect(found('bot\nmonthly')).toEqual(['p']);
+    history.close();
+  });
+
+  test('an empty state filter lists every call; waiting calls are the active ones', () => {
+    const history = CallHistory.open(file, new WarningLog());
+    history.put(stored('done', { state: 'done' }));
+    history.put(stored('waiting', { state: 'waiting' }));
+    expect(
+      history
+        .list({ states: [] })
+        .map((c) => c.id)
+        .sort(),
+    ).toEqual(['done', 'waiting']);
+    expect(history.list({ states: ['done'] }).map((c) => c.id)).toEqual(['done']);
+    expect(history.listActive().map((c) => c.id)).toEqual(['waiting']);
+    history.close();
+  });
+
+  test('delete says whether there was a call to delete', () => {
+    const history = CallHistory.open(file, new WarningLog());
+    history.put(stored('x', {}));
+    expect(history.delete('x')).toBe(true);
+    expect(history.delete('x')).toBe(false);
+    history.close();
+  });
+});
