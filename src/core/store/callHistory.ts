@@ -1,6 +1,7 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { Call, type CallDetail, CallFilter, activeStates, callDetail } from '../../shared/models/call.ts';
 import { AppError, validationError } from '../errors.ts';
+import { deleteFinishedQuery, likePattern, listQuery, searchText } from './callQueries.ts';
 import { OPEN_WAIT_MS, openHistoryFile, storageError } from './historyFile.ts';
 import type { WarningLog } from './warnings.ts';
 
@@ -148,10 +149,9 @@ export class CallHistory {
 
   /** Up to `max` calls whose local id starts with `prefix`, for ids typed short (as git takes a commit). */
   findByIdPrefix(prefix: string, max = 2): Call[] {
-    const pattern = prefix.replace(/[\\%_]/g, (c) => '\\' + c) + '%';
     const rows = this.#db
       .prepare("SELECT data FROM calls WHERE id LIKE ? ESCAPE '\\' ORDER BY created_at DESC LIMIT ?")
-      .all(pattern, max);
+      .all(likePattern(prefix, 'start'), max);
     return rows.map((row) => this.#parseRow(row)).filter((c): c is Call => c !== undefined);
   }
 
@@ -200,27 +200,7 @@ export class CallHistory {
   }
 
   list(filter: CallFilter = {}): Call[] {
-    const f = CallFilter.parse(filter);
-    const where: string[] = [];
-    const params: Array<string | number> = [];
-    if (f.robotId !== undefined) {
-      where.push('robot_id = ?');
-      params.push(f.robotId);
-    }
-    if (f.states !== undefined && f.states.length > 0) {
-      where.push(`state IN (${f.states.map(() => '?').join(', ')})`);
-      params.push(...f.states);
-    }
-    const text = f.text?.trim().toLowerCase();
-    if (text) {
-      where.push("search LIKE ? ESCAPE '\\'");
-      params.push('%' + text.replace(/[\\%_]/g, (c) => '\\' + c) + '%');
-    }
-    const sql =
-      'SELECT data FROM calls' +
-      (where.length > 0 ? ' WHERE ' + where.join(' AND ') : '') +
-      ' ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?';
-    params.push(f.limit ?? 200, f.offset ?? 0);
+    const { sql, params } = listQuery(CallFilter.parse(filter));
     const rows = this.#read(() => this.#db.prepare(sql).all(...params));
     return rows.map((row) => this.#parseRow(row)).filter((c): c is Call => c !== undefined);
   }
@@ -235,12 +215,7 @@ export class CallHistory {
 
   /** Forget every finished call (of one robot, or all). Active calls stay. */
   deleteFinished(robotId?: string): number {
-    const placeholders = activeStates.map(() => '?').join(', ');
-    const sql =
-      `DELETE FROM calls WHERE state NOT IN (${placeholders})` +
-      (robotId === undefined ? '' : ' AND robot_id = ?');
-    const params: string[] = [...activeStates];
-    if (robotId !== undefined) params.push(robotId);
+    const { sql, params } = deleteFinishedQuery(robotId);
     return Number(this.#run(() => this.#db.prepare(sql).run(...params)).changes);
   }
 
@@ -287,21 +262,4 @@ export class CallHistory {
     this.#warnings.add('history', 'A call in the history could not be read and was skipped.');
     return undefined;
   }
-}
-
-function searchText(call: Call): string {
-  const response = call.response === undefined ? '' : JSON.stringify(call.response).slice(0, 4_000);
-  return [
-    call.robotName,
-    call.presetName ?? '',
-    call.webhookCallId ?? '',
-    call.id,
-    call.state,
-    call.rawStatus ?? '',
-    JSON.stringify(call.args).slice(0, 4_000),
-    response,
-    call.error?.message ?? '',
-  ]
-    .join('\n')
-    .toLowerCase();
 }
