@@ -26,6 +26,7 @@ import { AppCore } from '../src/core/appCore.ts';
 import { startSandbox } from '../src/sandbox/index.ts';
 import type { Call } from '../src/shared/models/call.ts';
 import { storeArchive, storeFinishedCall } from '../test/support/storedCalls.ts';
+import { addSandboxRobot } from '../test/support/coreHarness.ts';
 import { openAppWindow, requireBuiltRenderer } from '../test/support/windowHarness.ts';
 import { nestedDocument } from './viewer/documents.ts';
 
@@ -158,16 +159,12 @@ async function live(): Promise<void> {
       const { page } = app;
       page.setDefaultTimeout(60_000);
       await page.getByTestId('calls-count').filter({ hasText: '10000' }).waitFor();
-      const { token } = sandbox.addRobot({
-        name: 'held',
-        flow: [{ type: 'wait', ms: 600_000 }, { type: 'finish' }],
-      });
-      const robot = await app.core.createRobot({
-        name: 'Held',
-        baseUrl: sandbox.baseUrl,
-        pollPolicy: { firstDelayMs: 1_000, factor: 1, maxDelayMs: 1_000 },
-      });
-      await app.core.setToken(robot.id, token);
+      const { robot } = await addSandboxRobot(
+        app.core,
+        sandbox,
+        { name: 'held', flow: [{ type: 'wait', ms: 600_000 }, { type: 'finish' }] },
+        { pollPolicy: { firstDelayMs: 1_000, factor: 1, maxDelayMs: 1_000 } },
+      );
       const seen = await watchMainThread(page);
 
       await new Promise((resolve) => setTimeout(resolve, SECONDS * 1000));

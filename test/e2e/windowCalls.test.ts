@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { startSandbox, type RobotDefinition, type Sandbox } from '../../src/sandbox/index.ts';
 import { storeArchive } from '../support/storedCalls.ts';
+import { addSandboxRobot } from '../support/coreHarness.ts';
 import { openAppWindow, type AppWindow, requireBuiltRenderer } from '../support/windowHarness.ts';
 import { screenshotDir } from '../support/screenshots.ts';
 
@@ -44,9 +45,7 @@ describe('calls in the window', () => {
       ...(dataDir === undefined ? {} : { dataDir }),
     });
     app.page.setDefaultTimeout(12_000);
-    const { token } = sandbox.addRobot(definition);
-    const robot = await app.core.createRobot({ name: definition.name, baseUrl: sandbox.baseUrl });
-    await app.core.setToken(robot.id, token);
+    const { robot, token } = await addSandboxRobot(app.core, sandbox, definition);
     tokens.push(robot.id);
     const preset = await app.core.createPreset({
       robotId: robot.id,

@@ -6,6 +6,7 @@ import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { AppCore } from '../../src/core/appCore.ts';
 import { startSandbox, type RobotDefinition, type Sandbox } from '../../src/sandbox/index.ts';
 import type { Call } from '../../src/shared/models/call.ts';
+import { addSandboxRobot } from '../support/coreHarness.ts';
 import { openAppWindow, type AppWindow, requireBuiltRenderer } from '../support/windowHarness.ts';
 import { storeFinishedCall } from '../support/storedCalls.ts';
 
@@ -34,9 +35,7 @@ describe('fire again with changes and the JSON viewer in the window', () => {
     sandbox = await startSandbox({ demoRobots: false, seed: 5 });
     app = await openAppWindow({ viewport: { width: 1280, height: 860 } });
     app.page.setDefaultTimeout(12_000);
-    const { token } = sandbox.addRobot(definition);
-    const robot = await app.core.createRobot({ name: definition.name, baseUrl: sandbox.baseUrl });
-    await app.core.setToken(robot.id, token);
+    const { robot } = await addSandboxRobot(app.core, sandbox, definition);
     tokens.push(robot.id);
     const preset = await app.core.createPreset({
       robotId: robot.id,

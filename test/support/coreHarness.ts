@@ -12,6 +12,21 @@ import {
   type SandboxOptions,
 } from '../../src/sandbox/index.ts';
 
+/**
+ * A robot the sandbox runs with `definition`, added to `core` with the
+ * sandbox's base URL and its token in the keychain.
+ */
+export async function addSandboxRobot(
+  core: AppCore,
+  sandbox: Sandbox,
+  definition: RobotDefinition,
+  extra: Record<string, unknown> = {},
+): Promise<{ robot: RobotView; token: string }> {
+  const { token } = sandbox.addRobot(definition);
+  const robot = await core.createRobot({ name: definition.name, baseUrl: sandbox.baseUrl, ...extra });
+  return { robot: await core.setToken(robot.id, token), token };
+}
+
 export type CoreHarness = {
   core: AppCore;
   sandbox: Sandbox;
@@ -43,10 +58,9 @@ export async function openCoreHarness(
     sandbox,
     dataDir,
     async addRobot(definition, extra = {}) {
-      const { token } = sandbox.addRobot(definition);
-      const robot = await core.createRobot({ name: definition.name, baseUrl: sandbox.baseUrl, ...extra });
+      const { robot } = await addSandboxRobot(core, sandbox, definition, extra);
       robotIds.push(robot.id);
-      return core.setToken(robot.id, token);
+      return robot;
     },
     waitForCall(callId, predicate) {
       return whenCall(core, callId, predicate);

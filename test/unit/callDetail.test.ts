@@ -8,6 +8,7 @@ import { startSandbox } from '../../src/sandbox/index.ts';
 import { CallHistory } from '../../src/core/store/callHistory.ts';
 import { WarningLog } from '../../src/core/store/warnings.ts';
 import { Call, callDetail } from '../../src/shared/models/call.ts';
+import { addSandboxRobot } from '../support/coreHarness.ts';
 import { storeFinishedCall } from '../support/storedCalls.ts';
 
 const call = (id: string, extra: Partial<Call> = {}) =>
@@ -130,14 +131,12 @@ describe("AppCore's call detail", () => {
 
   test('a call this process is watching is given as the tracker holds it, not as another process stored it', async () => {
     const sandbox = await startSandbox({ demoRobots: false, seed: 1 });
-    const { token } = sandbox.addRobot({
-      name: 'held',
-      flow: [{ type: 'wait', ms: 600_000 }, { type: 'finish' }],
-    });
     const core = await AppCore.open({ dataDir: dir });
     try {
-      const robot = await core.createRobot({ name: 'Held', baseUrl: sandbox.baseUrl });
-      await core.setToken(robot.id, token);
+      const { robot } = await addSandboxRobot(core, sandbox, {
+        name: 'held',
+        flow: [{ type: 'wait', ms: 600_000 }, { type: 'finish' }],
+      });
       const fired = await core.fire(robot.id, { method: 'POST', args: {} });
       expect(fired.state).toBe('waiting');
       storeFinishedCall(dir, {
