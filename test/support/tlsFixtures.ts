@@ -62,38 +62,37 @@ export async function makeTlsFixtures(): Promise<TlsFixtures> {
       fingerprint256: new X509Certificate(cert).fingerprint256,
     };
   };
+  /** A new P-256 key written to NAME.key, unencrypted: openssl req's key arguments. */
+  const newKey = (name: string) => [
+    '-newkey',
+    'ec',
+    '-pkeyopt',
+    'ec_paramgen_curve:prime256v1',
+    '-nodes',
+    '-keyout',
+    `${name}.key`,
+  ];
   const selfSigned = async (name: string, cn: string, san: string) => {
     await openssl(
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'ec',
-        '-pkeyopt',
-        'ec_paramgen_curve:prime256v1',
-        '-nodes',
-        '-keyout',
-        `${name}.key`,
-        '-out',
-        `${name}.pem`,
-      ].concat(['-days', '30', '-subj', `/CN=${cn}`, '-addext', `subjectAltName=${san}`]),
+      ['req', '-x509', ...newKey(name), '-out', `${name}.pem`].concat([
+        '-days',
+        '30',
+        '-subj',
+        `/CN=${cn}`,
+        '-addext',
+        `subjectAltName=${san}`,
+      ]),
     );
     return load(name);
   };
   const signed = async (name: string, cn: string, san: string, validity: string[]) => {
     await openssl(
-      [
-        'req',
-        '-newkey',
-        'ec',
-        '-pkeyopt',
-        'ec_paramgen_curve:prime256v1',
-        '-nodes',
-        '-keyout',
-        `${name}.key`,
-        '-out',
-        `${name}.csr`,
-      ].concat(['-subj', `/CN=${cn}`, '-addext', `subjectAltName=${san}`]),
+      ['req', ...newKey(name), '-out', `${name}.csr`].concat([
+        '-subj',
+        `/CN=${cn}`,
+        '-addext',
+        `subjectAltName=${san}`,
+      ]),
     );
     await openssl(
       ['ca', '-batch', '-config', 'ca.cnf', '-cert', 'ca.pem', '-keyfile', 'ca.key', '-notext'].concat([
@@ -108,19 +107,7 @@ export async function makeTlsFixtures(): Promise<TlsFixtures> {
   };
 
   await openssl(
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:prime256v1',
-      '-nodes',
-      '-keyout',
-      'ca.key',
-      '-out',
-      'ca.pem',
-    ].concat([
+    ['req', '-x509', ...newKey('ca'), '-out', 'ca.pem'].concat([
       '-days',
       '30',
       '-subj',
