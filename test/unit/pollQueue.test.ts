@@ -51,3 +51,99 @@ describe('PollQueue', () => {
     expect(started).toEqual(['y']);
   });
 });
+
+/** A queue whose polls run until the test finishes them, with the most each robot ever had in flight. */
+function heldQueue(cap: number) {
+  const clock = new FakeClock(0);
+  const started: string[] = [];
+  const finish = new Map<string, () => void>();
+  const running = new Map<string, number>();
+  const mostInFlight = new Map<string, number>();
+  const robotOf = (key: string) => key.replace(/\d+$/, '');
+  const queue = new PollQueue(
+    clock,
+    () => cap,
+    (key) => {
+      started.push(key);
+      const robot = robotOf(key);
+      running.set(robot, (running.get(robot) ?? 0) + 1);
+      mostInFlight.set(robot, Math.max(mostInFlight.get(robot) ?? 0, running.get(robot)!));
+      return new Promise<void>((resolve) =>
+        finish.set(key, () => {
+          running.set(robot, running.get(robot)! - 1);
+          resolve();
+        }),
+      );
+    },
+  );
+  const schedule = (key: string, at = 10) => queue.schedule(key, robotOf(key), at);
+  /** Ends a running poll and lets the queue start the next ones. */
+  const end = async (key: string) => {
+    finish.get(key)!();
+    await new Promise((resolve) => setImmediate(resolve));
+  };
+  return { clock, queue, started, mostInFlight, schedule, end };
+}
+
+describe('PollQueue under its caps', () => {
+  test('one robot never holds more than half the slots, even as its polls finish and free them', async () => {
+    const { clock, started, mostInFlight, schedule, end } = heldQueue(4);
+    for (let i = 0; i < 6; i++) schedule(`a${i}`, 10 + i);
+    clock.advance(20);
+    expect(started).toEqual(['a0', 'a1']);
+    await end('a0');
+    expect(started).toEqual(['a0', 'a1', 'a2']);
+    await end('a1');
+    await end('a2');
+    expect(started).toEqual(['a0', 'a1', 'a2', 'a3', 'a4']);
+    expect(mostInFlight.get('a')).toBe(2);
+  });
+
+  test('a robot held back at its share keeps its turn: every due poll runs in the end', async () => {
+    const { clock, started, schedule, end } = heldQueue(2);
+    schedule('a0', 10);
+    schedule('a1', 11);
+    schedule('b0', 12);
+    clock.advance(20);
+    // a1 waits (robot a is at its share of 1), b0 takes the second slot.
+    expect(started).toEqual(['a0', 'b0']);
+    await end('b0');
+    await end('a0');
+    expect(started).toEqual(['a0', 'b0', 'a1']);
+  });
+
+  test('idle() waits for the last running poll, not the first to finish', async () => {
+    const { clock, queue, schedule, end } = heldQueue(4);
+    let idle = false;
+    await queue.idle();
+    schedule('a0');
+    schedule('b0');
+    clock.advance(10);
+    void queue.idle().then(() => (idle = true));
+    await end('a0');
+    expect(idle).toBe(false);
+    await end('b0');
+    expect(idle).toBe(true);
+  });
+
+  test('clear() drops scheduled polls and due ones waiting for a slot', async () => {
+    const { clock, queue, started, schedule, end } = heldQueue(1);
+    schedule('a0');
+    schedule('b0');
+    schedule('c0', 50);
+    clock.advance(10);
+    expect(started).toEqual(['a0']);
+    queue.clear();
+    await end('a0');
+    clock.advance(100);
+    expect(started).toEqual(['a0']);
+    expect(clock.pendingTimers).toBe(0);
+  });
+
+  test('a cancelled poll leaves no timer behind', () => {
+    const { clock, queue, schedule } = heldQueue(1);
+    schedule('a0', 50);
+    queue.cancel('a0');
+    expect(clock.pendingTimers).toBe(0);
+  });
+});
