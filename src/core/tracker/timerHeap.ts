@@ -20,10 +20,6 @@ export class TimerHeap {
     this.#onDue = onDue;
   }
 
-  get size(): number {
-    return this.#heap.length;
-  }
-
   has(key: string): boolean {
     return this.#index.has(key);
   }
