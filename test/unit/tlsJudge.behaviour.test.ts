@@ -98,6 +98,77 @@ describe('sentences by kind', () => {
     expect(changed).toContain('intercepting');
   });
 
+  test.each([
+    [
+      'pin-changed',
+      ['"robots.corp", issued by "Corp Issuing CA"', 'confirm the new fingerprint with its administrators'],
+    ],
+    [
+      'self-signed',
+      ['("robots.corp", SHA-256', `robot-tray robot edit ROBOT --accept-cert ${FP_A}), or add that CA`],
+    ],
+    ['expired', ['("robots.corp") expired on 2027-02-03. ', 'administrators must renew it']],
+    ['not-yet-valid', ['valid only from 2026-01-01. ', "Check this computer's clock and date."]],
+    ['wrong-host', ["Check the host name in the robot's base URL"]],
+    ['other', ['Run robot-tray doctor ROBOT to see the certificate chain.']],
+  ])('%s: names the host, the certificate and what to do next', (reason, parts) => {
+    const text = sentence(reason, details({ authorizationError: 'CERT_REVOKED' }), FP_B);
+    expect(text).toContain(HOST);
+    for (const part of parts) expect(text).toContain(part);
+  });
+
+  test('other: the verification code as Node gave it', () => {
+    expect(sentence('other', details({ authorizationError: 'CERT_REVOKED' }))).toContain('(CERT_REVOKED)');
+  });
+
+  test("untrusted issuer: the issuer at the chain's top, however long the chain", () => {
+    const long = details();
+    long.chain.push({ ...long.chain[1]!, subject: 'Corp Root CA', issuer: 'Corp Offline Root' });
+    expect(sentence('untrusted-issuer', long)).toContain('issued by "Corp Offline Root"');
+    expect(sentence('untrusted-issuer', details({ chain: [details().chain[0]!] }))).toContain(
+      'issued by "Corp Issuing CA"',
+    );
+  });
+
+  test('without the certificate in hand every sentence still reads, with no "undefined"', () => {
+    const bare = details({ chain: [], authorizationError: null });
+    const expected: Record<string, string> = {
+      'pin-changed': `accepted SHA-256 ${FP_B}, now SHA-256 unknown. Nothing was sent.`,
+      'untrusted-issuer': 'issued by "an unknown authority"',
+      'self-signed': 'a self-signed certificate ("?", SHA-256 unknown)',
+      expired: '("?") expired on an earlier date.',
+      'not-yet-valid': 'valid only from a later date.',
+      'wrong-host': 'is for no host names at all, not for "robots.corp"',
+      other: 'was not accepted (unknown reason)',
+    };
+    for (const [reason, part] of Object.entries(expected)) {
+      const text = sentence(reason, bare, FP_B);
+      expect(text).toContain(part);
+      expect(text).not.toMatch(/undefined|null/);
+    }
+  });
+
+  test('wrong host: up to six names are listed in full', () => {
+    const six = details();
+    six.chain[0]!.names = Array.from({ length: 6 }, (_, i) => `h${i}.corp`);
+    expect(sentence('wrong-host', six)).toContain('"h5.corp", not for');
+    six.chain[0]!.names.push('h6.corp');
+    expect(sentence('wrong-host', six)).toContain('"h5.corp" and 1 more, not for');
+  });
+
+  test.each([
+    ['UNABLE_TO_GET_ISSUER_CERT_LOCALLY', 'issued by an authority this computer does not trust'],
+    ['DEPTH_ZERO_SELF_SIGNED_CERT', 'presented a self-signed certificate that nothing vouches for'],
+    ['CERT_NOT_YET_VALID', "is not valid yet. Check this computer's clock and date."],
+    [
+      'ERR_TLS_CERT_ALTNAME_INVALID',
+      "is for another host name. Check the host name in the robot's base URL.",
+    ],
+  ])('a bare code %s still says its kind', (code, part) => {
+    expect(tlsCodeSentence(code, HOST)).toContain(`${HOST} `);
+    expect(tlsCodeSentence(code, HOST)).toContain(part);
+  });
+
   test('a code without a certificate in hand still says its kind', () => {
     expect(tlsCodeSentence('CERT_HAS_EXPIRED', HOST)).toContain('has expired');
     expect(tlsCodeSentence('ECONNREFUSED', HOST)).toBeUndefined();
@@ -110,12 +181,13 @@ describe('sentences by kind', () => {
     expect(error.message).toContain('expired on 2027-02-03');
   });
 
-  test('plain http on an https port is said as such', () => {
-    const error = transportFailure(
-      Object.assign(new Error('x'), { code: 'ERR_SSL_WRONG_VERSION_NUMBER' }),
-      HOST,
-      'query',
-    );
+  test.each([
+    'ERR_SSL_WRONG_VERSION_NUMBER',
+    'ERR_SSL_PACKET_LENGTH_TOO_LONG',
+    'ERR_SSL_HTTP_REQUEST',
+    'ERR_SSL_UNKNOWN_PROTOCOL',
+  ])('plain http on an https port (%s) is said as such', (code) => {
+    const error = transportFailure(Object.assign(new Error('x'), { code }), HOST, 'query');
     expect(error.message).toBe(
       `Could not reach ${HOST}: the server does not speak TLS on this port (is it plain http?). Check the scheme and port of the base URL.`,
     );

@@ -69,14 +69,15 @@ export function refusalSentence(refusal: TlsRefusal, host: string): string {
 /** The same kinds when only Node's error code is known (a proxy's own TLS, an old socket). */
 export function tlsCodeSentence(code: string, host: string): string | undefined {
   const reason: TlsRefusalReason = refusalReason(code);
-  const sentences: Record<Exclude<TlsRefusalReason, 'other' | 'pin-changed'>, string> = {
+  // Neither "other" nor "pin-changed" has a sentence: a code alone says nothing more than Node's message.
+  const sentences: Partial<Record<TlsRefusalReason, string>> = {
     'untrusted-issuer': `The certificate of ${host} was issued by an authority this computer does not trust. If your company uses its own certificate authority, ${ADD_CA}.`,
     'self-signed': `${host} presented a self-signed certificate that nothing vouches for. If you know it is the service’s own, accept it for the robot, or ${ADD_CA}.`,
     expired: `The certificate of ${host} has expired. The service's administrators must renew it; check this computer's clock too.`,
     'not-yet-valid': `The certificate of ${host} is not valid yet. Check this computer's clock and date.`,
     'wrong-host': `The certificate of ${host} is for another host name. Check the host name in the robot's base URL.`,
   };
-  return reason === 'other' || reason === 'pin-changed' ? undefined : sentences[reason];
+  return sentences[reason];
 }
 
 /** Codes meaning the other side answered, but not with TLS: usually plain http on that port. */
