@@ -4,6 +4,9 @@ import type { Clock } from '../clock.ts';
 import { AppError, asAppError } from '../errors.ts';
 import type { CallHistory } from '../store/callHistory.ts';
 
+/** What the writer needs of the call history. */
+export type HistoryWrites = Pick<CallHistory, 'put' | 'check' | 'prune'>;
+
 /** Retry delays for a history write refused by a lock or the disk. */
 const RETRY_DELAYS_MS = [50, 100, 250, 500, 1_000, 2_000, 5_000];
 /** How long a trigger waits for its `sending` record to be written before it is refused, unsent. */
@@ -18,7 +21,7 @@ export const WRITE_AHEAD_WAIT_MS = 5_000;
  * so; the calls stay correct in memory and in events meanwhile.
  */
 export class CallWriter {
-  readonly #history: CallHistory;
+  readonly #history: HistoryWrites;
   readonly #clock: Clock;
   readonly #historyLimit: () => number;
   readonly #warn: (message: string) => void;
@@ -28,7 +31,7 @@ export class CallWriter {
   #warned = false;
 
   constructor(deps: {
-    history: CallHistory;
+    history: HistoryWrites;
     clock: Clock;
     historyLimit: () => number;
     warn: (message: string) => void;
