@@ -90,7 +90,11 @@ export class JsonFileStore<S extends z.ZodType> {
     const run = this.#queue.then(async () => {
       if (this.#o.readOnly !== undefined) throw this.#o.readOnly;
       if (this.#readOnlyReason !== undefined) throw new AppError('validation', this.#readOnlyReason);
-      await mkdir(path.dirname(this.#o.file), { recursive: true });
+      try {
+        await mkdir(path.dirname(this.#o.file), { recursive: true });
+      } catch (error) {
+        throw this.#ioError('create the folder of', error);
+      }
       let release: () => Promise<void>;
       try {
         release = await acquireLock(this.#o.file, this.#o.lock);
