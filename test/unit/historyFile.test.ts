@@ -1,0 +1,138 @@
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { AppError } from '../../src/core/errors.ts';
+import { CallHistory } from '../../src/core/store/callHistory.ts';
+import { storageError } from '../../src/core/store/historyFile.ts';
+import { WarningLog } from '../../src/core/store/warnings.ts';
+import { Call } from '../../src/shared/models/call.ts';
+
+const call = (id: string) =>
+  Call.parse({ id, robotId: 'r1', robotName: 'Bot', method: 'POST', args: {}, state: 'done', createdAt: 1 });
+const readOnly = new AppError('storage', 'The data folder is read-only.', { permanent: true });
+const NOW = Date.UTC(2026, 10, 23, 9, 8, 7, 654);
+const GARBAGE = 'not a database, a text file that lost its way. '.repeat(200);
+
+let dir: string;
+let file: string;
+let warnings: WarningLog;
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'robot-tray-history-file-'));
+  file = path.join(dir, 'history.sqlite');
+  warnings = new WarningLog();
+});
+afterEach(() => rm(dir, { recursive: true, force: true }));
+
+/** A SQLite file whose history schema is `version`. */
+function databaseAt(version: number): void {
+  const db = new DatabaseSync(file);
+  db.exec(`CREATE TABLE other (x); PRAGMA user_version = ${version};`);
+  db.close();
+}
+
+describe('opening the history file', () => {
+  test('a new history is private to its owner', async () => {
+    CallHistory.open(file, warnings).close();
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+  });
+
+  test('a damaged history is moved aside, stamped with the time, and a new one starts', async () => {
+    await writeFile(file, GARBAGE);
+    const history = CallHistory.open(file, warnings, () => NOW);
+    const aside = `${file}.corrupt-2026-11-23T09-08-07-654Z`;
+    expect(await readFile(aside, 'utf8')).toBe(GARBAGE);
+    expect(warnings.list().map((w) => w.message)).toEqual([
+      `The call history could not be opened (file is not a database). It was moved to ${aside} and a new, empty history was started.`,
+    ]);
+    history.put(call('after'));
+    expect(history.list().map((c) => c.id)).toEqual(['after']);
+    history.close();
+  });
+
+  test('a history from a newer Robot Tray is refused and left as it is, read-only or not', async () => {
+    databaseAt(2);
+    const refusal = {
+      kind: 'storage',
+      message: `The call history ${file} cannot be opened: it was written by a newer Robot Tray (history schema 2). Update Robot Tray to use it.`,
+    };
+    expect(() => CallHistory.open(file, warnings)).toThrow(expect.objectContaining(refusal));
+    expect(() => CallHistory.open(file, warnings, Date.now, readOnly)).toThrow(
+      expect.objectContaining(refusal),
+    );
+    const db = new DatabaseSync(file);
+    expect(db.prepare('PRAGMA user_version').get()).toEqual({ user_version: 2 });
+    db.close();
+    expect(await readdir(dir)).toEqual(['history.sqlite']);
+  });
+});
+
+describe('opening the history in a data folder that cannot be written', () => {
+  test('a damaged history is left where it is, and no calls are shown', async () => {
+    await writeFile(file, GARBAGE);
+    const history = CallHistory.open(file, warnings, () => NOW, readOnly);
+    expect(history.list()).toEqual([]);
+    expect(await readdir(dir)).toEqual(['history.sqlite']);
+    expect(await readFile(file, 'utf8')).toBe(GARBAGE);
+    expect(warnings.list().map((w) => w.message)).toEqual([
+      'The call history could not be opened (file is not a database). The data folder is read-only, so it was left as it is; no calls are shown.',
+    ]);
+    history.close();
+  });
+
+  test('a file that never got its table reads as an empty history', async () => {
+    databaseAt(0);
+    const history = CallHistory.open(file, warnings, Date.now, readOnly);
+    expect(history.list()).toEqual([]);
+    expect(warnings.list()).toEqual([]);
+    history.close();
+  });
+});
+
+describe('storageError: a failed statement in words people can act on', () => {
+  const sqlite = (errcode: number, message = 'sqlite says no') =>
+    Object.assign(new Error(message), { errcode });
+
+  test.each([
+    ['busy', 5],
+    ['locked, as an extended code', 6 | (1 << 8)],
+  ])('%s: the history is locked by another process', (_kind, errcode) => {
+    expect(storageError(file, sqlite(errcode))).toMatchObject({
+      kind: 'busy',
+      message: `The call history ${file} is locked by another process (Robot Tray, or a program reading the file). Try again in a moment; if it stays locked, close that program.`,
+    });
+  });
+
+  test('a full disk (also as an extended code) says to free space', () => {
+    for (const errcode of [13, 13 | (1 << 8)]) {
+      expect(storageError(file, sqlite(errcode))).toMatchObject({
+        kind: 'storage',
+        message: `The disk holding the call history ${file} is full. Free some space and try again.`,
+      });
+    }
+  });
+
+  test.each([
+    ['read-only', 8],
+    ['an I/O error (SQLITE_IOERR_WRITE)', 10 | (3 << 8)],
+    ['cannot open', 14],
+  ])('%s: the folder must be writable', (_kind, errcode) => {
+    const error = storageError(file, sqlite(errcode, 'disk I/O error')) as AppError;
+    expect(error).toMatchObject({
+      kind: 'storage',
+      message: `The call history ${file} cannot be written (disk I/O error). Check that its folder is writable.`,
+    });
+    expect(error.cause).toMatchObject({ errcode });
+  });
+
+  test('anything else is passed on as it was', () => {
+    const constraint = sqlite(19);
+    expect(storageError(file, constraint)).toBe(constraint);
+    const plain = new Error('not from SQLite');
+    expect(storageError(file, plain)).toBe(plain);
+    expect(storageError(file, null)).toBeNull();
+    const textCode = Object.assign(new Error('x'), { errcode: '13' });
+    expect(storageError(file, textCode)).toBe(textCode);
+  });
+});
