@@ -37,6 +37,7 @@ describe('a history another process holds locked', () => {
       message:
         `The call history ${file} is locked by another process (Robot Tray, or a program reading the file). ` +
         'Try again in a moment; if it stays locked, close that program. Nothing was sent or changed.',
+      cause: expect.objectContaining({ kind: 'busy' }),
     });
     other.close();
     // Nothing was set aside: the file is good, only busy.
@@ -164,6 +165,94 @@ describe("the history's own search and lists", () => {
     history.put(stored('x', {}));
     expect(history.delete('x')).toBe(true);
     expect(history.delete('x')).toBe(false);
+    history.close();
+  });
+});
+
+describe('records the history cannot read', () => {
+  /** A history holding `good` and a record whose stored text is damaged. */
+  function withDamagedRecord(data: string): { history: CallHistory; warnings: WarningLog } {
+    const warnings = new WarningLog();
+    const history = CallHistory.open(file, warnings);
+    history.put(call('good-1'));
+    const raw = new DatabaseSync(file);
+    raw
+      .prepare(
+        "INSERT INTO calls (id, robot_id, state, created_at, webhook_call_id, search, data) VALUES ('good-2', 'r1', 'done', 2, 'wh-bad', '', ?)",
+      )
+      .run(data);
+    raw.close();
+    return { history, warnings };
+  }
+
+  test.each([
+    ['text that is not JSON', '{"id": "good-2", '],
+    ['JSON that is not a call', '{"id": "good-2", "state": "bogus"}'],
+  ])('%s is skipped everywhere with one warning, and the rest is listed', (_kind, data) => {
+    const { history, warnings } = withDamagedRecord(data);
+    expect(history.list().map((c) => c.id)).toEqual(['good-1']);
+    expect(history.findByIdPrefix('good').map((c) => c.id)).toEqual(['good-1']);
+    expect(history.get('good-2')).toBeUndefined();
+    expect(history.getByWebhookCallId('wh-bad')).toBeUndefined();
+    expect(history.getDetail('good-2')).toBeUndefined();
+    expect(warnings.list().map((w) => w.message)).toEqual([
+      'A call in the history could not be read and was skipped.',
+    ]);
+    history.close();
+  });
+});
+
+describe('finding a call', () => {
+  test('by its local id or its webhookCallId, without reading the record', () => {
+    const history = CallHistory.open(file, new WarningLog());
+    history.put(Call.parse({ ...call('local-1'), webhookCallId: 'wh-1' }));
+    expect(history.idOf('local-1')).toBe('local-1');
+    expect(history.idOf('wh-1')).toBe('local-1');
+    expect(history.idOf('nobody')).toBeUndefined();
+    history.close();
+  });
+
+  test('an id prefix matches the start of an id only', () => {
+    const history = CallHistory.open(file, new WarningLog());
+    history.put(call('abcd-1'));
+    history.put(call('x-abcd'));
+    expect(history.findByIdPrefix('abcd').map((c) => c.id)).toEqual(['abcd-1']);
+    history.close();
+  });
+
+  test("a refused call's error names the field, or the call itself when it is no object", () => {
+    const history = CallHistory.open(file, new WarningLog());
+    expect(() => history.check({ ...call('bad'), state: 'bogus' } as unknown as Call)).toThrow(/^state: /);
+    expect(() => history.check(null as unknown as Call)).toThrow(/^call: expected object/);
+    history.close();
+  });
+});
+
+describe('pruning', () => {
+  test('runs once every 16 writes unless forced, and then keeps the newest calls up to the limit', () => {
+    const history = CallHistory.open(file, new WarningLog());
+    const at = (id: string, createdAt: number) => Call.parse({ ...call(id), createdAt });
+    for (let i = 0; i < 15; i++) history.put(at(`c${i}`, i));
+    expect(history.prune(10)).toBe(0);
+    expect(history.count()).toBe(15);
+    history.put(at('c15', 15));
+    expect(history.prune(10)).toBe(6);
+    expect(history.list().map((c) => c.id)).toEqual([
+      'c15',
+      'c14',
+      'c13',
+      'c12',
+      'c11',
+      'c10',
+      'c9',
+      'c8',
+      'c7',
+      'c6',
+    ]);
+    history.put(at('c16', 16));
+    expect(history.prune(10)).toBe(0);
+    expect(history.prune(10, true)).toBe(1);
+    expect(history.count()).toBe(10);
     history.close();
   });
 });
