@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, symlink, utimes, writeFile } fro
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { acquireLock, LOCK_STALE_MS } from '../../src/core/store/fileLock.ts';
+import { acquireLock, isRunning, LOCK_STALE_MS } from '../../src/core/store/fileLock.ts';
 import { leftoverOf, removeInterruptedWrites } from '../../src/core/store/leftovers.ts';
 import { here, pidOfEndedProcess } from '../support/lockOwners.ts';
 
@@ -87,12 +87,89 @@ describe('acquireLock', () => {
     )();
   });
 
+  test("a lock this process's PID left in an earlier life (as written, owner and all) is taken over at once", async () => {
+    // What acquireLock writes, left behind as by a process that had our PID before us.
+    const release = await acquireLock(file);
+    const left = await readFile(`${file}.lock`, 'utf8');
+    await release();
+    await writeFile(`${file}.lock`, left);
+    await (
+      await acquireLock(file, { waitMs: 0 })
+    )();
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  test('a lock in a folder that does not exist fails with that error, not as busy', async () => {
+    const missing = path.join(dir, 'gone', 'robots.json');
+    await expect(acquireLock(missing, { waitMs: 0 })).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  describe("an older Robot Tray's lock (a folder)", () => {
+    test('is live while fresh: busy, with no PID to name', async () => {
+      await mkdir(`${file}.lock`);
+      await expect(acquireLock(file, { waitMs: 0 })).rejects.toMatchObject({
+        kind: 'busy',
+        message:
+          "Robot Tray's data is being changed by another process; try again in a moment. Nothing was changed (robots.json is locked by it).",
+      });
+    });
+
+    test('is taken over, folder and contents, once older than the stale limit', async () => {
+      await mkdir(`${file}.lock`);
+      await writeFile(path.join(`${file}.lock`, 'inside'), '');
+      const old = new Date(Date.now() - LOCK_STALE_MS - 1_000);
+      await utimes(`${file}.lock`, old, old);
+      await (
+        await acquireLock(file, { waitMs: 0 })
+      )();
+      expect(await readdir(dir)).toEqual([]);
+    });
+  });
+
+  describe('a lock whose owner record is malformed counts as not yet written: stale after a second', () => {
+    // From another host, so only the age decides: a valid owner there would be live for 10 s.
+    const valid = { pid: 4242, host: `not-${hostname()}`, at: 0, nonce: 'remote' };
+    const aged = async (owner: object) => {
+      await writeFile(`${file}.lock`, JSON.stringify(owner));
+      const old = new Date(Date.now() - 5_000);
+      await utimes(`${file}.lock`, old, old);
+    };
+
+    test('a valid owner on another host, 5 s old, is still live', async () => {
+      await aged(valid);
+      await expect(acquireLock(file, { waitMs: 0 })).rejects.toMatchObject({ kind: 'busy' });
+    });
+
+    test.each([
+      ['a PID as text', { pid: '4242' }],
+      ['a fractional PID', { pid: 1.5 }],
+      ['PID 0', { pid: 0 }],
+      ['a negative PID', { pid: -4 }],
+      ['no host', { host: undefined }],
+      ['a host that is no text', { host: 7 }],
+      ['no nonce', { nonce: undefined }],
+    ])('%s', async (_case, change) => {
+      await aged({ ...valid, ...change });
+      await (
+        await acquireLock(file, { waitMs: 0 })
+      )();
+      expect(await readdir(dir)).toEqual([]);
+    });
+  });
+
   test('a release after the lock was taken over does not remove the new holder', async () => {
     const release = await acquireLock(file);
     const other = { pid: process.ppid, ...here, at: 0, nonce: 'someone-else' };
     await writeFile(`${file}.lock`, JSON.stringify(other));
     await release();
     expect(JSON.parse(await readFile(`${file}.lock`, 'utf8'))).toEqual(other);
+  });
+});
+
+describe('isRunning', () => {
+  test('this process runs; an ended one does not', async () => {
+    expect(isRunning(process.pid)).toBe(true);
+    expect(isRunning(await pidOfEndedProcess())).toBe(false);
   });
 });
 
