@@ -1,0 +1,125 @@
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import type { QueryResult, TriggerResult } from '../../src/core/http/webhookClient.ts';
+import { deferred, DONE, openTrackerHarness, robot, type TrackerHarness } from '../support/trackerHarness.ts';
+
+/** Firing and polling, as the call tracker does them (see test/support/trackerHarness.ts). */
+let h: TrackerHarness;
+beforeEach(async () => {
+  h = await openTrackerHarness();
+});
+afterEach(() => h.close());
+
+describe('firing', () => {
+  test('records the url it sent to, then watches the call from the first step of the policy', async () => {
+    const call = await h.fire('GET', { n: 1 });
+    expect(call).toMatchObject({ state: 'waiting', webhookCallId: 'wh-1' });
+    expect(call.url).toBe('https://robots.example.com/main/public/webhook/request?n=1');
+    expect(h.history.get(call.id)?.state).toBe('waiting');
+    expect(h.untilNextPoll()).toBe(500);
+  });
+
+  test('the call is recorded and announced as sending before the service answers', async () => {
+    const answer = deferred<TriggerResult>();
+    h.client.trigger = () => answer.promise;
+    const firing = h.fire();
+    await h.settle();
+    expect(h.tracker.live('call-1')?.state).toBe('sending');
+    expect(h.history.get('call-1')?.state).toBe('sending');
+    expect(h.changes.flat().map((c) => c.state)).toEqual(['sending']);
+    answer.resolve({ webhookCallId: 'wh-x', status: 200, body: {} });
+    expect((await firing).state).toBe('waiting');
+  });
+
+  test('a robot without a token is refused before anything is recorded or sent', async () => {
+    const tokenless = { ...robot, id: 'r2', name: 'Payroll' };
+    await expect(h.tracker.fire(tokenless, { method: 'POST', args: {} })).rejects.toMatchObject({
+      kind: 'validation',
+      message: expect.stringMatching(/^Robot "Payroll" has no token yet\. /),
+    });
+    expect(h.history.count()).toBe(0);
+    expect(h.client.triggers).toEqual([]);
+  });
+
+  test('after close, firing is refused and nothing is sent', async () => {
+    await h.tracker.close();
+    await expect(h.fire()).rejects.toMatchObject({
+      kind: 'internal',
+      message: 'Robot Tray is shutting down; fire the robot again after restart.',
+    });
+    expect(h.client.triggers).toEqual([]);
+  });
+
+  test('close waits for a trigger in flight and writes its outcome', async () => {
+    const answer = deferred<TriggerResult>();
+    h.client.trigger = () => answer.promise;
+    const firing = h.fire();
+    await h.settle();
+    const closing = h.tracker.close();
+    answer.resolve({ webhookCallId: 'wh-late', status: 200, body: {} });
+    await closing;
+    expect((await firing).webhookCallId).toBe('wh-late');
+    expect(h.history.get('call-1')).toMatchObject({ state: 'waiting', webhookCallId: 'wh-late' });
+  });
+});
+
+describe('polling', () => {
+  test('waits longer after each WAITING, as the policy says, then records DONE and stops', async () => {
+    const call = await h.fire();
+    const delays = [h.untilNextPoll()];
+    for (let i = 0; i < 4; i++) {
+      await h.pollOnce();
+      delays.push(h.untilNextPoll());
+    }
+    expect(delays).toEqual([500, 1_000, 2_000, 4_000, 4_000]);
+    expect(h.tracker.live(call.id)?.pollCount).toBe(4);
+    h.client.answer = async () => DONE;
+    await h.pollOnce();
+    expect(h.history.get(call.id)).toMatchObject({ state: 'done', response: { ok: true } });
+    expect(h.tracker.live(call.id)).toBeUndefined();
+    expect(h.clock.pendingTimers).toBe(0);
+  });
+
+  test('a call whose robot was deleted stops, saying why', async () => {
+    const call = await h.fire();
+    h.robots.delete('r1');
+    await h.pollOnce();
+    expect(h.history.get(call.id)).toMatchObject({
+      state: 'stopped',
+      timeline: expect.arrayContaining([
+        expect.objectContaining({
+          state: 'stopped',
+          note: 'Its robot is no longer in Robot Tray (deleted, or robots.json could not be read), so watching stopped.',
+        }),
+      ]),
+    });
+    expect(h.client.queries).toEqual([]);
+    expect(h.clock.pendingTimers).toBe(0);
+  });
+
+  test('an answer that arrives after the call was stopped changes nothing', async () => {
+    const call = await h.fire();
+    const answer = deferred<QueryResult>();
+    h.client.answer = () => answer.promise;
+    h.clock.runNext();
+    await h.settle();
+    expect(h.client.queries).toEqual(['wh-1']);
+    h.tracker.stop(call.id);
+    answer.resolve(DONE);
+    await h.settle();
+    expect(h.history.get(call.id)?.state).toBe('stopped');
+    expect(h.clock.pendingTimers).toBe(0);
+  });
+});
+
+describe('the history limit', () => {
+  test('finished calls beyond the limit in the settings are pruned as calls are written', async () => {
+    h.settings = { ...h.settings, historyLimit: 10 };
+    h.client.answer = async () => DONE;
+    for (let i = 0; i < 20; i++) {
+      await h.fire();
+      await h.pollOnce();
+    }
+    expect(h.history.count()).toBeLessThanOrEqual(10 + 15);
+    expect(h.history.count()).toBeLessThan(20);
+  });
+});
