@@ -64,15 +64,40 @@ describe('doctor', () => {
     const trusted = await h.addRobot({ name: 'Corp', flow }, { caFile: fx.ca.certFile });
     const ok = await h.core.diagnose(trusted.id);
     expect(ok.trust.caFiles).toEqual([{ file: fx.ca.certFile, source: 'robot "Corp"' }]);
-    expect(ok.tls?.authorized).toBe(true);
-    expect(ok.tls?.chain[0]?.fingerprint256).toBe(fx.good.fingerprint256);
+    expect(ok.tls).toMatchObject({
+      protocol: 'TLSv1.3',
+      cipher: expect.stringMatching(/^TLS_/),
+      authorized: true,
+      authorizationError: null,
+    });
+    // From the leaf up to the self-issued root, each named and dated.
+    expect(ok.tls?.chain).toEqual([
+      {
+        subject: 'robots.test',
+        issuer: 'Robot Tray Test Corp Root CA',
+        names: ['127.0.0.1', 'localhost'],
+        validFrom: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.000Z$/),
+        validTo: expect.stringMatching(/^\d{4}-/),
+        fingerprint256: fx.good.fingerprint256,
+      },
+      expect.objectContaining({
+        subject: 'Robot Tray Test Corp Root CA',
+        issuer: 'Robot Tray Test Corp Root CA',
+        names: [],
+        fingerprint256: fx.ca.fingerprint256,
+      }),
+    ]);
     expect(ok.connectMs).toEqual(expect.any(Number));
     expect(ok.endpoint).toMatchObject({ method: 'OPTIONS', status: expect.any(Number) });
 
     const untrusted = await h.addRobot({ name: 'No CA', flow });
     const refused = await h.core.diagnose(untrusted.id);
     // The certificate is shown even though it was refused: people need it to decide.
-    expect(refused.tls?.authorized).toBe(false);
+    expect(refused.tls).toMatchObject({
+      authorized: false,
+      authorizationError: 'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+    });
+    expect(refused.tls?.chain.map((c) => c.subject)).toEqual(['robots.test']);
     expect(refused.endpoint).toMatchObject({
       kind: 'network',
       error: expect.stringContaining('does not trust'),
