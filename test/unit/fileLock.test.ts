@@ -99,6 +99,49 @@ describe('acquireLock', () => {
     expect(await readdir(dir)).toEqual([]);
   });
 
+  test('a fresh lock held by another running process on this machine is live: busy, naming its PID', async () => {
+    const held = { pid: process.ppid, ...here, at: 0, nonce: 'parent' };
+    await writeFile(`${file}.lock`, JSON.stringify(held));
+    await expect(acquireLock(file, { waitMs: 0 })).rejects.toMatchObject({
+      kind: 'busy',
+      message: expect.stringContaining(`(PID ${process.ppid})`),
+    });
+  });
+
+  test('a lock from another host in the same kind of PID namespace goes by age only, even when its PID does not run here', async () => {
+    // Two machines sharing a home folder, both in their initial PID namespace, read the same namespace name.
+    const held = {
+      pid: await pidOfEndedProcess(),
+      ...here,
+      host: `not-${hostname()}`,
+      at: 0,
+      nonce: 'remote',
+    };
+    await writeFile(`${file}.lock`, JSON.stringify(held));
+    await expect(acquireLock(file, { waitMs: 0 })).rejects.toMatchObject({ kind: 'busy' });
+  });
+
+  test('a stale lock that many waiters find at once is taken over by one at a time', async () => {
+    await writeFile(
+      `${file}.lock`,
+      JSON.stringify({ pid: await pidOfEndedProcess(), ...here, at: 0, nonce: 'x' }),
+    );
+    let inside = 0;
+    let most = 0;
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        const release = await acquireLock(file, { waitMs: 10_000 });
+        inside++;
+        most = Math.max(most, inside);
+        await new Promise((resolve) => setImmediate(resolve));
+        inside--;
+        await release();
+      }),
+    );
+    expect(most).toBe(1);
+    expect(await readdir(dir)).toEqual([]);
+  });
+
   test('a lock in a folder that does not exist fails with that error, not as busy', async () => {
     const missing = path.join(dir, 'gone', 'robots.json');
     await expect(acquireLock(missing, { waitMs: 0 })).rejects.toMatchObject({ code: 'ENOENT' });
@@ -112,6 +155,13 @@ describe('acquireLock', () => {
         message:
           "Robot Tray's data is being changed by another process; try again in a moment. Nothing was changed (robots.json is locked by it).",
       });
+    });
+
+    test('is still live a few seconds old: only the stale limit counts for it', async () => {
+      await mkdir(`${file}.lock`);
+      const old = new Date(Date.now() - 5_000);
+      await utimes(`${file}.lock`, old, old);
+      await expect(acquireLock(file, { waitMs: 0 })).rejects.toMatchObject({ kind: 'busy' });
     });
 
     test('is taken over, folder and contents, once older than the stale limit', async () => {

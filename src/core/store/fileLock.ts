@@ -58,7 +58,8 @@ export async function acquireLock(file: string, options: LockOptions = {}): Prom
     host: hostname(),
     at: Date.now(),
     nonce: randomBytes(8).toString('hex'),
-    ...(pidSpace === undefined ? {} : { pidSpace }),
+    // Left out of the file when unknown (JSON drops undefined).
+    pidSpace,
   };
   const deadline = Date.now() + (options.waitMs ?? LOCK_WAIT_MS);
   let delay = 10;
@@ -202,7 +203,6 @@ function busyError(file: string, pid: number | undefined): AppError {
   );
 }
 
-function codeOf(error: unknown): string | undefined {
-  const code = (error as NodeJS.ErrnoException | null)?.code;
-  return typeof code === 'string' ? code : undefined;
+function codeOf(error: unknown): unknown {
+  return (error as NodeJS.ErrnoException | null)?.code;
 }
