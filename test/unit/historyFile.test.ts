@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -51,6 +51,34 @@ describe('opening the history file', () => {
     history.close();
   });
 
+  test('a history whose pages are damaged ("malformed") is set aside too, and the new one is private', async () => {
+    databaseAt(0);
+    const bytes = await readFile(file);
+    bytes.fill(0x41, 100, 4096); // past the 100-byte header: the schema page
+    await writeFile(file, bytes);
+    const history = CallHistory.open(file, warnings, () => NOW);
+    expect(warnings.list()[0]?.message).toMatch(
+      /^The call history could not be opened \(database disk image is malformed\)\. It was moved to /,
+    );
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    history.close();
+  });
+
+  test('a history that cannot be opened for another reason says so, with the cause kept', async () => {
+    await mkdir(file);
+    let error: unknown;
+    try {
+      CallHistory.open(file, warnings);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toMatchObject({
+      kind: 'storage',
+      message: `The call history ${file} cannot be opened: unable to open database file. Close other Robot Tray windows or commands and try again.`,
+      cause: expect.objectContaining({ errcode: 14 }),
+    });
+  });
+
   test('a history from a newer Robot Tray is refused and left as it is, read-only or not', async () => {
     databaseAt(2);
     const refusal = {
@@ -81,12 +109,15 @@ describe('opening the history in a data folder that cannot be written', () => {
     history.close();
   });
 
-  test('a file that never got its table reads as an empty history', async () => {
+  test('a file that never got its table reads as an empty history, and is not kept open', async () => {
     databaseAt(0);
+    const openFiles = async () => (await readdir('/proc/self/fd')).length;
+    const before = await openFiles();
     const history = CallHistory.open(file, warnings, Date.now, readOnly);
     expect(history.list()).toEqual([]);
     expect(warnings.list()).toEqual([]);
     history.close();
+    expect(await openFiles()).toBe(before);
   });
 });
 
@@ -100,6 +131,7 @@ describe('storageError: a failed statement in words people can act on', () => {
   ])('%s: the history is locked by another process', (_kind, errcode) => {
     expect(storageError(file, sqlite(errcode))).toMatchObject({
       kind: 'busy',
+      cause: expect.objectContaining({ errcode }),
       message: `The call history ${file} is locked by another process (Robot Tray, or a program reading the file). Try again in a moment; if it stays locked, close that program.`,
     });
   });
