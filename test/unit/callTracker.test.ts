@@ -111,6 +111,21 @@ describe('polling', () => {
   });
 });
 
+describe('closing', () => {
+  test('tells subscribers the last changes at once, and sends no poll after', async () => {
+    const call = await h.fire();
+    h.changes.length = 0;
+    h.client.answer = async () => DONE;
+    await h.tracker.close();
+    // Told during close, not on a later tick that may never come.
+    expect(h.changes.flat().map((c) => [c.id, c.state])).toEqual([[call.id, 'waiting']]);
+    h.clock.advance(60_000);
+    await h.settle();
+    expect(h.client.queries).toEqual([]);
+    expect(h.history.get(call.id)?.state).toBe('waiting');
+  });
+});
+
 describe('the history limit', () => {
   test('finished calls beyond the limit in the settings are pruned as calls are written', async () => {
     h.settings = { ...h.settings, historyLimit: 10 };
