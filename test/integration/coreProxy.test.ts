@@ -147,6 +147,21 @@ describe('through a proxy', () => {
     expect(proxy.log).toEqual([{ method: 'CONNECT', hostname: '127.0.0.1', port, user: '' }]);
   });
 
+  test('an HTTPS proxy is trusted as a robot is: refused without the company CA, carries the tunnel with it', async () => {
+    proxy = await startProxy(undefined, { key: fx.good.key, cert: fx.good.cert });
+    h = await openCoreHarness();
+    const robot = await h.addRobot({ name: 'Behind proxy', flow }, QUIET);
+    await h.core.updateSettings({ network: { proxyMode: 'manual', proxyUrl: proxy.url } });
+    const refused = await h.core.fire(robot.id, { method: 'POST', args: {} });
+    expect(refused.state).toBe('unreachable');
+    // The handshake with the proxy failed: it was never asked to connect anywhere.
+    expect(proxy.log).toEqual([]);
+    expect(h.sandbox.requests()).toHaveLength(0);
+    await h.core.updateSettings({ network: { caFile: fx.ca.certFile } });
+    expect((await h.core.fire(robot.id, { method: 'POST', args: {} })).state).toBe('waiting');
+    expect(proxy.log.map((entry) => entry.method)).toEqual(['CONNECT']);
+  });
+
   test('a proxy asking for a password: 407 explained; with user and keychain password it goes through', async () => {
     proxy = await startProxy({ user: 'alice', password: 'pr0xy secret' });
     const { h, robot, token } = await open();

@@ -14,15 +14,19 @@ export type TestProxy = {
 /**
  * A real HTTP proxy (proxy-chain, as used in production scrapers) on
  * loopback. With `auth`, it answers 407 unless the client sends that user
- * and password. It records what it was asked (CONNECT or a forwarded
+ * and password. With `tls`, clients speak TLS to the proxy itself (an HTTPS proxy). It records what it was asked (CONNECT or a forwarded
  * request) and taps every byte it received.
  */
-export async function startProxy(auth?: { user: string; password: string }): Promise<TestProxy> {
+export async function startProxy(
+  auth?: { user: string; password: string },
+  tls?: { key: string; cert: string },
+): Promise<TestProxy> {
   const log: ProxyLogEntry[] = [];
   const chunks: Buffer[] = [];
   const server = new Server({
     port: 0,
     host: '127.0.0.1',
+    ...(tls === undefined ? {} : { serverType: 'https' as const, httpsOptions: tls }),
     prepareRequestFunction: ({ hostname, port, isHttp, username, password }) => {
       log.push({ method: isHttp ? 'FORWARD' : 'CONNECT', hostname, port, user: username });
       if (auth !== undefined && (username !== auth.user || password !== auth.password)) {
@@ -36,7 +40,7 @@ export async function startProxy(auth?: { user: string; password: string }): Pro
   });
   await server.listen();
   return {
-    url: `http://127.0.0.1:${server.port}`,
+    url: `${tls === undefined ? 'http' : 'https'}://127.0.0.1:${server.port}`,
     log,
     received: () => Buffer.concat(chunks).toString('latin1'),
     close: () => server.close(true),
