@@ -1,4 +1,4 @@
-import { Server } from 'proxy-chain';
+import { type PrepareRequestFunctionOpts, Server } from 'proxy-chain';
 
 export type ProxyLogEntry = { method: 'CONNECT' | 'FORWARD'; hostname: string; port: number; user: string };
 
@@ -23,18 +23,20 @@ export async function startProxy(
 ): Promise<TestProxy> {
   const log: ProxyLogEntry[] = [];
   const chunks: Buffer[] = [];
-  const server = new Server({
+  const options = {
     port: 0,
     host: '127.0.0.1',
-    ...(tls === undefined ? {} : { serverType: 'https' as const, httpsOptions: tls }),
-    prepareRequestFunction: ({ hostname, port, isHttp, username, password }) => {
+    prepareRequestFunction: ({ hostname, port, isHttp, username, password }: PrepareRequestFunctionOpts) => {
       log.push({ method: isHttp ? 'FORWARD' : 'CONNECT', hostname, port, user: username });
       if (auth !== undefined && (username !== auth.user || password !== auth.password)) {
         return { requestAuthentication: true, failMsg: 'Proxy credentials required.' };
       }
       return {};
     },
-  });
+  };
+  const server = new Server(
+    tls === undefined ? options : { ...options, serverType: 'https', httpsOptions: tls },
+  );
   server.server.on('connection', (socket) => {
     socket.on('data', (chunk: Buffer) => chunks.push(Buffer.from(chunk)));
   });
