@@ -56,6 +56,16 @@ describe('doctor', () => {
       ms: expect.any(Number),
     });
     expect(d.trust).toEqual({ systemStore: true, caFiles: [] });
+    // Durations, not clock readings.
+    expect((d.dns as { ms: number }).ms).toBeLessThan(60_000);
+    expect((d.endpoint as { ms: number }).ms).toBeLessThan(60_000);
+    expect(h.sandbox.requests()).toEqual([
+      expect.objectContaining({
+        method: 'OPTIONS',
+        path: '/main/public/webhook/request',
+        headers: expect.objectContaining({ accept: 'application/json' }),
+      }),
+    ]);
     nothingFired();
   });
 
@@ -127,6 +137,15 @@ describe('doctor', () => {
       error: expect.stringContaining(`Could not reach 127.0.0.1:${port}`),
     });
   });
+
+  test("a host name that does not resolve is said with the resolver's code, and nothing is connected", async () => {
+    h = await openCoreHarness();
+    const robot = await h.core.createRobot({ name: 'Nowhere', baseUrl: 'https://robots.invalid' });
+    const d = await h.core.diagnose(robot.id);
+    expect(d.dns).toEqual({ error: expect.stringMatching(/^(ENOTFOUND|EAI_AGAIN)$/) });
+    expect(d.endpoint).toMatchObject({ kind: 'network' });
+    expect(d.connectMs).toBeNull();
+  }, 30_000);
 
   test('an IPv6 address is resolved as written, without its brackets', async () => {
     h = await openCoreHarness();
