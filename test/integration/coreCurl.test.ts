@@ -57,6 +57,10 @@ describe('the copied curl command runs as is', () => {
     expect(call.method).toBe('POST');
     expect(call.args).toEqual(args);
     expect(call.response).toEqual(args);
+    expect(h.sandbox.requests().at(-1)?.headers).toMatchObject({
+      'content-type': 'application/json',
+      'x-service-token': token,
+    });
   });
 
   test('GET: arguments travel in the query string', async () => {
