@@ -185,6 +185,7 @@ describe('an answer by its status', () => {
     expect(limited?.message).toContain('It said: slow down [redacted]');
     const failed = thrown(raw(400));
     expect(failed).toMatchObject({ status: 400 });
+    expect(failed?.message).toContain('The service rejected the trigger (HTTP 400).');
     expect(failed).not.toHaveProperty('retryAfterMs', expect.anything());
   });
 });

@@ -29,6 +29,13 @@ describe('the route', () => {
     }
   });
 
+  test('--proxy is "direct" only as the whole word: a proxy whose name starts or ends so is still a proxy', async () => {
+    expect(await network({}, { proxy: 'http://nodirect' }).route(ORIGIN)).toMatchObject({ kind: 'proxy' });
+    expect(await network({}, { proxy: 'http://nonesuch:3128' }).route(ORIGIN)).toMatchObject({
+      kind: 'proxy',
+    });
+  });
+
   test('--proxy URL wins over the settings, and is shown without its password', async () => {
     expect(
       await network({ proxyMode: 'none' }, { proxy: 'http://ana:secret@proxy.corp:3128' }).route(ORIGIN),
