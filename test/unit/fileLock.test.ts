@@ -41,6 +41,18 @@ describe('acquireLock', () => {
     await release();
   });
 
+  test('a waiter gives up after the wait it was given, not the default three seconds', async () => {
+    const release = await acquireLock(file);
+    const gaveUp = acquireLock(file, { waitMs: 100 }).then(
+      () => 'acquired',
+      () => 'busy',
+    );
+    // Far past 100 ms, well before the default 3,000 ms.
+    const later = new Promise((resolve) => setTimeout(() => resolve('still waiting'), 2_500).unref());
+    expect(await Promise.race([gaveUp, later])).toBe('busy');
+    await release();
+  });
+
   test('a live holder past the wait: a busy error with its PID', async () => {
     const release = await acquireLock(file);
     await expect(acquireLock(file, { waitMs: 50 })).rejects.toMatchObject({

@@ -33,9 +33,12 @@ function databaseAt(version: number): void {
 }
 
 describe('opening the history file', () => {
-  test('a new history is private to its owner', async () => {
+  test('a new history is private to its owner, and written ahead (WAL) so other processes read while it writes', async () => {
     CallHistory.open(file, warnings).close();
     expect((await stat(file)).mode & 0o777).toBe(0o600);
+    const other = new DatabaseSync(file, { readOnly: true });
+    expect(other.prepare('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' });
+    other.close();
   });
 
   test('a damaged history is moved aside, stamped with the time, and a new one starts', async () => {

@@ -110,20 +110,20 @@ async function tryCreate(lockPath: string, owner: Owner): Promise<boolean> {
 
 async function inspect(lockPath: string, staleMs: number): Promise<Seen> {
   let info;
-  let text = '';
+  let owner: Owner | undefined;
   try {
     info = await lstat(lockPath);
-    if (!info.isDirectory()) text = await readFile(lockPath, 'utf8');
+    owner = info.isDirectory() ? undefined : await readOwner(lockPath);
   } catch (error) {
     if (codeOf(error) === 'ENOENT') return { state: 'gone' };
     throw error;
   }
   const age = Date.now() - info.mtimeMs;
   const stale = { state: 'stale', ino: info.ino, mtimeMs: info.mtimeMs } as const;
+  const unknownHolder = { state: 'live', pid: undefined } as const;
   // proper-lockfile's directory: its holder refreshes the time every 5 s.
-  if (info.isDirectory()) return age > staleMs ? stale : { state: 'live', pid: undefined };
-  const owner = parseOwner(text);
-  if (owner === undefined) return age > UNWRITTEN_MS ? stale : { state: 'live', pid: undefined };
+  if (info.isDirectory()) return age > staleMs ? stale : unknownHolder;
+  if (owner === undefined) return age > UNWRITTEN_MS ? stale : unknownHolder;
   if (owner.host === hostname() && owner.pidSpace === pidSpace) {
     // Our own PID with a nonce we do not hold: a process before us had this PID (a container restarted).
     const ended = owner.pid === process.pid ? !heldHere.has(owner.nonce) : !isRunning(owner.pid);
@@ -157,7 +157,7 @@ async function takeOver(lockPath: string, seen: { ino: number; mtimeMs: number }
 async function release(lockPath: string, nonce: string): Promise<void> {
   try {
     // Taken over (this process stalled past the stale limit): not ours to remove.
-    if (parseOwner(await readFile(lockPath, 'utf8'))?.nonce !== nonce) return;
+    if ((await readOwner(lockPath))?.nonce !== nonce) return;
     await unlink(lockPath);
   } catch {
     // Already gone.
@@ -165,6 +165,11 @@ async function release(lockPath: string, nonce: string): Promise<void> {
     // Only once the file is gone: until then a waiter here must see it as live.
     heldHere.delete(nonce);
   }
+}
+
+/** The owner a lock file names; undefined while it is still empty, or when it is damaged. */
+async function readOwner(lockPath: string): Promise<Owner | undefined> {
+  return parseOwner(await readFile(lockPath, 'utf8'));
 }
 
 function parseOwner(text: string): Owner | undefined {
@@ -203,6 +208,7 @@ function busyError(file: string, pid: number | undefined): AppError {
   );
 }
 
+/** The code of a file system error (always an Error with one, from node:fs). */
 function codeOf(error: unknown): unknown {
-  return (error as NodeJS.ErrnoException | null)?.code;
+  return (error as NodeJS.ErrnoException).code;
 }

@@ -54,7 +54,7 @@ export function openHistoryFile(
  * opened as immutable (nobody can change a file in a folder nobody can write).
  */
 function openReadOnly(file: string, warnings: WarningLog): DatabaseSync {
-  if (!existsSync(file)) return connect(':memory:');
+  if (!existsSync(file)) return emptyStandIn();
   let db: DatabaseSync | undefined;
   try {
     try {
@@ -65,14 +65,14 @@ function openReadOnly(file: string, warnings: WarningLog): DatabaseSync {
       url.search = 'immutable=1';
       db = checkedReadOnly(new DatabaseSync(url, { readOnly: true }));
     }
-    return db ?? connect(':memory:');
+    return db ?? emptyStandIn();
   } catch (error) {
     if (!isDamaged(error)) throw historyError(file, error);
     warnings.add(
       path.basename(file),
       `The call history could not be opened (${(error as Error).message}). The data folder is read-only, so it was left as it is; no calls are shown.`,
     );
-    return connect(':memory:');
+    return emptyStandIn();
   }
 }
 
@@ -89,6 +89,11 @@ function checkedReadOnly(db: DatabaseSync): DatabaseSync | undefined {
   }
   db.close();
   return undefined;
+}
+
+/** An empty history in memory, standing in for one that cannot be read here: nothing is written to disk. */
+function emptyStandIn(): DatabaseSync {
+  return connect(':memory:');
 }
 
 /** `makePrivate`: a new file is made readable by its owner only (SQLite's journals follow its mode). */
