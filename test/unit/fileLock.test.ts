@@ -5,6 +5,23 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { acquireLock, isRunning, LOCK_STALE_MS } from '../../src/core/store/fileLock.ts';
 import { here, pidOfEndedProcess } from '../support/lockOwners.ts';
 
+/** `count` holders of `file`'s lock, all asking at once; the most that ever held it together. */
+async function mostHoldersAtOnce(file: string, count: number): Promise<number> {
+  let inside = 0;
+  let most = 0;
+  await Promise.all(
+    Array.from({ length: count }, async () => {
+      const release = await acquireLock(file, { waitMs: 10_000 });
+      inside++;
+      most = Math.max(most, inside);
+      await new Promise((resolve) => setImmediate(resolve));
+      inside--;
+      await release();
+    }),
+  );
+  return most;
+}
+
 describe('acquireLock', () => {
   let dir: string;
   let file: string;
@@ -15,19 +32,7 @@ describe('acquireLock', () => {
   afterEach(() => rm(dir, { recursive: true, force: true }));
 
   test('holders never overlap, and each release leaves no lock behind', async () => {
-    let inside = 0;
-    let most = 0;
-    await Promise.all(
-      Array.from({ length: 30 }, async () => {
-        const release = await acquireLock(file, { waitMs: 10_000 });
-        inside++;
-        most = Math.max(most, inside);
-        await new Promise((resolve) => setImmediate(resolve));
-        inside--;
-        await release();
-      }),
-    );
-    expect(most).toBe(1);
+    expect(await mostHoldersAtOnce(file, 30)).toBe(1);
     expect(await readdir(dir)).toEqual([]);
   });
 
@@ -137,19 +142,7 @@ describe('acquireLock', () => {
       `${file}.lock`,
       JSON.stringify({ pid: await pidOfEndedProcess(), ...here, at: 0, nonce: 'x' }),
     );
-    let inside = 0;
-    let most = 0;
-    await Promise.all(
-      Array.from({ length: 8 }, async () => {
-        const release = await acquireLock(file, { waitMs: 10_000 });
-        inside++;
-        most = Math.max(most, inside);
-        await new Promise((resolve) => setImmediate(resolve));
-        inside--;
-        await release();
-      }),
-    );
-    expect(most).toBe(1);
+    expect(await mostHoldersAtOnce(file, 8)).toBe(1);
     expect(await readdir(dir)).toEqual([]);
   });
 
