@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readlinkSync } from 'node:fs';
-import { link, lstat, open, readFile, rename, rm, unlink } from 'node:fs/promises';
+import { lstat, open, readFile, rm, unlink } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { AppError } from '../errors.ts';
@@ -75,18 +75,16 @@ export async function acquireLock(file: string, options: LockOptions = {}): Prom
     if (created) return () => release(lockPath, owner.nonce);
     const seen = await inspect(lockPath, options.staleMs ?? LOCK_STALE_MS);
     if (seen.state === 'gone') continue;
-    if (seen.state === 'stale') {
-      await takeOver(lockPath, seen);
-      continue;
-    }
-    if (Date.now() + delay > deadline) throw busyError(file, seen.pid);
+    // Taken over: try again at once. Another taker at it: wait a moment, as for a live lock.
+    if (seen.state === 'stale' && (await takeOver(lockPath, seen))) continue;
+    if (Date.now() + delay > deadline) throw busyError(file, seen.state === 'live' ? seen.pid : undefined);
     // A timer that keeps the process alive: a one-shot command is waiting on it.
     await new Promise((resolve) => setTimeout(resolve, delay));
     delay = Math.min(delay * 2, 100);
   }
 }
 
-/** The name a lock taken over is moved to before it is removed: `NAME.lock.stale-<16 hex>`. */
+/** A stale lock an older Robot Tray moved aside before removing it: `NAME.lock.stale-<16 hex>`. */
 export const STALE_LOCK_ASIDE = /\.lock\.stale-[0-9a-f]{16}$/;
 
 async function tryCreate(lockPath: string, owner: Owner): Promise<boolean> {
@@ -133,25 +131,35 @@ async function inspect(lockPath: string, staleMs: number): Promise<Seen> {
 }
 
 /**
- * Move the stale lock aside, then remove it. Moving is atomic, so of two
- * processes taking over the same lock one moves it and the other finds it
- * gone; one that finds a different lock in its place (taken and renewed in
- * between) puts it back.
+ * Remove a stale lock, one taker at a time: the taker first creates
+ * `NAME.lock.takeover` exclusively, checks that the lock is still the stale
+ * one it saw (same inode and time), and only then removes it. Moving the lock
+ * aside and putting back a live one, as before, left a moment with no lock at
+ * all in which a third waiter could take it: two holders at once. A taker
+ * that finds the marker leaves it to its holder and waits its turn; a marker
+ * older than the stale limit was left by a taker that died, and goes.
  */
-async function takeOver(lockPath: string, seen: { ino: number; mtimeMs: number }): Promise<void> {
-  const aside = `${lockPath}.stale-${randomBytes(8).toString('hex')}`;
+async function takeOver(lockPath: string, seen: { ino: number; mtimeMs: number }): Promise<boolean> {
+  const marker = `${lockPath}.takeover`;
+  let handle;
   try {
-    await rename(lockPath, aside);
+    handle = await open(marker, 'wx', 0o600);
   } catch (error) {
-    if (codeOf(error) === 'ENOENT') return;
-    throw error;
+    if (codeOf(error) !== 'EEXIST') throw error;
+    const info = await lstat(marker).catch(() => undefined);
+    if (info !== undefined && Date.now() - info.mtimeMs > LOCK_STALE_MS) await rm(marker, { force: true });
+    return false;
   }
-  const moved = await lstat(aside);
-  if (moved.ino !== seen.ino || moved.mtimeMs !== seen.mtimeMs) {
-    // A live lock: restore it unless yet another one is in its place.
-    await link(aside, lockPath).catch(() => undefined);
+  try {
+    const now = await lstat(lockPath).catch(() => undefined);
+    if (now?.ino === seen.ino && now.mtimeMs === seen.mtimeMs) {
+      await rm(lockPath, { recursive: true, force: true });
+    }
+  } finally {
+    await handle.close();
+    await unlink(marker).catch(() => undefined);
   }
-  await rm(aside, { recursive: true, force: true });
+  return true;
 }
 
 async function release(lockPath: string, nonce: string): Promise<void> {
