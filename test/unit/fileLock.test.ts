@@ -146,6 +146,22 @@ describe('acquireLock', () => {
     expect(await readdir(dir)).toEqual([]);
   });
 
+  test('while another waiter is taking over a stale lock, others wait their turn; a taker that died is outlived', async () => {
+    const stale = { pid: await pidOfEndedProcess(), ...here, at: 0, nonce: 'x' };
+    await writeFile(`${file}.lock`, JSON.stringify(stale));
+    await writeFile(`${file}.lock.takeover`, '');
+    // A fresh marker: someone is taking over right now, so this waiter does not touch the lock.
+    await expect(acquireLock(file, { waitMs: 0 })).rejects.toMatchObject({ kind: 'busy' });
+    expect(JSON.parse(await readFile(`${file}.lock`, 'utf8'))).toEqual(stale);
+    // A marker older than the stale limit: its taker died; it goes, and the lock is taken over.
+    const old = new Date(Date.now() - LOCK_STALE_MS - 1_000);
+    await utimes(`${file}.lock.takeover`, old, old);
+    await (
+      await acquireLock(file, { waitMs: 5_000 })
+    )();
+    expect(await readdir(dir)).toEqual([]);
+  });
+
   test('a lock in a folder that does not exist fails with that error, not as busy', async () => {
     const missing = path.join(dir, 'gone', 'robots.json');
     await expect(acquireLock(missing, { waitMs: 0 })).rejects.toMatchObject({ code: 'ENOENT' });
