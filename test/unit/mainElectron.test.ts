@@ -13,6 +13,7 @@ const recorded = vi.hoisted(() => ({
   protocolHandler: undefined as undefined | ((request: { url: string }) => Promise<Response>),
   fetched: [] as string[],
   trays: [] as Array<{ menus: unknown[]; images: unknown[]; tooltips: string[] }>,
+  windows: [] as Array<{ options: Record<string, unknown>; loaded: string[] }>,
 }));
 
 vi.mock('electron', () => {
@@ -59,11 +60,26 @@ vi.mock('electron', () => {
     },
     Menu: { buildFromTemplate: (template: unknown) => ({ template }) },
     Tray,
+    BrowserWindow: class {
+      record: { options: Record<string, unknown>; loaded: string[] };
+      webContents = { on: () => undefined, setWindowOpenHandler: () => undefined };
+      constructor(options: Record<string, unknown>) {
+        this.record = { options, loaded: [] };
+        recorded.windows.push(this.record);
+      }
+      once() {}
+      on() {}
+      async loadURL(url: string) {
+        this.record.loaded.push(url);
+      }
+    },
+    screen: { getAllDisplays: () => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }] },
   };
 });
 
 const { hardenApp, hardenContents, CONTENT_SECURITY_POLICY } = await import('../../src/main/security.ts');
-const { windowOptions } = await import('../../src/main/window/windowOptions.ts');
+const { windowPlacement } = await import('../../src/main/window/windowOptions.ts');
+const { createMainWindow } = await import('../../src/main/window/mainWindow.ts');
 const { serveRenderer } = await import('../../src/main/appProtocol.ts');
 const { createTrayController } = await import('../../src/main/tray/trayController.ts');
 const { usableBounds } = await import('../../src/main/window/windowState.ts');
@@ -84,8 +100,18 @@ const event = () => {
 };
 
 describe('window options', () => {
-  test('carry every security setting explicitly', () => {
-    const prefs = windowOptions('/app/preload/index.cjs', undefined).webPreferences!;
+  test('carry every security setting explicitly, where the window is made', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'robot-tray-window-'));
+    await createMainWindow({
+      preloadPath: '/app/preload/index.cjs',
+      devServerUrl: undefined,
+      stateFile: path.join(dir, 'window.json'),
+      isQuitting: () => false,
+    });
+    await rm(dir, { recursive: true, force: true });
+    const made = recorded.windows.at(-1)!;
+    expect(made.loaded).toEqual(['app://robot-tray/index.html']);
+    const prefs = made.options['webPreferences'];
     expect(prefs).toMatchObject({
       preload: '/app/preload/index.cjs',
       sandbox: true,
@@ -97,10 +123,12 @@ describe('window options', () => {
       allowRunningInsecureContent: false,
       experimentalFeatures: false,
       webviewTag: false,
+      navigateOnDragDrop: false,
+      disableBlinkFeatures: 'Auxclick',
     });
   });
   test('open where they were left, and start hidden until ready', () => {
-    const options = windowOptions('/p', { x: 10, y: 20, width: 900, height: 600 });
+    const options = windowPlacement({ x: 10, y: 20, width: 900, height: 600 });
     expect(options).toMatchObject({ x: 10, y: 20, width: 900, height: 600, show: false });
   });
   test('bounds on a monitor that is gone keep only the size', () => {

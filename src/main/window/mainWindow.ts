@@ -2,7 +2,7 @@ import { BrowserWindow, screen } from 'electron';
 import path from 'node:path';
 import { APP_ORIGIN } from '../trustedUrl.ts';
 import { hardenContents } from '../security.ts';
-import { windowOptions } from './windowOptions.ts';
+import { windowPlacement } from './windowOptions.ts';
 import { readBounds, usableBounds, writeBounds } from './windowState.ts';
 
 export type MainWindowOptions = {
@@ -22,7 +22,29 @@ export type MainWindowOptions = {
 export async function createMainWindow(options: MainWindowOptions): Promise<BrowserWindow> {
   const saved = await readBounds(options.stateFile);
   const displays = screen.getAllDisplays().map((d) => d.workArea);
-  const win = new BrowserWindow(windowOptions(options.preloadPath, usableBounds(saved, displays)));
+  // Every web preference from Electron's security checklist is spelled out
+  // here, not left to defaults, so a future Electron changing a default cannot
+  // loosen them and electronegativity (test/e2e/electronChecklist.test.ts) sees them.
+  const win = new BrowserWindow({
+    ...windowPlacement(usableBounds(saved, displays)),
+    webPreferences: {
+      preload: options.preloadPath,
+      sandbox: true,
+      contextIsolation: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      experimentalFeatures: false,
+      webviewTag: false,
+      navigateOnDragDrop: false,
+      safeDialogs: true,
+      spellcheck: false,
+      // A middle click opens nothing: links go through setWindowOpenHandler's deny.
+      disableBlinkFeatures: 'Auxclick',
+    },
+  });
   hardenContents(win.webContents, options.devServerUrl);
   win.once('ready-to-show', () => win.show());
 

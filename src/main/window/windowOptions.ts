@@ -2,14 +2,12 @@ import type { BrowserWindowConstructorOptions } from 'electron';
 import type { Bounds } from './windowState.ts';
 
 /**
- * The main window's options. Every web preference from Electron's security
- * checklist is spelled out, not left to defaults, so a test can see them and
- * a future Electron changing a default cannot loosen them.
+ * Where the main window opens and how small it may get: the size and place it
+ * had last (when that place is still on a monitor), hidden until ready. Its
+ * web preferences are spelled out where the window is made (mainWindow.ts),
+ * so a security scanner reading that call sees every one of them.
  */
-export function windowOptions(
-  preloadPath: string,
-  bounds: Bounds | undefined,
-): BrowserWindowConstructorOptions {
+export function windowPlacement(bounds: Bounds | undefined): BrowserWindowConstructorOptions {
   return {
     width: bounds?.width ?? 1100,
     height: bounds?.height ?? 720,
@@ -18,20 +16,5 @@ export function windowOptions(
     minHeight: 480,
     show: false,
     title: 'Robot Tray',
-    webPreferences: {
-      preload: preloadPath,
-      sandbox: true,
-      contextIsolation: true,
-      nodeIntegration: false,
-      nodeIntegrationInWorker: false,
-      nodeIntegrationInSubFrames: false,
-      webSecurity: true,
-      allowRunningInsecureContent: false,
-      experimentalFeatures: false,
-      webviewTag: false,
-      navigateOnDragDrop: false,
-      safeDialogs: true,
-      spellcheck: false,
-    },
   };
 }
