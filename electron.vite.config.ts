@@ -8,7 +8,14 @@ export default defineConfig({
       // keytar is a native module: it must be loaded from node_modules at run
       // time, never bundled. Every other dependency stays external too.
       externalizeDeps: true,
-      rollupOptions: { input: { index: resolve(import.meta.dirname, 'src/main/index.ts') } },
+      rollupOptions: {
+        input: {
+          index: resolve(import.meta.dirname, 'src/main/index.ts'),
+          // The CLI, bundled with the app: an installed Robot Tray runs it on
+          // its own Electron as Node (packaging/cli/robot-tray), one version for both.
+          cli: resolve(import.meta.dirname, 'src/cli/main.ts'),
+        },
+      },
     },
   },
   preload: {
