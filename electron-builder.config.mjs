@@ -1,0 +1,76 @@
+// How Robot Tray is packaged into installers (electron-builder): AppImage and
+// .deb for Linux, a universal .dmg for macOS, NSIS for Windows. The release
+// workflow (.github/workflows/release.yml) builds and smoke-tests them on each
+// platform; test/e2e/packaging.test.ts checks here what they would hold.
+//
+// Signing and notarization come from the environment the release workflow
+// sets (CSC_LINK and CSC_KEY_PASSWORD, WIN_CSC_LINK, APPLE_ID,
+// APPLE_APP_SPECIFIC_PASSWORD, APPLE_TEAM_ID); without them the installers
+// are built unsigned, and the workflow says so in one line.
+
+const signingMac = Boolean(process.env.CSC_LINK);
+
+/** @type {import('electron-builder').Configuration} */
+export default {
+  appId: 'com.robottray.app', // the same id main gives Windows for notifications
+  productName: 'Robot Tray',
+  copyright: 'Copyright © Robot Tray maintainers',
+  directories: { output: 'dist', buildResources: 'packaging' },
+  // The built app and its images; production dependencies are added by
+  // electron-builder (never devDependencies). Sources, tests and docs stay out.
+  files: [
+    'out/**',
+    'resources/**',
+    'package.json',
+    '!**/*.map',
+    // What packages ship for their own authors, not for running: sources,
+    // type declarations, tests, docs and native build inputs.
+    '!**/node_modules/**/*.{ts,cts,mts,tsx,c,cc,h,gyp,gypi}',
+    '!**/node_modules/**/{test,tests,__tests__,docs,example,examples}/**',
+    '!**/node_modules/**/{README,CHANGELOG,HISTORY,readme,changelog,history}{,.md,.markdown,.txt}',
+  ],
+  // Native modules cannot be loaded from inside an asar archive.
+  asarUnpack: ['**/*.node'],
+  // keytar is N-API: the build npm ci made on each platform serves Electron as is.
+  npmRebuild: false,
+  // The `robot-tray` command, run on the app's own Electron (packaging/cli).
+  extraResources: [{ from: 'packaging/cli', to: 'cli', filter: ['robot-tray', 'robot-tray.cmd'] }],
+  artifactName: 'Robot-Tray-${version}-${os}-${arch}.${ext}',
+  linux: {
+    target: ['AppImage', 'deb'],
+    // The CLI is `robot-tray`; the app's own launcher is `robot-tray-app`.
+    executableName: 'robot-tray-app',
+    category: 'Development',
+    icon: 'resources/icon.png',
+    synopsis: 'Start automation robots by webhook and watch their results',
+    desktop: { entry: { StartupWMClass: 'Robot Tray', Keywords: 'robot;webhook;automation;' } },
+  },
+  deb: {
+    afterInstall: 'packaging/linux/after-install.sh',
+    afterRemove: 'packaging/linux/after-remove.sh',
+    // keytar talks to the Secret Service through libsecret.
+    depends: [
+      'libsecret-1-0',
+      'libnotify4',
+      'libnss3',
+      'libxss1',
+      'libxtst6',
+      'xdg-utils',
+      'libatspi2.0-0',
+      'libuuid1',
+    ],
+  },
+  mac: {
+    target: [{ target: 'dmg', arch: ['universal'] }],
+    category: 'public.app-category.developer-tools',
+    hardenedRuntime: true,
+    // Unsigned (identity null) unless a certificate is in the environment.
+    ...(signingMac ? {} : { identity: null }),
+    notarize: signingMac && Boolean(process.env.APPLE_TEAM_ID),
+  },
+  dmg: { title: 'Robot Tray ${version}' },
+  win: { target: [{ target: 'nsis', arch: ['x64'] }] },
+  nsis: { oneClick: false, perMachine: false, allowToChangeInstallationDirectory: true },
+  // Draft releases on GitHub, made by the release workflow from a tag.
+  publish: { provider: 'github', releaseType: 'draft' },
+};
