@@ -15,6 +15,8 @@ import { hardenApp } from './security.ts';
 import { performTrayAction } from './trayActions.ts';
 import { RECENT_CALLS, nextRecentCalls } from './tray/recentCalls.ts';
 import { createTrayController, type TrayController } from './tray/trayController.ts';
+import { startAppUpdates } from './updates/appUpdates.ts';
+import { restartLabel } from './updates/updateStatus.ts';
 import { createMainWindow, preloadPathFrom } from './window/mainWindow.ts';
 
 // Held at module level: a Tray that is garbage-collected disappears from the panel.
@@ -112,6 +114,10 @@ export async function startShell(mainDir: string): Promise<void> {
   hub.subscribe((event) => {
     recentCalls = [...nextRecentCalls(recentCalls, event)];
   });
+  const updates = startAppUpdates({
+    enabled: core.getSettings().checkForUpdates,
+    onStatus: () => tray?.refresh(),
+  });
   tray = createTrayController({
     resourcesDir: path.join(app.getAppPath(), 'resources'),
     platform: process.platform,
@@ -120,6 +126,8 @@ export async function startShell(mainDir: string): Promise<void> {
       presets: await core.listPresets(),
       recentCalls,
       watching: core.watchingCount,
+      // Restarting never loses a waiting call: the history resumes it at start.
+      updateLabel: restartLabel(updates.status, core.watchingCount),
     }),
     perform: (action) =>
       void performTrayAction(action, {
@@ -127,6 +135,8 @@ export async function startShell(mainDir: string): Promise<void> {
         showWindow,
         openCall,
         startDemo: () => demo.start(),
+        // quitAndInstall quits through will-quit below, so the history is written first.
+        restartToUpdate: () => updates.install(),
         quit: () => app.quit(),
       }),
     onClick: showWindow,
@@ -144,7 +154,9 @@ export async function startShell(mainDir: string): Promise<void> {
   };
   applyLoginItem(core.getSettings().launchAtLogin);
   hub.subscribe((event) => {
-    if (event.type === 'settings') applyLoginItem(event.settings.launchAtLogin);
+    if (event.type !== 'settings') return;
+    applyLoginItem(event.settings.launchAtLogin);
+    updates.setEnabled(event.settings.checkForUpdates);
   });
 
   app.on('second-instance', showWindow);

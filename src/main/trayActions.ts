@@ -8,6 +8,7 @@ export type TrayActionDeps = {
   showWindow: () => void;
   openCall: (callId: string) => void;
   startDemo: () => Promise<unknown>;
+  restartToUpdate: () => void;
   quit: () => void;
 };
 
@@ -30,6 +31,9 @@ export async function performTrayAction(action: TrayAction, deps: TrayActionDeps
       case 'startDemo':
         await deps.startDemo();
         deps.showWindow();
+        return;
+      case 'restartToUpdate':
+        deps.restartToUpdate();
         return;
       case 'quit':
         deps.quit();

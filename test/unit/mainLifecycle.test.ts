@@ -136,6 +136,7 @@ describe('tray actions', () => {
         showWindow: () => void done.push('show'),
         openCall: (id: string) => void done.push(`open ${id}`),
         startDemo: async () => void done.push('demo'),
+        restartToUpdate: () => void done.push('restart to update'),
         quit: () => void done.push('quit'),
       },
     };
@@ -167,12 +168,13 @@ describe('tray actions', () => {
     expect(recorded.notifications.at(-1)).toBe('Robot "Payroll" has no token yet.');
   });
 
-  test('Quit quits; open, open-at-call and the demo do what they say', async () => {
+  test('Quit quits; open, open-at-call, the demo and restart-to-update do what they say', async () => {
     const { done, deps: d } = deps();
     await performTrayAction({ kind: 'quit' }, d);
     await performTrayAction({ kind: 'openWindow' }, d);
     await performTrayAction({ kind: 'openCall', callId: 'c9' }, d);
     await performTrayAction({ kind: 'startDemo' }, d);
-    expect(done).toEqual(['quit', 'show', 'open c9', 'demo', 'show']);
+    await performTrayAction({ kind: 'restartToUpdate' }, d);
+    expect(done).toEqual(['quit', 'show', 'open c9', 'demo', 'show', 'restart to update']);
   });
 });

@@ -9,6 +9,7 @@ export type TrayAction =
   | { kind: 'openCall'; callId: string }
   | { kind: 'openWindow' }
   | { kind: 'startDemo' }
+  | { kind: 'restartToUpdate' }
   | { kind: 'quit' };
 
 export type TrayItem =
@@ -21,6 +22,8 @@ export type TrayState = {
   presets: readonly Preset[];
   /** Newest first. */
   recentCalls: readonly CallSummary[];
+  /** "Restart to update to X" once a newer Robot Tray is downloaded (updates/updateStatus.ts). */
+  updateLabel?: string | undefined;
 };
 
 export type TrayIcon = { icon: 'idle' | 'waiting' | 'failed'; tooltip: string };
@@ -36,8 +39,8 @@ const item = (label: string, action: TrayAction | null, enabled = true): TrayIte
 /**
  * The tray menu, from state alone: each robot with its tray-pinned presets
  * (a click fires; a robot marked "confirm before firing" asks first), the
- * last few calls (a click opens the window at that call), "Open Robot Tray"
- * and a Quit that quits.
+ * last few calls (a click opens the window at that call), "Restart to
+ * update" once an update is downloaded, "Open Robot Tray" and a Quit that quits.
  */
 export function trayMenu(state: TrayState): TrayItem[] {
   const items: TrayItem[] = [];
@@ -76,6 +79,7 @@ export function trayMenu(state: TrayState): TrayItem[] {
           ),
   });
   items.push({ type: 'separator' });
+  if (state.updateLabel !== undefined) items.push(item(state.updateLabel, { kind: 'restartToUpdate' }));
   items.push(item('Open Robot Tray', { kind: 'openWindow' }));
   items.push(item('Quit Robot Tray', { kind: 'quit' }));
   return items;

@@ -44,6 +44,8 @@ const SettingsFields = z.object({
   notifications: z.boolean(),
   /** Start Robot Tray (in the tray) when the user logs in. */
   launchAtLogin: z.boolean(),
+  /** Look for a newer Robot Tray (an installed build with an update feed only) and download it in the background. */
+  checkForUpdates: z.boolean(),
   http: HttpFields,
   /** Trust (OS store, an extra CA file) and proxy: see models/network.ts. */
   network: NetworkFields,
@@ -56,6 +58,7 @@ export const Settings = z.object({
   pollPolicy: PollPolicyOverrides.default({}),
   notifications: z.boolean().default(true),
   launchAtLogin: z.boolean().default(false),
+  checkForUpdates: z.boolean().default(true),
   http: HttpFields.partial()
     .default({})
     .transform((http) => ({ ...defaultHttpSettings, ...stripUndefined(http) })),

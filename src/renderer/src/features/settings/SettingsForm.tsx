@@ -89,6 +89,14 @@ export function SettingsForm({ settings }: { settings: Settings }) {
           />
           <span>Start Robot Tray in the tray when I log in</span>
         </label>
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={draft.checkForUpdates}
+            onChange={(e) => change({ checkForUpdates: e.target.checked })}
+          />
+          <span>Check for updates and download them in the background (installed app only)</span>
+        </label>
       </div>
       <NetworkSection
         draft={draft.network}

@@ -6,6 +6,7 @@ export type SettingsDraft = PollDraft & {
   historyLimit: string;
   notifications: boolean;
   launchAtLogin: boolean;
+  checkForUpdates: boolean;
   network: NetworkDraft;
 };
 
@@ -15,6 +16,7 @@ export function settingsDraftOf(settings: Settings): SettingsDraft {
     historyLimit: String(settings.historyLimit),
     notifications: settings.notifications,
     launchAtLogin: settings.launchAtLogin,
+    checkForUpdates: settings.checkForUpdates,
     network: networkDraftOf(settings.network),
   };
 }
@@ -39,6 +41,7 @@ export function settingsPatchOf(
       historyLimit: history,
       notifications: draft.notifications,
       launchAtLogin: draft.launchAtLogin,
+      checkForUpdates: draft.checkForUpdates,
       network: network.network,
     },
   };
