@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { problemWords, readUserFile, UserFileError } from '../core/files/readUserFile.ts';
 import { readStdinCapped } from './stdin.ts';
 import { usageError } from './cliError.ts';
 
@@ -23,13 +23,14 @@ async function readArgsSource(value: string): Promise<string> {
   if (!value.startsWith('@')) return value;
   const file = value.slice(1);
   try {
-    const text = await readFile(file, 'utf8');
-    if (Buffer.byteLength(text) > MAX_ARGS_BYTES) throw tooLarge(`--args @${file}`);
-    return text;
+    return (await readUserFile(file, MAX_ARGS_BYTES)).toString('utf8');
   } catch (error) {
-    if ((error as { name?: string }).name === 'CliError') throw error;
-    const code = (error as NodeJS.ErrnoException).code ?? 'error';
-    throw usageError(`--args @${file}: the file cannot be read (${code}). Check the path.`);
+    if (!(error instanceof UserFileError)) throw error;
+    if (error.problem.reason === 'too-large') throw tooLarge(`--args @${file}`);
+    // A pipe is refused like any special file: `--args -` reads stdin.
+    const hint =
+      error.problem.reason === 'special' ? ' To pipe arguments in, use --args -.' : ' Check the path.';
+    throw usageError(`--args @${file}: the file ${problemWords(error.problem)}.${hint}`);
   }
 }
 

@@ -1,14 +1,18 @@
-import { readFile } from 'node:fs/promises';
+import { problemWords, readUserFile, UserFileError } from '../core/files/readUserFile.ts';
 import { SandboxConfigSchema, type ParsedSandboxConfig } from './schema.ts';
 import { SandboxValidationError, parseWith } from './validation.ts';
+
+/** A robots config is a few KiB; the sandbox holds it in memory. */
+const CONFIG_LIMIT_BYTES = 16 * 1024 * 1024;
 
 /** Reads and validates a robots config file; errors name the file and the field. */
 export async function loadConfigFile(file: string): Promise<ParsedSandboxConfig> {
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    text = (await readUserFile(file, CONFIG_LIMIT_BYTES)).toString('utf8');
   } catch (error) {
-    throw new SandboxValidationError(`cannot read config file ${file}: ${(error as Error).message}`);
+    if (!(error instanceof UserFileError)) throw error;
+    throw new SandboxValidationError(`cannot read config file ${file}: it ${problemWords(error.problem)}`);
   }
   let json: unknown;
   try {

@@ -1,7 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Call } from '../../src/shared/models/call.ts';
@@ -97,11 +97,21 @@ describe('robot-tray fire --args @FILE and --args -', () => {
     expect((JSON.parse(result.stdout) as Call).response).toEqual({ from: 'stdin' });
   });
 
-  test('a missing file and a second stdin are refused before anything is sent', async () => {
+  test('a missing file, a pipe, a device and a second stdin are refused before anything is sent', async () => {
     const before = h.sandbox.requests().length;
     const missing = await h.run(['fire', 'Echo', '--args', `@${path.join(dir, 'nope.json')}`]);
     expect(missing.code).toBe(2);
-    expect(missing.stderr).toMatch(/--args @.*nope\.json: the file cannot be read \(ENOENT\)/);
+    expect(missing.stderr).toMatch(/--args @.*nope\.json: the file does not exist\. Check the path\./);
+    // Reading a FIFO with no writer would wait forever; /dev/zero would never end.
+    const fifo = path.join(dir, 'args.fifo');
+    execFileSync('mkfifo', [fifo]);
+    for (const special of [fifo, '/dev/zero']) {
+      const refused = await h.run(['fire', 'Echo', '--args', `@${special}`]);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toContain(
+        `--args @${special}: the file is not a regular file (a pipe, socket or device). To pipe arguments in, use --args -.`,
+      );
+    }
     const twice = await h.run(['fire', 'Echo', '--args', '-', '--args', '-'], { input: '{}' });
     expect(twice.code).toBe(2);
     expect(twice.stderr).toContain('stdin can be read only once');

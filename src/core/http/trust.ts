@@ -1,9 +1,18 @@
 import { X509Certificate } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import tls, { type SecureContext } from 'node:tls';
+import type { CaFileSummary } from '../../shared/models/network.ts';
 import { AppError } from '../errors.ts';
+import {
+  opaqueProblemWords,
+  problemWords,
+  readUserFile,
+  readUserFileSync,
+  UserFileError,
+} from '../files/readUserFile.ts';
+
+/** A file of CA certificates is a few KiB; a company bundle a few hundred. More is not one. */
+export const CA_FILE_LIMIT_BYTES = 1024 * 1024;
 
 const PEM_BLOCK = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g;
 
@@ -39,16 +48,16 @@ export function parseCaPem(text: string, file: string, source: CaSource): string
   return blocks;
 }
 
-function unreadable(file: string, source: CaSource, error: unknown): AppError {
-  const code = (error as NodeJS.ErrnoException).code;
-  const why =
-    code === 'ENOENT'
-      ? 'does not exist'
-      : code === 'EACCES' || code === 'EPERM'
-        ? 'cannot be read (permission denied)'
-        : code === 'EISDIR'
-          ? 'is a folder, not a file'
-          : `cannot be read (${code ?? 'error'})`;
+/**
+ * How a CA file problem is worded: `precise` for the person who typed the
+ * path (CLI, settings they wrote), `opaque` where the asker is the window, so
+ * the answer cannot tell a missing file from an unusable one.
+ */
+export type CaWords = 'precise' | 'opaque';
+
+function unreadable(file: string, source: CaSource, error: unknown, words: CaWords): AppError {
+  if (!(error instanceof UserFileError)) throw error;
+  const why = words === 'opaque' ? opaqueProblemWords(CA_FILE_LIMIT_BYTES) : problemWords(error.problem);
   return new AppError(
     'validation',
     `caFile (${source}): ${file} ${why}. Give the path of a PEM file of CA certificates.`,
@@ -61,16 +70,35 @@ function requireAbsolute(file: string, source: CaSource): void {
   }
 }
 
-/** Checked when a robot or the settings are saved, so a bad file is a clear error now, not a TLS failure later. */
-export async function checkCaFile(file: string, source: CaSource): Promise<void> {
+/** What the window shows of a CA file: its name, how many certificates, the first one's subject and fingerprint. */
+export function summarizeCaFile(file: string, certificates: readonly string[]): CaFileSummary {
+  const first = new X509Certificate(certificates[0]!);
+  return {
+    name: path.basename(file),
+    count: certificates.length,
+    subject: first.subject.replace(/\n/g, ', '),
+    sha256: first.fingerprint256,
+  };
+}
+
+/**
+ * Checked when a robot or the settings are saved, so a bad file is a clear
+ * error now, not a TLS failure later. Read through the safe reader: a pipe,
+ * a device or a huge file is refused without blocking or reading it.
+ */
+export async function checkCaFile(
+  file: string,
+  source: CaSource,
+  words: CaWords = 'precise',
+): Promise<CaFileSummary> {
   requireAbsolute(file, source);
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    text = (await readUserFile(file, CA_FILE_LIMIT_BYTES)).toString('utf8');
   } catch (error) {
-    throw unreadable(file, source, error);
+    throw unreadable(file, source, error, words);
   }
-  parseCaPem(text, file, source);
+  return summarizeCaFile(file, parseCaPem(text, file, source));
 }
 
 /** Read when connections are made: a file removed since it was saved is named in the error. */
@@ -78,9 +106,9 @@ export function loadCaFile(file: string, source: CaSource): string[] {
   requireAbsolute(file, source);
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    text = readUserFileSync(file, CA_FILE_LIMIT_BYTES).toString('utf8');
   } catch (error) {
-    throw unreadable(file, source, error);
+    throw unreadable(file, source, error, 'precise');
   }
   return parseCaPem(text, file, source);
 }

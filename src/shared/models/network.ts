@@ -20,6 +20,19 @@ export type ProxyMode = z.infer<typeof ProxyMode>;
 /** A path to a PEM file of one or more CA certificates; checked for existence and content when saved. */
 export const CaFilePath = z.string().trim().min(1, 'must not be empty').max(4096);
 
+/**
+ * What the window shows of a CA file main read: the file's name (never a path
+ * it could send back), how many certificates it holds, and the first one's
+ * subject and SHA-256 fingerprint, to compare with what IT published.
+ */
+export const CaFileSummary = z.object({
+  name: z.string(),
+  count: z.number().int().min(1),
+  subject: z.string(),
+  sha256: z.string(),
+});
+export type CaFileSummary = z.infer<typeof CaFileSummary>;
+
 /** A proxy address: http://, https:// or socks5://, host and port only; the password lives in the keychain. */
 export const ProxyUrl = z
   .string()
