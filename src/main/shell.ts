@@ -1,4 +1,4 @@
-import { app, Menu, session, shell, type BrowserWindow } from 'electron';
+import { app, dialog, Menu, session, shell, type BrowserWindow } from 'electron';
 import path from 'node:path';
 import { AppCore } from '../core/appCore.ts';
 import type { Navigation } from '../shared/events.ts';
@@ -105,6 +105,15 @@ export async function startShell(mainDir: string): Promise<void> {
         return to;
       },
       openExternal: (url) => shell.openExternal(url),
+      // Sheet on the window when there is one; the path comes from the person, never from the window.
+      chooseFile: async ({ title, filters }) => {
+        const options = { title, filters, properties: ['openFile' as const] };
+        const parent = window !== undefined && !window.isDestroyed() ? window : undefined;
+        const result = await (parent
+          ? dialog.showOpenDialog(parent, options)
+          : dialog.showOpenDialog(options));
+        return result.canceled ? null : (result.filePaths[0] ?? null);
+      },
     }),
     devServerUrl,
   );

@@ -5,6 +5,7 @@ import { AppCore, type AppCoreOptions } from '../../src/core/appCore.ts';
 import { DemoController } from '../../src/main/demo/demoController.ts';
 import { EventHub } from '../../src/main/events/eventHub.ts';
 import { createHandlers, type HandlerContext, type Handlers } from '../../src/main/ipc/handlers.ts';
+import type { FileChoice } from '../../src/main/ipc/handlers/context.ts';
 import type { Navigation } from '../../src/shared/events.ts';
 
 export type ShellHarness = {
@@ -16,6 +17,12 @@ export type ShellHarness = {
   dataDir: string;
   /** Links the handlers were asked to open in the browser. */
   opened: string[];
+  /**
+   * The native open dialog's stand-in: each dialog main shows takes the next
+   * answer queued here (a path, or null for Cancel); with none queued it is
+   * cancelled. `asked` lists the dialogs shown.
+   */
+  fileDialog: { answer(file: string | null): void; asked: FileChoice[] };
   /** Queue a navigation as a tray or notification click would. */
   navigate(to: Navigation): void;
   close(): Promise<void>;
@@ -40,6 +47,8 @@ export async function openShellHarness(
   const hub = new EventHub(core);
   const demo = new DemoController(core, (status) => hub.emit({ type: 'demo', demo: status }));
   const opened: string[] = [];
+  const answers: Array<string | null> = [];
+  const asked: FileChoice[] = [];
   let pending: Navigation | null = null;
   const handlers = createHandlers({
     core,
@@ -51,6 +60,10 @@ export async function openShellHarness(
       return to;
     },
     openExternal: (url) => void opened.push(url),
+    chooseFile: async (choice) => {
+      asked.push(choice);
+      return answers.shift() ?? null;
+    },
   });
   return {
     core,
@@ -59,6 +72,7 @@ export async function openShellHarness(
     dataDir,
     opened,
     hub,
+    fileDialog: { answer: (file) => void answers.push(file), asked },
     navigate: (to) => void (pending = to),
     async close() {
       hub.close();

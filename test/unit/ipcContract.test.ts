@@ -1,9 +1,12 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { dispatch } from '../../src/main/ipc/dispatch.ts';
 import type { Handlers } from '../../src/main/ipc/handlers.ts';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import { channelOf, contractMethodNames, methodOfChannel } from '../../src/shared/ipc/channels.ts';
 import { contract, methodNames, type MethodName, type ResponseOf } from '../../src/shared/ipc/contract.ts';
+import { writeCaPem } from '../support/caFile.ts';
 import { whenCall } from '../support/coreEvents.ts';
 import { memorySecrets } from '../support/memorySecrets.ts';
 import { openShellHarness, type ShellHarness } from '../support/shellHarness.ts';
@@ -58,6 +61,40 @@ describe('every contract method reaches AppCore', () => {
     const renamed = await call('updateRobot', { id: robot.id, patch: { notes: 'answers at once' } });
     expect(renamed.notes).toBe('answers at once');
     expect((await call('listRobots')).map((r) => r.id)).toEqual([robot.id]);
+
+    // CA files come from main's dialog (the stand-in here); the window gets a summary, never sends a path.
+    const ca = writeCaPem(shell.dataDir);
+    shell.fileDialog.answer(ca.file);
+    const chosen = await call('chooseRobotCaFile', { robotId: robot.id });
+    expect(chosen?.ca).toEqual({
+      name: 'corp-ca.pem',
+      count: 1,
+      subject: 'O=Example Corp, CN=Example Corp Root CA',
+      sha256: ca.sha256,
+    });
+    expect(chosen?.robot.caFile).toBe(ca.file);
+    expect(shell.fileDialog.asked.at(-1)?.title).toBe('CA file for quick');
+    expect(await call('chooseRobotCaFile', { robotId: robot.id })).toBeNull();
+    expect((await call('clearRobotCaFile', { robotId: robot.id })).caFile).toBeNull();
+    shell.fileDialog.answer(ca.file);
+    const everyRobot = await call('chooseSettingsCaFile');
+    expect(everyRobot?.settings.network.caFile).toBe(ca.file);
+    expect(everyRobot?.ca.sha256).toBe(ca.sha256);
+    // A pipe picked in the dialog is refused without blocking, in the words a missing file gets.
+    const fifo = path.join(shell.dataDir, 'pipe.pem');
+    execFileSync('mkfifo', [fifo]);
+    for (const file of [fifo, path.join(shell.dataDir, 'missing.pem')]) {
+      shell.fileDialog.answer(file);
+      const refused = await dispatch(shell.handlers, 'chooseSettingsCaFile', {}, () => undefined);
+      expect(refused).toEqual({
+        ok: false,
+        error: {
+          kind: 'validation',
+          message: `caFile (app settings): ${file} is missing or is not a readable regular file of at most 1 MiB. Give the path of a PEM file of CA certificates.`,
+        },
+      });
+    }
+    expect((await call('clearSettingsCaFile')).network.caFile).toBeNull();
 
     const token = sandbox.tokenOf('quick');
     const set = await call('setToken', { robotId: robot.id, token });

@@ -101,13 +101,14 @@ describe('robot form', () => {
         sendTokenOnQuery: false,
         allowInsecureHttp: false,
         confirmBeforeFiring: true,
-        caFile: '/etc/ssl/corp-ca.pem',
         pinnedCertSha256: PIN,
       },
     });
-    // Emptied and forgotten, they are saved as cleared.
-    expect(robotInputOf({ ...draft, caFile: '  ', pinnedCertSha256: null })).toMatchObject({
-      input: { caFile: null, pinnedCertSha256: null },
+    // The CA file is chosen through main's dialog, never sent with the form.
+    expect(robotInputOf(draft)).not.toHaveProperty('input.caFile');
+    // A forgotten certificate is saved as cleared.
+    expect(robotInputOf({ ...draft, pinnedCertSha256: null })).toMatchObject({
+      input: { pinnedCertSha256: null },
     });
   });
 

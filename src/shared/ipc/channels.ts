@@ -13,6 +13,8 @@ export const contractMethodNames = [
   'listRobots',
   'createRobot',
   'updateRobot',
+  'chooseRobotCaFile',
+  'clearRobotCaFile',
   'deleteRobot',
   'setToken',
   'clearToken',
@@ -39,6 +41,8 @@ export const contractMethodNames = [
   // settings
   'getSettings',
   'updateSettings',
+  'chooseSettingsCaFile',
+  'clearSettingsCaFile',
   'listWarnings',
   'dismissWarning',
   'setProxyPassword',

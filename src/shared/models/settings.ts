@@ -6,7 +6,7 @@ import { PollPolicyOverrides } from './pollPolicy.ts';
 const MiB = 1024 * 1024;
 
 /** The bounds of each HTTP setting, without defaults, so a patch can name just one. */
-const HttpFields = z.object({
+export const HttpFields = z.object({
   connectTimeoutMs: z.number().int().min(100).max(600_000),
   headersTimeoutMs: z.number().int().min(100).max(600_000),
   bodyTimeoutMs: z.number().int().min(100).max(600_000),

@@ -2,6 +2,12 @@ import type { AppCore } from '../../../core/appCore.ts';
 import type { DemoStatus, Navigation } from '../../../shared/events.ts';
 import type { AppInfo } from '../../../shared/ipc/contract/app.ts';
 
+/** What a native open dialog is asked for: its title and which files it offers. */
+export type FileChoice = {
+  title: string;
+  filters: Array<{ name: string; extensions: string[] }>;
+};
+
 /**
  * What the handlers need: the core, and the few things only the shell knows
  * (who we are, the demo, where a click asked the window to go, the browser).
@@ -20,4 +26,10 @@ export type HandlerContext = {
   takeNavigation: () => Navigation | null;
   /** Opens a link in the user's browser; only called with an https URL. */
   openExternal: (url: string) => void | Promise<void>;
+  /**
+   * Asks the person for one file in the operating system's open dialog, shown
+   * by main: the path comes from them, never from the window. Null when
+   * cancelled.
+   */
+  chooseFile: (choice: FileChoice) => Promise<string | null>;
 };

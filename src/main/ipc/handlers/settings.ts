@@ -1,11 +1,19 @@
 import type { settingsMethods } from '../../../shared/ipc/contract/settings.ts';
+import { chooseCaFile } from './caFiles.ts';
 import type { HandlerContext } from './context.ts';
 import type { HandlersOf } from './types.ts';
 
-export function settingsHandlers({ core }: HandlerContext): HandlersOf<typeof settingsMethods> {
+export function settingsHandlers(ctx: HandlerContext): HandlersOf<typeof settingsMethods> {
+  const { core } = ctx;
   return {
     getSettings: () => core.getSettings(),
     updateSettings: (patch) => core.updateSettings(patch),
+    chooseSettingsCaFile: async () => {
+      const chosen = await chooseCaFile(ctx, 'CA file for every robot', 'app settings');
+      if (chosen === null) return null;
+      return { settings: await core.updateSettings({ network: { caFile: chosen.file } }), ca: chosen.ca };
+    },
+    clearSettingsCaFile: () => core.updateSettings({ network: { caFile: null } }),
     listWarnings: () => core.warnings(),
     dismissWarning: ({ id }) => {
       core.dismissWarning(id);

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { RobotInput, RobotPatch } from '../../../shared/models/robot.ts';
+import type { CaFileSummary } from '../../../shared/models/network.ts';
 import type { RobotView, TokenStatus } from '../../../shared/models/robotView.ts';
 import { call } from '../bridge/call.ts';
 import type { LoadState } from './loadState.ts';
@@ -31,6 +32,19 @@ export async function updateRobot(id: string, patch: RobotPatch): Promise<RobotV
   const robot = await call('updateRobot', { id, patch });
   useRobots.setState((s) => ({ robots: upsertRobot(s.robots, robot) }));
   return robot;
+}
+
+/** Main asks the person for the file in its own dialog and saves it; null when they cancelled. */
+export async function chooseRobotCaFile(robotId: string): Promise<CaFileSummary | null> {
+  const chosen = await call('chooseRobotCaFile', { robotId });
+  if (chosen === null) return null;
+  useRobots.setState((s) => ({ robots: upsertRobot(s.robots, chosen.robot) }));
+  return chosen.ca;
+}
+
+export async function clearRobotCaFile(robotId: string): Promise<void> {
+  const robot = await call('clearRobotCaFile', { robotId });
+  useRobots.setState((s) => ({ robots: upsertRobot(s.robots, robot) }));
 }
 
 export async function deleteRobot(id: string): Promise<void> {

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { DemoStatus } from '../../../shared/events.ts';
 import type { AppInfo } from '../../../shared/ipc/contract/app.ts';
+import type { CaFileSummary } from '../../../shared/models/network.ts';
 import type { Settings, SettingsPatch } from '../../../shared/models/settings.ts';
 import type { Warning } from '../../../shared/models/warning.ts';
 import { call, messageOf } from '../bridge/call.ts';
@@ -53,6 +54,18 @@ export async function updateSettings(patch: SettingsPatch): Promise<Settings> {
   const settings = await call('updateSettings', patch);
   applySettings(settings);
   return settings;
+}
+
+/** Main asks the person for the file in its own dialog and saves it; null when they cancelled. */
+export async function chooseSettingsCaFile(): Promise<CaFileSummary | null> {
+  const chosen = await call('chooseSettingsCaFile');
+  if (chosen === null) return null;
+  applySettings(chosen.settings);
+  return chosen.ca;
+}
+
+export async function clearSettingsCaFile(): Promise<void> {
+  applySettings(await call('clearSettingsCaFile'));
 }
 
 export async function dismissWarning(id: string): Promise<void> {

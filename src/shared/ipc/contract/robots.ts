@@ -1,15 +1,36 @@
 import { z } from 'zod';
 import { Diagnosis } from '../../models/diagnosis.ts';
+import { CaFileSummary } from '../../models/network.ts';
 import { RobotInput, RobotPatch } from '../../models/robot.ts';
 import { RobotView, TokenStatus } from '../../models/robotView.ts';
 import { ById, ByRobot, Id, NoRequest, Nothing } from './common.ts';
 import { methods } from './define.ts';
 
+/**
+ * A robot as the window may create or change it: never a path. A CA file is
+ * chosen in main's own file dialog (chooseRobotCaFile), so the window cannot
+ * make main open a pipe, a device or someone else's file; `caFile` here is a
+ * validation error, like any field the contract does not know.
+ */
+export const WindowRobotInput = RobotInput.omit({ caFile: true }).strict();
+export const WindowRobotPatch = RobotPatch.omit({ caFile: true }).strict();
+
+/** A CA file main read for a robot: the robot as saved and what the window shows of the file. */
+export const RobotCaChoice = z.object({ robot: RobotView, ca: CaFileSummary });
+
 /** Robots and their tokens. A token goes to main once and never comes back. */
 export const robotMethods = methods({
   listRobots: { request: NoRequest, response: z.array(RobotView) },
-  createRobot: { request: RobotInput.strict(), response: RobotView },
-  updateRobot: { request: z.object({ id: Id, patch: RobotPatch.strict() }).strict(), response: RobotView },
+  createRobot: { request: WindowRobotInput, response: RobotView },
+  updateRobot: { request: z.object({ id: Id, patch: WindowRobotPatch }).strict(), response: RobotView },
+  /**
+   * Main shows the native file dialog; the file chosen is checked (a regular
+   * PEM file of at most 1 MiB) and saved as the robot's CA file. Null when
+   * the dialog was cancelled: nothing changed.
+   */
+  chooseRobotCaFile: { request: ByRobot, response: RobotCaChoice.nullable() },
+  /** The robot trusts no CA file of its own any more. */
+  clearRobotCaFile: { request: ByRobot, response: RobotView },
   /** Deletes the robot, its presets and its token; its calls stay in history. */
   deleteRobot: { request: ById, response: Nothing },
   setToken: {

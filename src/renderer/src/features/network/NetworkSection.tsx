@@ -1,5 +1,7 @@
 import type { ProxyMode } from '../../../../shared/models/network.ts';
+import { chooseSettingsCaFile, clearSettingsCaFile, useSettings } from '../../stores/settings.ts';
 import { Field } from '../../ui/Field.tsx';
+import { CaFileChooser } from './CaFileChooser.tsx';
 import type { NetworkDraft } from './networkDraft.ts';
 import { ProxyPasswordField } from './ProxyPasswordField.tsx';
 
@@ -18,6 +20,8 @@ const modes: Array<{ mode: ProxyMode; label: string }> = [
 
 /** Proxy and certificate trust for every robot; the proxy password goes straight to the keychain. */
 export function NetworkSection({ draft, errors, onChange }: Props) {
+  // Saved on its own through main's file dialog, not with the form.
+  const caFile = useSettings((s) => s.settings?.network.caFile ?? null);
   return (
     <div className="section">
       <h3 className="section-title">Network</h3>
@@ -88,20 +92,14 @@ export function NetworkSection({ draft, errors, onChange }: Props) {
         />
         <span>Also trust the system&apos;s certificate store (where IT installs company CAs)</span>
       </label>
-      <Field
-        label="Extra CA file"
+      <CaFileChooser
         id="network-ca-file"
-        error={errors['caFile']}
-        hint="The full path of a PEM file of CA certificates trusted for every robot; empty for none."
-      >
-        <input
-          type="text"
-          value={draft.caFile}
-          onChange={(e) => onChange({ caFile: e.target.value })}
-          autoComplete="off"
-          spellCheck={false}
-        />
-      </Field>
+        label="Extra CA file"
+        hint="A PEM file of CA certificates trusted for every robot, chosen in the file dialog and saved at once."
+        current={caFile}
+        choose={chooseSettingsCaFile}
+        remove={clearSettingsCaFile}
+      />
     </div>
   );
 }

@@ -9,17 +9,13 @@ export type NetworkDraft = {
   /** NO_PROXY style: entries separated by commas, spaces or new lines. */
   proxyBypass: string;
   useSystemCertificates: boolean;
-  caFile: string;
 };
 
-export const networkFields = [
-  'proxyMode',
-  'proxyUrl',
-  'proxyUser',
-  'proxyBypass',
-  'useSystemCertificates',
-  'caFile',
-];
+export const networkFields = ['proxyMode', 'proxyUrl', 'proxyUser', 'proxyBypass', 'useSystemCertificates'];
+
+/** The network settings the form saves: the CA file is chosen and saved on its own, through main's dialog. */
+const NetworkForm = NetworkFields.omit({ caFile: true });
+export type NetworkFormSettings = Omit<NetworkSettings, 'caFile'>;
 
 export function networkDraftOf(network: NetworkSettings): NetworkDraft {
   return {
@@ -28,7 +24,6 @@ export function networkDraftOf(network: NetworkSettings): NetworkDraft {
     proxyUser: network.proxyUser ?? '',
     proxyBypass: network.proxyBypass.join(', '),
     useSystemCertificates: network.useSystemCertificates,
-    caFile: network.caFile ?? '',
   };
 }
 
@@ -46,16 +41,15 @@ export function bypassEntriesOf(text: string): string[] {
  */
 export function networkOf(
   draft: NetworkDraft,
-): { network: NetworkSettings } | { errors: Record<string, string> } {
+): { network: NetworkFormSettings } | { errors: Record<string, string> } {
   const candidate = {
     proxyMode: draft.proxyMode,
     proxyUrl: orNull(draft.proxyUrl),
     proxyUser: orNull(draft.proxyUser),
     proxyBypass: bypassEntriesOf(draft.proxyBypass),
     useSystemCertificates: draft.useSystemCertificates,
-    caFile: orNull(draft.caFile),
   };
-  const parsed = NetworkFields.safeParse(candidate);
+  const parsed = NetworkForm.safeParse(candidate);
   const errors = parsed.success ? {} : zodFieldErrors(parsed.error.issues);
   if (candidate.proxyMode === 'manual' && candidate.proxyUrl === null) {
     errors['proxyUrl'] = 'Manual mode needs a proxy address such as http://proxy.example.com:3128.';
@@ -66,13 +60,11 @@ export function networkOf(
 
 /**
  * Main's refusal of a settings change, beside the network boxes it names:
- * "network.proxyUrl: …" from the settings check, "caFile (app settings): …"
- * from reading the CA file. Anything else stays one message for the form.
+ * "network.proxyUrl: …" from the settings check. Anything else stays one
+ * message for the form.
  */
 export function networkErrorsOf(message: string): FormErrors {
-  const named = message
-    .replace(/(^|: |; )network\./g, '$1')
-    .replace(/(^|: |; )caFile \([^)]*\): /g, '$1caFile: ');
+  const named = message.replace(/(^|: |; )network\./g, '$1');
   const split = splitFieldErrors(named, networkFields);
   return split.form === null ? split : { fields: {}, form: message };
 }

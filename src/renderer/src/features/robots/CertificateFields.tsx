@@ -1,4 +1,5 @@
-import { Field } from '../../ui/Field.tsx';
+import { chooseRobotCaFile, clearRobotCaFile, useRobots } from '../../stores/robots.ts';
+import { CaFileChooser } from '../network/CaFileChooser.tsx';
 import { ConnectionCheck } from './ConnectionCheck.tsx';
 import type { RobotDraft } from './robotDraft.ts';
 
@@ -12,23 +13,25 @@ type Props = {
 
 /** A robot's own trust: an extra CA file, the accepted certificate, and a connection check. */
 export function CertificateFields({ draft, errors, onChange, robotId }: Props) {
+  // The saved robot's CA file: chosen and saved through main, not part of the draft.
+  const caFile = useRobots((s) => s.robots.find((r) => r.id === robotId)?.caFile ?? null);
   return (
     <fieldset className="stack">
       <legend>Certificates</legend>
-      <Field
-        label="CA file for this robot"
-        id="robot-ca-file"
-        error={errors['caFile']}
-        hint="The full path of a PEM file of CA certificates trusted for this robot only; empty for none."
-      >
-        <input
-          type="text"
-          value={draft.caFile}
-          onChange={(e) => onChange({ caFile: e.target.value })}
-          autoComplete="off"
-          spellCheck={false}
+      {robotId === undefined ? (
+        <p className="field-hint" data-testid="robot-ca-file">
+          A CA file for this robot only can be chosen once the robot is saved.
+        </p>
+      ) : (
+        <CaFileChooser
+          id="robot-ca-file"
+          label="CA file for this robot"
+          hint="A PEM file of CA certificates trusted for this robot only, chosen in the file dialog and saved at once."
+          current={caFile}
+          choose={() => chooseRobotCaFile(robotId)}
+          remove={() => clearRobotCaFile(robotId)}
         />
-      </Field>
+      )}
       {draft.pinnedCertSha256 !== null && (
         <div className="stack" data-testid="accepted-certificate">
           <p className="small">

@@ -44,8 +44,7 @@ export function RobotDialog({ robotId }: { robotId?: string }) {
       const message = messageOf(error);
       setServer(
         error instanceof BridgeError && error.kind === 'validation'
-          ? // "caFile (robot Invoice sync): …" from reading the CA file names the field first too.
-            splitFieldErrors(message.replace(/^caFile \([^)]*\): /, 'caFile: '), robotFields)
+          ? splitFieldErrors(message, robotFields)
           : { fields: {}, form: message },
       );
     } finally {

@@ -16,8 +16,6 @@ export type RobotDraft = {
   maxDelaySeconds: string;
   factor: string;
   watchMinutes: string;
-  /** Empty: no extra CA file. */
-  caFile: string;
   /** Set by "Accept this certificate", cleared by "Forget"; never typed. */
   pinnedCertSha256: string | null;
 };
@@ -28,7 +26,6 @@ export const robotFields = [
   'notes',
   'pollPolicy',
   'allowInsecureHttp',
-  'caFile',
   'pinnedCertSha256',
 ] as const;
 
@@ -52,7 +49,6 @@ export function draftOf(robot?: Robot): RobotDraft {
     allowInsecureHttp: robot?.allowInsecureHttp ?? false,
     confirmBeforeFiring: robot?.confirmBeforeFiring ?? false,
     ...pollDraftOf(robot?.pollPolicy ?? {}),
-    caFile: robot?.caFile ?? '',
     pinnedCertSha256: robot?.pinnedCertSha256 ?? null,
   };
 }
@@ -147,7 +143,6 @@ export function robotInputOf(draft: RobotDraft): { input: RobotInput } | { error
     sendTokenOnQuery: draft.sendTokenOnQuery,
     allowInsecureHttp: draft.allowInsecureHttp,
     confirmBeforeFiring: draft.confirmBeforeFiring,
-    caFile: draft.caFile.trim() === '' ? null : draft.caFile.trim(),
     pinnedCertSha256: draft.pinnedCertSha256,
   };
   const parsed = RobotInput.safeParse(candidate);
