@@ -1,0 +1,239 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { dispatch } from '../../src/main/ipc/dispatch.ts';
+import { contract, methodNames, type MethodName } from '../../src/shared/ipc/contract.ts';
+import type { IpcResult } from '../../src/shared/ipc/result.ts';
+import { formatPath } from '../../src/shared/validation.ts';
+import { memorySecrets } from '../support/memorySecrets.ts';
+import { openShellHarness, type ShellHarness } from '../support/shellHarness.ts';
+
+/**
+ * The window is untrusted: a compromised renderer can send anything on any
+ * channel. fast-check generates payloads for every contract method and sends
+ * them through the `dispatch` main uses, to main's real handlers over a real
+ * AppCore (temporary data folder, keychain in memory). Every refused payload
+ * must come back as a validation error naming the field, change nothing, and
+ * never stop main answering; nothing may throw past dispatch or reject
+ * unhandled. Bounded: a few thousand payloads, seconds.
+ */
+let shell: ShellHarness;
+let secrets: ReturnType<typeof memorySecrets>;
+let robotId: string;
+let presetId: string;
+const unhandled: unknown[] = [];
+const onUnhandled = (reason: unknown) => void unhandled.push(reason);
+
+beforeAll(async () => {
+  process.on('unhandledRejection', onUnhandled);
+  secrets = memorySecrets();
+  shell = await openShellHarness({ core: { secrets, resumeWatching: false } });
+  const robot = await shell.core.createRobot({ name: 'Invoices', baseUrl: 'https://robots.example.com' });
+  robotId = robot.id;
+  await shell.core.setToken(robotId, 'fuzz-token-value');
+  presetId = (await shell.core.createPreset({ robotId, name: 'Monthly', args: { month: 1 } })).id;
+  await shell.core.updateSettings({ historyLimit: 250, network: { proxyMode: 'none' } });
+});
+afterAll(async () => {
+  process.off('unhandledRejection', onUnhandled);
+  await shell?.close();
+});
+
+/**
+ * A valid request for each method, to break one field of. Typed over every
+ * method name: a method added to the contract and not here fails the typecheck.
+ */
+const validRequests: Record<MethodName, () => Record<string, unknown>> = {
+  listRobots: () => ({}),
+  createRobot: () => ({ name: 'Fuzzed', baseUrl: 'https://robots.example.com', notes: 'n' }),
+  updateRobot: () => ({ id: robotId, patch: { notes: 'n', sendTokenOnQuery: true } }),
+  chooseRobotCaFile: () => ({ robotId }),
+  clearRobotCaFile: () => ({ robotId }),
+  deleteRobot: () => ({ id: robotId }),
+  setToken: () => ({ robotId, token: 'another-token' }),
+  clearToken: () => ({ robotId }),
+  tokenStatus: () => ({ robotId }),
+  diagnoseRobot: () => ({ id: robotId }),
+  listPresets: () => ({ robotId }),
+  createPreset: () => ({ robotId, name: 'P', args: { a: 1 } }),
+  updatePreset: () => ({ id: presetId, patch: { name: 'Q' } }),
+  deletePreset: () => ({ id: presetId }),
+  duplicatePreset: () => ({ id: presetId }),
+  reorderPresets: () => ({ robotId, ids: [presetId] }),
+  fire: () => ({ robotId, presetId, method: 'POST', args: { a: 1 } }),
+  curlCommand: () => ({ robotId, presetId }),
+  listCalls: () => ({ robotId, limit: 10 }),
+  getCall: () => ({ id: 'c-1' }),
+  stopCall: () => ({ id: 'c-1' }),
+  resumeCall: () => ({ id: 'c-1' }),
+  refireCall: () => ({ id: 'c-1', method: 'POST', args: {} }),
+  forgetCall: () => ({ id: 'c-1' }),
+  clearFinished: () => ({ robotId }),
+  adoptWaitingCalls: () => ({}),
+  getSettings: () => ({}),
+  updateSettings: () => ({
+    historyLimit: 100,
+    http: { connectTimeoutMs: 1000 },
+    network: { proxyMode: 'env' },
+  }),
+  chooseSettingsCaFile: () => ({}),
+  clearSettingsCaFile: () => ({}),
+  listWarnings: () => ({}),
+  dismissWarning: () => ({ id: 'w-1' }),
+  setProxyPassword: () => ({ password: 'secret' }),
+  clearProxyPassword: () => ({}),
+  proxyPasswordStatus: () => ({}),
+  getAppInfo: () => ({}),
+  getDemo: () => ({}),
+  startDemo: () => ({}),
+  removeDemo: () => ({}),
+  takeNavigation: () => ({}),
+  openExternal: () => ({ url: 'https://example.com/help' }),
+};
+
+/** Values a hostile window would try: wrong types, huge or deep values, paths, prototype keys. */
+const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
+  fc.anything({ maxDepth: 3, maxKeys: 4 }),
+  fc.constantFrom(
+    null,
+    -1,
+    Number.NaN,
+    1e308,
+    '',
+    '/proc/self/fd/0',
+    '/dev/urandom',
+    'x'.repeat(70_000),
+    [],
+    { caFile: '/dev/zero' },
+    JSON.parse('{"__proto__":{"polluted":true}}') as unknown,
+  ),
+  fc.integer({ min: 1, max: 2000 }).map((depth) => {
+    let value: unknown = 1;
+    for (let i = 0; i < depth; i++) value = [value];
+    return value;
+  }),
+);
+
+/** Keys the contract does not know, a path-carrying field among them. */
+const strangerKey = fc.oneof(
+  fc.constantFrom('caFile', 'path', 'file', '__proto__', 'constructor', 'token', 'baseUrl '),
+  fc.stringMatching(/^[a-z][a-zA-Z0-9]{0,12}$/),
+);
+
+/** A valid request with one field replaced by a hostile value, or with a key the contract does not know. */
+function brokenRequest(
+  method: MethodName,
+): fc.Arbitrary<{ payload: Record<string, unknown>; field: string }> {
+  const base = validRequests[method]();
+  const keys = Object.keys(base);
+  const added = fc.tuple(strangerKey, hostileValue).map(([key, value]) => {
+    const payload = { ...base };
+    // defineProperty: "__proto__" becomes an own key, as JSON.parse in the window would make it.
+    Object.defineProperty(payload, key, { value, enumerable: true, configurable: true, writable: true });
+    return { payload, field: key };
+  });
+  if (keys.length === 0) return added;
+  const replaced = fc.tuple(fc.constantFrom(...keys), hostileValue).map(([key, value]) => ({
+    payload: { ...base, [key]: value },
+    field: key,
+  }));
+  return fc.oneof(replaced, added);
+}
+
+async function snapshot(): Promise<string> {
+  return JSON.stringify({
+    robots: await shell.core.listRobots(),
+    presets: await shell.core.listPresets(),
+    settings: shell.core.getSettings(),
+    calls: shell.core.listCalls({ limit: 1000 }),
+    warnings: shell.core.warnings(),
+    secrets: [...secrets.entries],
+    opened: shell.opened,
+    dialogs: shell.fileDialog.asked.length,
+    demo: shell.demo.status(),
+  });
+}
+
+const send = (method: string, payload: unknown): Promise<IpcResult<unknown>> =>
+  dispatch(shell.handlers, method, payload, () => undefined);
+
+/**
+ * Sends a payload the contract refuses, with another call in flight beside it:
+ * the refusal is a validation error naming `field` (when known), state is
+ * unchanged, and the other call is answered.
+ */
+async function expectRefused(method: string, payload: unknown, field: string | undefined): Promise<void> {
+  const before = await snapshot();
+  const [result, other] = await Promise.all([send(method, payload), send('getSettings', {})]);
+  expect(other.ok).toBe(true);
+  expect(result.ok).toBe(false);
+  if (result.ok) return;
+  expect(result.error.kind).toBe('validation');
+  expect(result.error.message.startsWith(`Invalid ${method} request: `)).toBe(true);
+  if (field !== undefined) expect(result.error.message).toContain(field);
+  expect(await snapshot()).toBe(before);
+}
+
+const RUNS_PER_METHOD = 30;
+
+describe('IPC fuzzing: every contract method through main dispatch', () => {
+  test.each(methodNames)('%s: a broken field is refused by name and changes nothing', async (method) => {
+    await fc.assert(
+      fc.asyncProperty(brokenRequest(method), async ({ payload, field }) => {
+        // A hostile value can still be a valid one (any string is a valid note): only refusals are sent.
+        if (contract[method].request.safeParse(payload).success) return;
+        await expectRefused(method, payload, field);
+      }),
+      { numRuns: RUNS_PER_METHOD, seed: 20 },
+    );
+  });
+
+  test.each(methodNames)('%s: any value at all as the payload is answered, never thrown', async (method) => {
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(fc.anything({ maxDepth: 3 }), hostileValue), async (payload) => {
+        const parsed = contract[method].request.safeParse(payload ?? {});
+        if (parsed.success) return;
+        const first = parsed.error.issues[0]!;
+        await expectRefused(method, payload, first.path.length > 0 ? formatPath(first.path) : undefined);
+      }),
+      { numRuns: RUNS_PER_METHOD / 2, seed: 21 },
+    );
+  });
+
+  test('an unknown method, a prototype name or a huge name is refused without running anything', async () => {
+    for (const method of [
+      'nope',
+      '__proto__',
+      'constructor',
+      'toString',
+      'hasOwnProperty',
+      'x'.repeat(100_000),
+    ]) {
+      const before = await snapshot();
+      const result = await send(method, {});
+      expect(result).toMatchObject({ ok: false, error: { kind: 'validation' } });
+      expect(JSON.stringify(result).length).toBeLessThan(300);
+      expect(await snapshot()).toBe(before);
+    }
+  });
+
+  test('a path from the window is a validation error on every method that used to take one', async () => {
+    const file = '/dev/zero';
+    await expectRefused(
+      'createRobot',
+      { name: 'Pipe', baseUrl: 'https://x.example', caFile: file },
+      'caFile',
+    );
+    await expectRefused('updateRobot', { id: robotId, patch: { caFile: file } }, 'caFile');
+    await expectRefused('updateRobot', { id: robotId, patch: { caFile: null } }, 'caFile');
+    await expectRefused('updateSettings', { network: { caFile: file } }, 'caFile');
+    await expectRefused('chooseRobotCaFile', { robotId, file }, 'file');
+    await expectRefused('chooseSettingsCaFile', { caFile: file }, 'caFile');
+    // Nested groups are strict too: an unknown field is refused, not silently dropped.
+    await expectRefused('updateSettings', { http: { proxy: 'x' } }, 'proxy');
+  });
+
+  test('no promise rejected unhandled and main still answers', async () => {
+    expect(unhandled).toEqual([]);
+    expect(await send('listRobots', {})).toMatchObject({ ok: true, value: [{ id: robotId }] });
+  });
+});
