@@ -1,7 +1,9 @@
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import keytar from 'keytar';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
+import { writeCaPem } from '../support/caFile.ts';
 import { makeTlsFixtures, type TlsFixtures } from '../support/tlsFixtures.ts';
 import { openAppWindow, type AppWindow, requireBuiltRenderer } from '../support/windowHarness.ts';
 import { filesUnder, pageText } from '../support/windowSteps.ts';
@@ -70,25 +72,50 @@ describe('the window: network settings', () => {
     expect(await core.hasProxyPassword()).toBe(false);
   });
 
-  test("main's refusal of a CA file is shown beside that box, and nothing is saved", async () => {
+  test("the CA file for every robot is chosen in main's dialog: refused files say so, a good one shows its fingerprint", async () => {
     win = await openAppWindow();
-    const { page, core } = win;
+    const { page, core, shell } = win;
     await page.getByRole('button', { name: 'Settings' }).click();
-    await page.getByLabel('Also trust the system').uncheck();
-    const caFile = page.getByLabel('Extra CA file');
-    const missing = path.join(win.shell.dataDir, 'no-such-ca.pem');
-    await caFile.fill(missing);
-    await page.getByRole('button', { name: 'Save settings' }).click();
-    const error = page.locator('#network-ca-file-error');
-    await error.waitFor();
-    expect(await error.textContent()).toContain(missing);
-    expect(await caFile.getAttribute('aria-invalid')).toBe('true');
-    expect(core.getSettings().network).toMatchObject({ caFile: null, useSystemCertificates: true });
+    const group = page.getByTestId('network-ca-file');
+    const choose = group.getByRole('button', { name: 'Choose CA file…' });
+    expect(await group.textContent()).toContain('None');
 
-    await caFile.fill('');
+    // Cancelled: nothing changes.
+    await choose.click();
+    await expect.poll(() => shell.fileDialog.asked.length).toBe(1);
+    expect(shell.fileDialog.asked[0]?.title).toBe('CA file for every robot');
+    expect(core.getSettings().network.caFile).toBeNull();
+
+    // A pipe picked in the dialog is refused at once, in the same words as a missing file.
+    const fifo = path.join(shell.dataDir, 'pipe.pem');
+    execFileSync('mkfifo', [fifo]);
+    shell.fileDialog.answer(fifo);
+    await choose.click();
+    await group
+      .getByRole('alert')
+      .filter({ hasText: 'is missing or is not a readable regular file of at most 1 MiB' })
+      .waitFor();
+    expect(core.getSettings().network.caFile).toBeNull();
+
+    const ca = writeCaPem(shell.dataDir);
+    shell.fileDialog.answer(ca.file);
+    await choose.click();
+    await group.getByText(ca.sha256).waitFor();
+    expect(await group.textContent()).toContain('corp-ca.pem');
+    expect(await group.textContent()).toContain(
+      '1 certificate, first: O=Example Corp, CN=Example Corp Root CA',
+    );
+    expect(await group.getByRole('alert').count()).toBe(0);
+    expect(core.getSettings().network.caFile).toBe(ca.file);
+
+    // Saving the rest of the form keeps the file; Remove clears it.
+    await page.getByLabel('Also trust the system').uncheck();
     await page.getByRole('button', { name: 'Save settings' }).click();
     await page.getByRole('status').filter({ hasText: 'Settings saved.' }).waitFor();
-    expect(core.getSettings().network).toMatchObject({ caFile: null, useSystemCertificates: false });
+    expect(core.getSettings().network).toMatchObject({ caFile: ca.file, useSystemCertificates: false });
+    await group.getByRole('button', { name: 'Remove' }).click();
+    await expect.poll(() => core.getSettings().network.caFile).toBeNull();
+    await group.getByText('None').waitFor();
   });
 
   test('a self-signed certificate can be checked, accepted by its fingerprint for one robot, and forgotten', async () => {
@@ -115,13 +142,21 @@ describe('the window: network settings', () => {
     expect(await check.textContent()).toMatch(/TLSv1\.[23]/);
     expect(await check.textContent()).toContain('whoever issued it');
 
-    // A CA file main cannot read is refused beside its box.
-    const caFile = dialog.getByLabel('CA file for this robot');
-    await caFile.fill(path.join(win.shell.dataDir, 'missing-ca.pem'));
-    await dialog.getByRole('button', { name: 'Save changes' }).click();
-    await dialog.locator('#robot-ca-file-error').filter({ hasText: 'missing-ca.pem' }).waitFor();
-    expect(await caFile.getAttribute('aria-invalid')).toBe('true');
-    await caFile.fill('');
+    // The robot's own CA file comes from main's dialog: a missing one is refused beside it, nothing saved.
+    const caGroup = dialog.getByTestId('robot-ca-file');
+    win.shell.fileDialog.answer(path.join(win.shell.dataDir, 'missing-ca.pem'));
+    await caGroup.getByRole('button', { name: 'Choose CA file…' }).click();
+    await caGroup.getByRole('alert').filter({ hasText: 'missing-ca.pem is missing or is not' }).waitFor();
+    expect(win.shell.fileDialog.asked.at(-1)?.title).toBe('CA file for Lab robot');
+    expect((await core.listRobots()).find((r) => r.id === robot.id)?.caFile).toBeNull();
+    // A PEM file is saved at once and shown by name and fingerprint; Remove takes it off again.
+    win.shell.fileDialog.answer(fx.ca.certFile);
+    await caGroup.getByRole('button', { name: 'Choose CA file…' }).click();
+    await caGroup.getByText(fx.ca.fingerprint256).waitFor();
+    expect((await core.listRobots()).find((r) => r.id === robot.id)?.caFile).toBe(fx.ca.certFile);
+    await caGroup.getByRole('button', { name: 'Remove' }).click();
+    await caGroup.getByText('None').waitFor();
+    expect((await core.listRobots()).find((r) => r.id === robot.id)?.caFile).toBeNull();
 
     await check.getByRole('button', { name: 'Accept this certificate' }).click();
     expect(await dialog.getByTestId('accepted-certificate').textContent()).toContain(
