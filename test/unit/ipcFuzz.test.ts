@@ -230,6 +230,7 @@ describe('IPC fuzzing: every contract method through main dispatch', () => {
     await expectRefused('chooseSettingsCaFile', { caFile: file }, 'caFile');
     // Nested groups are strict too: an unknown field is refused, not silently dropped.
     await expectRefused('updateSettings', { http: { proxy: 'x' } }, 'proxy');
+    await expectRefused('updateRobot', { id: robotId, patch: { pollPolicy: { every: 1 } } }, 'every');
   });
 
   test('no promise rejected unhandled and main still answers', async () => {

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { Diagnosis } from '../../models/diagnosis.ts';
 import { CaFileSummary } from '../../models/network.ts';
-import { RobotInput, RobotPatch } from '../../models/robot.ts';
+import { PollPolicyOverrides } from '../../models/pollPolicy.ts';
+import { RobotInput } from '../../models/robot.ts';
 import { RobotView, TokenStatus } from '../../models/robotView.ts';
 import { ById, ByRobot, Id, NoRequest, Nothing } from './common.ts';
 import { methods } from './define.ts';
@@ -12,8 +13,10 @@ import { methods } from './define.ts';
  * make main open a pipe, a device or someone else's file; `caFile` here is a
  * validation error, like any field the contract does not know.
  */
-export const WindowRobotInput = RobotInput.omit({ caFile: true }).strict();
-export const WindowRobotPatch = RobotPatch.omit({ caFile: true }).strict();
+export const WindowRobotInput = RobotInput.omit({ caFile: true })
+  .extend({ pollPolicy: PollPolicyOverrides.strict().optional() })
+  .strict();
+export const WindowRobotPatch = WindowRobotInput.partial().strict();
 
 /** A CA file main read for a robot: the robot as saved and what the window shows of the file. */
 export const RobotCaChoice = z.object({ robot: RobotView, ca: CaFileSummary });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CaFileSummary, NetworkFields } from '../../models/network.ts';
+import { PollPolicyOverrides } from '../../models/pollPolicy.ts';
 import { HttpFields, Settings, SettingsPatch } from '../../models/settings.ts';
 import { Warning } from '../../models/warning.ts';
 import { ById, NoRequest, Nothing } from './common.ts';
@@ -15,6 +16,7 @@ const ProxyPasswordStatus = z.object({ hasPassword: z.boolean() });
 export const WindowSettingsPatch = SettingsPatch.extend({
   http: HttpFields.partial().strict().optional(),
   network: NetworkFields.omit({ caFile: true }).partial().strict().optional(),
+  pollPolicy: PollPolicyOverrides.strict().optional(),
 });
 
 /** A CA file main read for every robot: the settings as saved and what the window shows of the file. */
