@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
@@ -100,7 +101,7 @@ describe('a robot behind a private CA', () => {
     }
   });
 
-  test('a --ca file that is missing or not PEM is a usage error before anything is sent', async () => {
+  test('a --ca file that is missing, not PEM, a pipe, a device or too large is a usage error before anything is sent', async () => {
     const missing = await run(['fire', 'Corp', '--ca', path.join(fx.dir, 'missing.pem')]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('missing.pem does not exist');
@@ -109,6 +110,19 @@ describe('a robot behind a private CA', () => {
     const bad = await run(['fire', 'Corp', '--ca', notPem]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('holds no PEM certificate');
+    // A pipe would hold the command forever, /dev/urandom would be read without end: both are refused at once, by name.
+    const fifo = path.join(fx.dir, 'ca.fifo');
+    execFileSync('mkfifo', [fifo]);
+    for (const special of [fifo, '/dev/urandom']) {
+      const refused = await run(['fire', 'Corp', '--ca', special]);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toContain(`${special} is not a regular file (a pipe, socket or device)`);
+    }
+    const huge = path.join(fx.dir, 'huge.pem');
+    await writeFile(huge, `${fx.ca.cert}\n`.repeat(2000));
+    const tooLarge = await run(['robot', 'edit', 'Corp', '--ca-file', huge]);
+    expect(tooLarge.code).toBe(2);
+    expect(tooLarge.stderr).toContain(`${huge} is larger than 1 MiB`);
   });
 
   test('--proxy and HTTPS_PROXY: doctor names the proxy, the proxy log shows the CONNECT; NO_PROXY bypasses', async () => {

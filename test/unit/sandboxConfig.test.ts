@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -134,7 +135,15 @@ describe('sandbox config file', () => {
   test('a file that is not JSON, or missing, says so', async () => {
     const file = await fileWith('broken.json', '{ robots: ');
     await expect(loadConfigFile(file)).rejects.toThrow(`config file ${file} is not valid JSON`);
-    await expect(loadConfigFile(path.join(dir, 'absent.json'))).rejects.toThrow('cannot read config file');
+    await expect(loadConfigFile(path.join(dir, 'absent.json'))).rejects.toThrow(
+      `cannot read config file ${path.join(dir, 'absent.json')}: it does not exist`,
+    );
+    // A FIFO would hold the sandbox's start forever; it is refused at once.
+    const fifo = path.join(dir, 'config.fifo');
+    execFileSync('mkfifo', [fifo]);
+    await expect(loadConfigFile(fifo)).rejects.toThrow(
+      `cannot read config file ${fifo}: it is not a regular file (a pipe, socket or device)`,
+    );
   });
 
   test('startSandbox refuses a bad file or object before listening', async () => {
