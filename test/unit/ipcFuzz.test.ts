@@ -4,6 +4,8 @@ import { dispatch } from '../../src/main/ipc/dispatch.ts';
 import { contract, methodNames, type MethodName } from '../../src/shared/ipc/contract.ts';
 import type { IpcResult } from '../../src/shared/ipc/result.ts';
 import { formatPath } from '../../src/shared/validation.ts';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
+import { whenCall } from '../support/coreEvents.ts';
 import { memorySecrets } from '../support/memorySecrets.ts';
 import { openShellHarness, type ShellHarness } from '../support/shellHarness.ts';
 
@@ -20,22 +22,30 @@ let shell: ShellHarness;
 let secrets: ReturnType<typeof memorySecrets>;
 let robotId: string;
 let presetId: string;
+let callId: string;
+let sandbox: Sandbox;
 const unhandled: unknown[] = [];
 const onUnhandled = (reason: unknown) => void unhandled.push(reason);
 
 beforeAll(async () => {
   process.on('unhandledRejection', onUnhandled);
   secrets = memorySecrets();
+  sandbox = await startSandbox({ demoRobots: false, seed: 20 });
+  sandbox.addRobot({ name: 'invoices', flow: [{ type: 'respond', echo: true }] });
   shell = await openShellHarness({ core: { secrets, resumeWatching: false } });
-  const robot = await shell.core.createRobot({ name: 'Invoices', baseUrl: 'https://robots.example.com' });
+  const robot = await shell.core.createRobot({ name: 'Invoices', baseUrl: sandbox.baseUrl });
   robotId = robot.id;
-  await shell.core.setToken(robotId, 'fuzz-token-value');
+  await shell.core.setToken(robotId, sandbox.tokenOf('invoices'));
   presetId = (await shell.core.createPreset({ robotId, name: 'Monthly', args: { month: 1 } })).id;
+  // One finished call in history, for the call methods to aim at.
+  callId = (await shell.core.fire(robotId, { presetId })).id;
+  await whenCall(shell.core, callId, (c) => c.state === 'done');
   await shell.core.updateSettings({ historyLimit: 250, network: { proxyMode: 'none' } });
 });
 afterAll(async () => {
   process.off('unhandledRejection', onUnhandled);
   await shell?.close();
+  await sandbox?.close();
 });
 
 /**
@@ -62,11 +72,11 @@ const validRequests: Record<MethodName, () => Record<string, unknown>> = {
   fire: () => ({ robotId, presetId, method: 'POST', args: { a: 1 } }),
   curlCommand: () => ({ robotId, presetId }),
   listCalls: () => ({ robotId, limit: 10 }),
-  getCall: () => ({ id: 'c-1' }),
-  stopCall: () => ({ id: 'c-1' }),
-  resumeCall: () => ({ id: 'c-1' }),
-  refireCall: () => ({ id: 'c-1', method: 'POST', args: {} }),
-  forgetCall: () => ({ id: 'c-1' }),
+  getCall: () => ({ id: callId }),
+  stopCall: () => ({ id: callId }),
+  resumeCall: () => ({ id: callId }),
+  refireCall: () => ({ id: callId, method: 'POST', args: {} }),
+  forgetCall: () => ({ id: callId }),
   clearFinished: () => ({ robotId }),
   adoptWaitingCalls: () => ({}),
   getSettings: () => ({}),
@@ -233,8 +243,10 @@ describe('IPC fuzzing: every contract method through main dispatch', () => {
     await expectRefused('updateRobot', { id: robotId, patch: { pollPolicy: { every: 1 } } }, 'every');
   });
 
-  test('no promise rejected unhandled and main still answers', async () => {
+  test('no promise rejected unhandled and main still answers, with nothing fired', async () => {
     expect(unhandled).toEqual([]);
     expect(await send('listRobots', {})).toMatchObject({ ok: true, value: [{ id: robotId }] });
+    expect(await send('listCalls', {})).toMatchObject({ ok: true, value: [{ id: callId, state: 'done' }] });
+    expect(sandbox.calls()).toHaveLength(1);
   });
 });
