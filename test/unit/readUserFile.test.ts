@@ -94,6 +94,10 @@ describe.each(readers)('the %s reader', (_name, read) => {
   test('a /proc file that claims size 0 is still read only to the limit', async () => {
     // /proc/self/maps reports size 0 yet has content; the cap holds on what is read, not on what stat says.
     const reader = read === readers[0][1] ? readUserFile : readUserFileSync;
+    // Under a roomy limit it is read whole, the buffer growing past its first guess.
+    const maps = (await reader('/proc/self/maps', 1024 * 1024)).toString();
+    expect(maps.length).toBeGreaterThan(8192);
+    expect(maps.endsWith('\n')).toBe(true);
     expect(await problemOf(async () => reader('/proc/self/maps', 16))).toEqual({
       reason: 'too-large',
       limitBytes: 16,

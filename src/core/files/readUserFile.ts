@@ -50,12 +50,41 @@ function checkStats(stats: Stats, limitBytes: number): void {
 }
 
 /**
- * Reads at most limit + 1 bytes whatever the file claims (a file growing while
- * read, or /proc files that report size 0): one byte past the limit is enough
- * to refuse.
+ * The bytes read so far. Sized by what the file claims, grown as needed, and
+ * never past limit + 1 bytes whatever the file claims (a file growing while
+ * read, /proc files that report size 0): one byte past the limit is enough to
+ * refuse. A 64 MiB cap does not cost 64 MiB for a 1 KiB file.
  */
-function tooLargeAfterRead(length: number, limitBytes: number): void {
-  if (length > limitBytes) throw new UserFileError({ reason: 'too-large', limitBytes });
+class BoundedBytes {
+  buffer: Buffer;
+  length = 0;
+  readonly #max: number;
+
+  constructor(claimedSize: number, limitBytes: number) {
+    this.#max = limitBytes + 1;
+    this.buffer = Buffer.alloc(Math.min(this.#max, Math.max(claimedSize + 1, 4096)));
+  }
+
+  get room(): number {
+    return this.buffer.length - this.length;
+  }
+
+  /** Counts bytes just read; true once over the limit (stop reading). */
+  add(bytesRead: number): boolean {
+    this.length += bytesRead;
+    if (this.length >= this.#max) return true;
+    if (this.room === 0) {
+      const bigger = Buffer.alloc(Math.min(this.#max, this.buffer.length * 2));
+      this.buffer.copy(bigger, 0, 0, this.length);
+      this.buffer = bigger;
+    }
+    return false;
+  }
+
+  result(): Buffer {
+    if (this.length >= this.#max) throw new UserFileError({ reason: 'too-large', limitBytes: this.#max - 1 });
+    return this.buffer.subarray(0, this.length);
+  }
 }
 
 /**
@@ -69,16 +98,14 @@ export async function readUserFile(file: string, limitBytes: number): Promise<Bu
     const real = await realpath(file);
     const handle = await open(real, OPEN_FLAGS);
     try {
-      checkStats(await handle.stat(), limitBytes);
-      const buffer = Buffer.alloc(limitBytes + 1);
-      let length = 0;
-      while (length < buffer.length) {
-        const { bytesRead } = await handle.read(buffer, length, buffer.length - length, null);
-        if (bytesRead === 0) break;
-        length += bytesRead;
+      const stats = await handle.stat();
+      checkStats(stats, limitBytes);
+      const bytes = new BoundedBytes(stats.size, limitBytes);
+      for (;;) {
+        const { bytesRead } = await handle.read(bytes.buffer, bytes.length, bytes.room, null);
+        if (bytesRead === 0 || bytes.add(bytesRead)) break;
       }
-      tooLargeAfterRead(length, limitBytes);
-      return buffer.subarray(0, length);
+      return bytes.result();
     } finally {
       await handle.close();
     }
@@ -92,16 +119,14 @@ export function readUserFileSync(file: string, limitBytes: number): Buffer {
   try {
     const fd = openSync(realpathSync(file), OPEN_FLAGS);
     try {
-      checkStats(fstatSync(fd), limitBytes);
-      const buffer = Buffer.alloc(limitBytes + 1);
-      let length = 0;
-      while (length < buffer.length) {
-        const bytesRead = readSync(fd, buffer, length, buffer.length - length, null);
-        if (bytesRead === 0) break;
-        length += bytesRead;
+      const stats = fstatSync(fd);
+      checkStats(stats, limitBytes);
+      const bytes = new BoundedBytes(stats.size, limitBytes);
+      for (;;) {
+        const bytesRead = readSync(fd, bytes.buffer, bytes.length, bytes.room, null);
+        if (bytesRead === 0 || bytes.add(bytesRead)) break;
       }
-      tooLargeAfterRead(length, limitBytes);
-      return buffer.subarray(0, length);
+      return bytes.result();
     } finally {
       closeSync(fd);
     }
