@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -124,6 +125,18 @@ describe('reading', () => {
       kind: 'storage',
       message: `Robot Tray could not read ${file} (EISDIR). Check that the folder ${dir} exists and is writable, or point ROBOT_TRAY_HOME at another folder.`,
     });
+  });
+
+  test('a FIFO in place of the file is set aside at once, not waited on', async () => {
+    // Read as before, the open would wait for a writer forever, and startup with it.
+    execFileSync('mkfifo', [file]);
+    expect(await store().read()).toEqual([]);
+    expect(messages()).toEqual([
+      expect.stringMatching(
+        /^items\.json could not be used: it is not a regular file \(a pipe, socket or device\)\. It was moved to /,
+      ),
+    ]);
+    expect((await readdir(dir)).filter((name) => name.startsWith('items.json.corrupt-'))).toHaveLength(1);
   });
 
   test('a file under something that is not a folder is a storage error too', async () => {

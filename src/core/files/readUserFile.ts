@@ -17,10 +17,13 @@ export type UserFileProblem =
 
 export class UserFileError extends Error {
   readonly problem: UserFileProblem;
-  constructor(problem: UserFileProblem) {
+  /** The system's error code (ENOENT, EACCES, …) when the system refused. */
+  readonly code: string | undefined;
+  constructor(problem: UserFileProblem, code?: string) {
     super(`user file: ${problem.reason}`);
     this.name = 'UserFileError';
     this.problem = problem;
+    this.code = code;
   }
 }
 
@@ -33,7 +36,6 @@ export class UserFileError extends Error {
 const OPEN_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK | (constants.O_NOFOLLOW ?? 0);
 
 function problemOf(error: unknown): UserFileProblem {
-  if (error instanceof UserFileError) return error.problem;
   const code = (error as NodeJS.ErrnoException).code ?? 'error';
   if (code === 'ENOENT' || code === 'ENOTDIR') return { reason: 'missing' };
   if (code === 'EACCES' || code === 'EPERM') return { reason: 'denied' };
@@ -44,7 +46,7 @@ function problemOf(error: unknown): UserFileProblem {
 
 /** Only a regular file of at most `limit` bytes is read; anything else is refused before a byte is. */
 function checkStats(stats: Stats, limitBytes: number): void {
-  if (stats.isDirectory()) throw new UserFileError({ reason: 'folder' });
+  if (stats.isDirectory()) throw new UserFileError({ reason: 'folder' }, 'EISDIR');
   if (!stats.isFile()) throw new UserFileError({ reason: 'special' });
   if (stats.size > limitBytes) throw new UserFileError({ reason: 'too-large', limitBytes });
 }
@@ -110,7 +112,9 @@ export async function readUserFile(file: string, limitBytes: number): Promise<Bu
       await handle.close();
     }
   } catch (error) {
-    throw new UserFileError(problemOf(error));
+    throw error instanceof UserFileError
+      ? error
+      : new UserFileError(problemOf(error), (error as NodeJS.ErrnoException).code);
   }
 }
 
@@ -131,7 +135,9 @@ export function readUserFileSync(file: string, limitBytes: number): Buffer {
       closeSync(fd);
     }
   } catch (error) {
-    throw new UserFileError(problemOf(error));
+    throw error instanceof UserFileError
+      ? error
+      : new UserFileError(problemOf(error), (error as NodeJS.ErrnoException).code);
   }
 }
 

@@ -1,15 +1,19 @@
 import { createHash } from 'node:crypto';
 import { constants } from 'node:fs';
-import { copyFile, mkdir, readFile, rename, stat } from 'node:fs/promises';
+import { copyFile, mkdir, rename, stat } from 'node:fs/promises';
 import path from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import type { z } from 'zod';
 import { describeZodError } from '../../shared/validation.ts';
 import { AppError } from '../errors.ts';
+import { problemWords, readUserFile, UserFileError } from '../files/readUserFile.ts';
 import { acquireLock, type LockOptions } from './fileLock.ts';
 import type { WarningLog } from './warnings.ts';
 
 export type Migration = (data: unknown) => unknown;
+
+/** Past this a data file is not Robot Tray's (V8 cannot hold much more as one string anyway). */
+const MAX_DATA_FILE_BYTES = 256 * 1024 * 1024;
 
 export type JsonFileStoreOptions<S extends z.ZodType> = {
   file: string;
@@ -128,8 +132,13 @@ export class JsonFileStore<S extends z.ZodType> {
   async #load(): Promise<z.output<S>> {
     let text: string;
     try {
-      text = await readFile(this.#o.file, 'utf8');
+      text = (await readUserFile(this.#o.file, MAX_DATA_FILE_BYTES)).toString('utf8');
     } catch (error) {
+      // A pipe or device put in the data folder would hold the thread pool (and startup) forever.
+      const problem = error instanceof UserFileError ? error.problem : undefined;
+      if (problem?.reason === 'special' || problem?.reason === 'too-large') {
+        return this.#setAside(`it ${problemWords(problem)}`);
+      }
       throw this.#ioError('read', error);
     }
     let envelope: unknown;
