@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { readlinkSync } from 'node:fs';
-import { lstat, open, readFile, rm, unlink } from 'node:fs/promises';
+import { lstat, open, rm, unlink } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { AppError } from '../errors.ts';
+import { readUserFile, UserFileError } from '../files/readUserFile.ts';
 
 /** Holds last milliseconds (one read and one small write): a lock this old was left by a crash. */
 export const LOCK_STALE_MS = 10_000;
@@ -177,8 +178,21 @@ async function release(lockPath: string, nonce: string): Promise<void> {
 
 /** The owner a lock file names; undefined while it is still empty, or when it is damaged. */
 async function readOwner(lockPath: string): Promise<Owner | undefined> {
-  return parseOwner(await readFile(lockPath, 'utf8'));
+  try {
+    return parseOwner((await readUserFile(lockPath, MAX_OWNER_BYTES)).toString('utf8'));
+  } catch (error) {
+    // A pipe, device or huge file in the lock's place names no owner (and is not waited on).
+    if (
+      error instanceof UserFileError &&
+      (error.problem.reason === 'special' || error.problem.reason === 'too-large')
+    )
+      return undefined;
+    throw error;
+  }
 }
+
+/** A lock file holds one line of JSON; anything larger is not one. */
+const MAX_OWNER_BYTES = 64 * 1024;
 
 function parseOwner(text: string): Owner | undefined {
   try {

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import writeFileAtomic from 'write-file-atomic';
 import { z } from 'zod';
 import { Warning } from '../../shared/models/warning.ts';
 import type { AppError } from '../errors.ts';
+import { readUserFileSync } from '../files/readUserFile.ts';
 
 const WarningFile = z.object({ schemaVersion: z.literal(1), warnings: z.array(Warning) });
 
@@ -74,7 +74,10 @@ export class WarningLog {
 /** The warnings another run left; a file that cannot be read is no reason to stop. */
 function loadWarnings(file: string): Warning[] {
   try {
-    const parsed = WarningFile.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+    // Through the bounded reader: a pipe in its place would block this thread for good.
+    const parsed = WarningFile.safeParse(
+      JSON.parse(readUserFileSync(file, 16 * 1024 * 1024).toString('utf8')),
+    );
     return parsed.success ? parsed.data.warnings : [];
   } catch {
     return [];

@@ -1,4 +1,5 @@
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
+import { readUserFile } from '../../core/files/readUserFile.ts';
 import path from 'node:path';
 import { z } from 'zod';
 import type { AppCore } from '../../core/appCore.ts';
@@ -129,7 +130,7 @@ export class DemoController {
   async #readFile(): Promise<DemoFile['robots']> {
     let text: string;
     try {
-      text = await readFile(this.#file, 'utf8');
+      text = (await readUserFile(this.#file, 1024 * 1024)).toString('utf8');
     } catch {
       return [];
     }

@@ -1,4 +1,5 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
+import { readUserFile } from '../../core/files/readUserFile.ts';
 import { z } from 'zod';
 
 export const Bounds = z.object({
@@ -30,7 +31,7 @@ export function usableBounds(saved: Bounds | undefined, displays: readonly Area[
 /** window.json in the data folder; a damaged file just means default bounds. */
 export async function readBounds(file: string): Promise<Bounds | undefined> {
   try {
-    const parsed = Bounds.safeParse(JSON.parse(await readFile(file, 'utf8')));
+    const parsed = Bounds.safeParse(JSON.parse((await readUserFile(file, 64 * 1024)).toString('utf8')));
     return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;
