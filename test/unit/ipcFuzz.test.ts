@@ -209,6 +209,48 @@ describe('IPC fuzzing: every contract method through main dispatch', () => {
     );
   });
 
+  /** Methods that name a record only by id: a well-formed id of nothing must change nothing and never crash. */
+  const byIdOnly = {
+    deleteRobot: (id: string) => ({ id }),
+    chooseRobotCaFile: (id: string) => ({ robotId: id }),
+    clearRobotCaFile: (id: string) => ({ robotId: id }),
+    clearToken: (id: string) => ({ robotId: id }),
+    tokenStatus: (id: string) => ({ robotId: id }),
+    listPresets: (id: string) => ({ robotId: id }),
+    deletePreset: (id: string) => ({ id }),
+    duplicatePreset: (id: string) => ({ id }),
+    getCall: (id: string) => ({ id }),
+    stopCall: (id: string) => ({ id }),
+    resumeCall: (id: string) => ({ id }),
+    forgetCall: (id: string) => ({ id }),
+    refireCall: (id: string) => ({ id }),
+    clearFinished: (id: string) => ({ robotId: id }),
+    dismissWarning: (id: string) => ({ id }),
+  } satisfies Partial<Record<MethodName, (id: string) => Record<string, unknown>>>;
+
+  test.each(Object.keys(byIdOnly) as Array<keyof typeof byIdOnly>)(
+    '%s: a well-formed id of nothing is answered (not found or nothing to do) and changes nothing',
+    async (method) => {
+      const strangeId = fc
+        .string({ minLength: 1, maxLength: 200, unit: 'binary' })
+        .filter((id) => ![robotId, presetId, callId].includes(id));
+      await fc.assert(
+        fc.asyncProperty(strangeId, async (id) => {
+          const before = await snapshot();
+          const [result, other] = await Promise.all([
+            send(method, byIdOnly[method](id)),
+            send('getSettings', {}),
+          ]);
+          expect(other.ok).toBe(true);
+          if (!result.ok) expect(['not-found', 'validation']).toContain(result.error.kind);
+          expect(await snapshot()).toBe(before);
+        }),
+        // deleteRobot rewrites both catalog files even for an id of nothing (fsync each time): fewer runs.
+        { numRuns: method === 'deleteRobot' ? 3 : 15, seed: 22 },
+      );
+    },
+  );
+
   test('an unknown method, a prototype name or a huge name is refused without running anything', async () => {
     for (const method of [
       'nope',
