@@ -33,7 +33,7 @@ export class UserFileError extends Error {
  * included). O_NOFOLLOW: the path is already resolved; a link swapped in since
  * is refused, not followed.
  */
-const OPEN_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK | (constants.O_NOFOLLOW ?? 0);
+const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0);
 
 function problemOf(error: unknown): UserFileProblem {
   const code = (error as NodeJS.ErrnoException).code ?? 'error';
