@@ -12,6 +12,7 @@ import { diagnose, type Diagnosis } from './http/probe.ts';
 import { targetOf } from './http/targetUrl.ts';
 import { checkNetworkSettings } from './networkOps.ts';
 import { CallTracker } from './tracker/callTracker.ts';
+import { RobotTokens } from './vault/robotTokens.ts';
 
 /** How often a watching core looks for calls the CLI left waiting. */
 const ADOPT_INTERVAL_MS = 5_000;
@@ -40,12 +41,15 @@ export class AppCore {
     this.#p = parts;
     this.#settings = parts.settings;
     const { catalog, files, vault } = parts;
-    this.#ops = new CatalogOps({ catalog, files, vault, announcer: this.#announcer });
+    const tokens = new RobotTokens(vault, async (robotId, origin) => {
+      if (files.robots.writable) await catalog.noteTokenOrigin(robotId, origin);
+    });
+    this.#ops = new CatalogOps({ catalog, files, tokens, announcer: this.#announcer });
     this.#tracker = new CallTracker({
       history: parts.history,
       client: parts.client,
       robotById: (id) => catalog.robot(id),
-      tokenOf: (id) => vault.get(id),
+      tokenFor: (robot, origin) => tokens.tokenFor(robot, origin),
       settings: () => this.#settings,
       clock: parts.clock,
       random: parts.random,
@@ -131,6 +135,8 @@ export class AppCore {
   deleteRobot = (id: string): Promise<{ hadToken: boolean }> => this.#ops.deleteRobot(id);
   setToken = (robotId: string, token: unknown): Promise<RobotView> => this.#ops.setToken(robotId, token);
   clearToken = (robotId: string) => this.#ops.clearToken(robotId);
+  /** Bind a token suspended by an address change to the robot's new origin; only on explicit confirmation. */
+  moveToken = (robotId: string): Promise<RobotView> => this.#ops.moveToken(robotId);
   tokenStates = () => this.#ops.tokenStates();
   /** Send this token for the robot from this process only, never storing it (headless use). */
   useTokenForThisProcess = (robotId: string, token: string): void =>

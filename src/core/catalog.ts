@@ -1,6 +1,7 @@
 import { stripUndefined } from '../shared/objects.ts';
 import { Preset, PresetInput, PresetPatch } from '../shared/models/preset.ts';
 import { Robot, RobotInput, RobotPatch } from '../shared/models/robot.ts';
+import { originOf } from '../shared/models/tokenOrigin.ts';
 import { AppError, notFound, parseInput } from './errors.ts';
 import { targetOf } from './http/targetUrl.ts';
 import { checkCaFile } from './http/trust.ts';
@@ -24,6 +25,16 @@ function assertSafeTransport(robot: Robot): void {
 function assertSendable(preset: Preset): void {
   const problem = preset.method === 'GET' ? getEncodingProblem(preset.args) : undefined;
   if (problem !== undefined) throw new AppError('validation', `args: ${problem}`);
+}
+
+/**
+ * The origin a robot's token is bound to, written down before its address
+ * changes: a token stored before tokens were bound to origins (noted as null)
+ * belongs to the address it was used with until now, not to the new one.
+ */
+function boundOrigin(robot: Robot): string | null {
+  if (robot.tokenOrigin !== null || robot.tokenUpdatedAt === null) return robot.tokenOrigin;
+  return originOf(robot.baseUrl);
 }
 
 const sameName = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: 'accent' }) === 0;
@@ -92,7 +103,13 @@ export class Catalog {
       const index = robots.findIndex((r) => r.id === id);
       if (index < 0) throw notFound('That robot', 'It may have been deleted; refresh the list.');
       if (fields.name !== undefined) this.#assertRobotNameFree(robots, fields.name, id);
-      const robot = Robot.parse({ ...robots[index], ...stripUndefined(fields), updatedAt: this.#now() });
+      const current = robots[index]!;
+      const robot = Robot.parse({
+        ...current,
+        ...stripUndefined(fields),
+        tokenOrigin: boundOrigin(current),
+        updatedAt: this.#now(),
+      });
       if (fields.baseUrl !== undefined || fields.allowInsecureHttp !== undefined) assertSafeTransport(robot);
       const next = [...robots];
       next[index] = robot;
@@ -100,12 +117,26 @@ export class Catalog {
     });
   }
 
-  markToken(id: string, present: boolean): Promise<Robot> {
+  /** Note that a token is now stored for `origin` (null: none is stored). */
+  markToken(id: string, origin: string | null): Promise<Robot> {
+    return this.#noteToken(id, (robot, now) => ({
+      ...robot,
+      tokenUpdatedAt: origin === null ? null : now,
+      tokenOrigin: origin,
+      updatedAt: now,
+    }));
+  }
+
+  /** Note where the stored token is bound, leaving when it was stored as it was. */
+  noteTokenOrigin(id: string, origin: string): Promise<Robot> {
+    return this.#noteToken(id, (robot) => ({ ...robot, tokenOrigin: origin }));
+  }
+
+  #noteToken(id: string, change: (robot: Robot, now: number) => Robot): Promise<Robot> {
     return this.#files.robots.update((robots) => {
       const index = robots.findIndex((r) => r.id === id);
       if (index < 0) throw notFound('That robot', 'It may have been deleted; refresh the list.');
-      const now = this.#now();
-      const robot = { ...robots[index]!, tokenUpdatedAt: present ? now : null, updatedAt: now };
+      const robot = change(robots[index]!, this.#now());
       const next = [...robots];
       next[index] = robot;
       return { next, result: robot };

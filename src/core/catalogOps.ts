@@ -1,10 +1,12 @@
 import type { Preset } from '../shared/models/preset.ts';
-import { type RobotView, robotView } from '../shared/models/robotView.ts';
+import type { Robot } from '../shared/models/robot.ts';
+import { type RobotView, robotView, type TokenStatus } from '../shared/models/robotView.ts';
+import { originOf, tokenSuspension } from '../shared/models/tokenOrigin.ts';
 import type { Catalog } from './catalog.ts';
 import type { CoreAnnouncer } from './coreEvents.ts';
 import { AppError } from './errors.ts';
 import type { CatalogFiles } from './store/catalogFiles.ts';
-import type { TokenVault } from './vault/tokenVault.ts';
+import type { RobotTokens } from './vault/robotTokens.ts';
 
 /**
  * Robots, their tokens and their presets, as AppCore offers them: every change
@@ -14,15 +16,20 @@ import type { TokenVault } from './vault/tokenVault.ts';
 export class CatalogOps {
   readonly #catalog: Catalog;
   readonly #files: CatalogFiles;
-  readonly #vault: TokenVault;
+  readonly #tokens: RobotTokens;
   readonly #announcer: CoreAnnouncer;
   /** The files' contents as last announced, to notice another process's changes. */
   #seen: { robots: unknown; presets: unknown } = { robots: undefined, presets: undefined };
 
-  constructor(parts: { catalog: Catalog; files: CatalogFiles; vault: TokenVault; announcer: CoreAnnouncer }) {
+  constructor(parts: {
+    catalog: Catalog;
+    files: CatalogFiles;
+    tokens: RobotTokens;
+    announcer: CoreAnnouncer;
+  }) {
     this.#catalog = parts.catalog;
     this.#files = parts.files;
-    this.#vault = parts.vault;
+    this.#tokens = parts.tokens;
     this.#announcer = parts.announcer;
   }
 
@@ -43,17 +50,18 @@ export class CatalogOps {
   }
 
   /**
-   * Deletes the robot, its presets and its token; says whether there was a
-   * token. Token first: if the keychain refuses, nothing is deleted and nothing
-   * is orphaned, unless our note says the robot never had a token, when there
-   * is nothing in the keychain to orphan and the robot can go without it.
+   * Deletes the robot, its presets and its token (every keychain entry of
+   * it); says whether there was a token. Token first: if the keychain
+   * refuses, nothing is deleted and nothing is orphaned, unless our note says
+   * the robot never had a token, when there is nothing in the keychain to
+   * orphan and the robot can go without it.
    */
   async deleteRobot(id: string): Promise<{ hadToken: boolean }> {
     const robot = await this.#catalog.requireRobot(id);
     this.#files.robots.assertWritable();
     let hadToken = false;
     try {
-      hadToken = await this.#vault.delete(id);
+      hadToken = await this.#tokens.clear(robot);
     } catch (error) {
       if (!(error instanceof AppError && error.kind === 'keychain') || robot.tokenUpdatedAt !== null)
         throw error;
@@ -62,32 +70,52 @@ export class CatalogOps {
     return { hadToken };
   }
 
+  /** Store the token for the robot's own origin (the one it points at now). */
   async setToken(robotId: string, token: unknown): Promise<RobotView> {
-    await this.#catalog.requireRobot(robotId);
+    const robot = await this.#catalog.requireRobot(robotId);
     if (typeof token !== 'string') throw new AppError('validation', 'token: must be text.');
     // A read-only data folder refuses before the keychain changes, so both stay as they were.
     this.#files.robots.assertWritable();
-    await this.#vault.set(robotId, token);
-    return robotView(await this.#changed(() => this.#catalog.markToken(robotId, true)));
-  }
-
-  /** Deletes the robot's token; `hadToken` says whether the keychain held one. */
-  async clearToken(robotId: string): Promise<{ robot: RobotView; hadToken: boolean }> {
-    await this.#catalog.requireRobot(robotId);
-    this.#files.robots.assertWritable();
-    const hadToken = await this.#vault.delete(robotId);
-    return { robot: robotView(await this.#changed(() => this.#catalog.markToken(robotId, false))), hadToken };
+    const origin = await this.#tokens.set(robot, token);
+    return robotView(await this.#changed(() => this.#catalog.markToken(robotId, origin)));
   }
 
   /**
-   * Whether each robot has a token, asked of the keychain itself (our note can
-   * be stale), or `undefined` when the keychain cannot be used. Reads only.
+   * Bind the robot's token, suspended since its address moved to another
+   * origin, to the origin it points at now. Only an explicit confirmation
+   * calls this: the CLI's --move-token or `token move`, main's dialog.
+   */
+  async moveToken(robotId: string): Promise<RobotView> {
+    const robot = await this.#catalog.requireRobot(robotId);
+    this.#files.robots.assertWritable();
+    if (tokenSuspension(robot) === null && robot.tokenUpdatedAt !== null) return robotView(robot);
+    if (!(await this.#tokens.move(robot))) {
+      throw new AppError(
+        'not-found',
+        `Robot "${robot.name}" has no stored token to move to ${originOf(robot.baseUrl)}. Set its token instead.`,
+      );
+    }
+    return robotView(await this.#changed(() => this.#catalog.markToken(robotId, originOf(robot.baseUrl))));
+  }
+
+  /** Deletes every token of the robot; `hadToken` says whether the keychain held one. */
+  async clearToken(robotId: string): Promise<{ robot: RobotView; hadToken: boolean }> {
+    const robot = await this.#catalog.requireRobot(robotId);
+    this.#files.robots.assertWritable();
+    const hadToken = await this.#tokens.clear(robot);
+    return { robot: robotView(await this.#changed(() => this.#catalog.markToken(robotId, null))), hadToken };
+  }
+
+  /**
+   * Whether each robot has a token ready for its own origin, asked of the
+   * keychain itself (our note can be stale), or `undefined` when the keychain
+   * cannot be used. Reads only.
    */
   async tokenStates(): Promise<Map<string, boolean> | undefined> {
     const robots = await this.#catalog.robots();
     const states = new Map<string, boolean>();
     try {
-      for (const robot of robots) states.set(robot.id, await this.#vault.has(robot.id));
+      for (const robot of robots) states.set(robot.id, (await this.#tokens.presence(robot)).here);
     } catch (error) {
       if (error instanceof AppError && error.kind === 'keychain') return undefined;
       throw error;
@@ -96,14 +124,20 @@ export class CatalogOps {
   }
 
   /** Asks the keychain itself, and repairs our note of it when they disagree. */
-  async tokenStatus(robotId: string): Promise<{ hasToken: boolean; updatedAt: number | null }> {
+  async tokenStatus(robotId: string): Promise<TokenStatus> {
     const robot = await this.#catalog.requireRobot(robotId);
-    const hasToken = await this.#vault.has(robotId);
-    if (hasToken === (robot.tokenUpdatedAt !== null)) return { hasToken, updatedAt: robot.tokenUpdatedAt };
+    const { here, elsewhere } = await this.#tokens.presence(robot);
+    const origin = originOf(robot.baseUrl);
+    const suspended = elsewhere === null ? null : { from: elsewhere, to: origin };
+    const noted = robot.tokenUpdatedAt !== null;
+    const agrees = here
+      ? noted && (robot.tokenOrigin === null || robot.tokenOrigin === origin)
+      : elsewhere !== null || !noted;
+    if (agrees) return { hasToken: here, updatedAt: robot.tokenUpdatedAt, suspended };
     // The keychain is the truth; a read-only data folder keeps its note unrepaired.
-    if (!this.#files.robots.writable) return { hasToken, updatedAt: null };
-    const fixed = await this.#changed(() => this.#catalog.markToken(robotId, hasToken));
-    return { hasToken, updatedAt: fixed.tokenUpdatedAt };
+    if (!this.#files.robots.writable) return { hasToken: here, updatedAt: null, suspended };
+    const fixed: Robot = await this.#changed(() => this.#catalog.markToken(robotId, here ? origin : null));
+    return { hasToken: here, updatedAt: fixed.tokenUpdatedAt, suspended };
   }
 
   listPresets(robotId?: string): Promise<Preset[]> {

@@ -1,3 +1,4 @@
+import { TRIGGER_PATH } from '../../src/core/http/targetUrl.ts';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -49,7 +50,9 @@ export function deferred<T>() {
 
 /** A call of `robot` as another process would have stored it. */
 export function storedCall(id: string, extra: Partial<Call> = {}): Call {
-  return { ...newCall(robot, { method: 'POST', args: {} }, id, 5), ...extra };
+  // Recorded as an earlier Robot Tray did: with the trigger's url, before calls kept their origin.
+  const url = `${robot.baseUrl}${TRIGGER_PATH}`;
+  return { ...newCall(robot, { method: 'POST', args: {} }, id, 5, url), ...extra };
 }
 
 export class ScriptedClient {
@@ -116,7 +119,7 @@ export async function openTrackerHarness() {
     history,
     client: client.asClient(),
     robotById: async (id) => robots.get(id),
-    tokenOf: async (id) => (id === 'r1' ? 'secret-token' : undefined),
+    tokenFor: async (robot) => (robot.id === 'r1' ? 'secret-token' : undefined),
     settings: () => h.settings,
     clock,
     random: () => 0.5,

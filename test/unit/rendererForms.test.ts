@@ -85,6 +85,7 @@ describe('robot form', () => {
       allowInsecureHttp: false,
       confirmBeforeFiring: true,
       tokenUpdatedAt: null,
+      tokenOrigin: null,
       caFile: '/etc/ssl/corp-ca.pem',
       pinnedCertSha256: PIN,
       createdAt: 0,

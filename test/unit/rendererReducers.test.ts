@@ -58,11 +58,13 @@ function robot(id: string, name: string): RobotView {
     allowInsecureHttp: false,
     confirmBeforeFiring: false,
     tokenUpdatedAt: null,
+    tokenOrigin: null,
     caFile: null,
     pinnedCertSha256: null,
     createdAt: 0,
     updatedAt: 0,
     hasToken: false,
+    tokenSuspended: null,
   };
 }
 

@@ -23,6 +23,7 @@ const robot = (id: string, more: Partial<RobotView> = {}): RobotView => ({
     updatedAt: 1,
   }),
   hasToken: true,
+  tokenSuspended: null,
   ...more,
 });
 const preset = (id: string, robotId: string, pinnedToTray = true) =>

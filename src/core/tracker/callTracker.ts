@@ -2,6 +2,7 @@ import { DESIGNER_TOKEN_STEPS } from '../../shared/sentences/tokenSteps.ts';
 import type { Call } from '../../shared/models/call.ts';
 import { resolvePollPolicy } from '../../shared/models/pollPolicy.ts';
 import type { Robot } from '../../shared/models/robot.ts';
+import { suspensionSentence, tokenSuspension } from '../../shared/models/tokenOrigin.ts';
 import type { Settings } from '../../shared/models/settings.ts';
 import type { Clock, Random } from '../clock.ts';
 import { AppError, asAppError } from '../errors.ts';
@@ -9,6 +10,7 @@ import { encodeGetArguments } from '../http/queryEncoding.ts';
 import { targetOf, triggerPath } from '../http/targetUrl.ts';
 import type { WebhookClient } from '../http/webhookClient.ts';
 import type { CallHistory } from '../store/callHistory.ts';
+import { callTarget } from './callTarget.ts';
 import { type CallListener, ChangeBatcher } from './changeBatcher.ts';
 import { CallWriter } from './callWriter.ts';
 import { type FireSpec, newCall } from './fireSpec.ts';
@@ -33,7 +35,8 @@ export type TrackerDeps = {
   history: CallHistory;
   client: WebhookClient;
   robotById: (robotId: string) => Promise<Robot | undefined>;
-  tokenOf: (robotId: string) => Promise<string | undefined>;
+  /** The robot's token bound to this origin, if any: a token is only ever sent to its own origin. */
+  tokenFor: (robot: Robot, origin: string) => Promise<string | undefined>;
   settings: () => Settings;
   clock: Clock;
   random: Random;
@@ -122,16 +125,14 @@ export class CallTracker {
     const target = targetOf(robot);
     const url =
       target.origin + triggerPath(target, spec.method === 'GET' ? encodeGetArguments(spec.args) : '');
-    const token = await this.#d.tokenOf(robot.id);
-    if (token === undefined) {
-      throw new AppError(
-        'validation',
-        `Robot "${robot.name}" has no token yet. Generate one ${DESIGNER_TOKEN_STEPS} it, and set it in Robot Tray.`,
-      );
-    }
+    const token = await this.#d.tokenFor(robot, target.origin);
+    if (token === undefined) throw missingToken(robot);
     // Written before sending, or not sent at all: a crash mid-send then
     // leaves a `sending` record that becomes `unknown` at the next start.
-    let call = await this.#writer.writeAhead(newCall(robot, spec, this.#d.newId(), this.#d.clock.now(), url));
+    const at = { origin: target.origin, basePath: target.basePath };
+    let call = await this.#writer.writeAhead(
+      newCall(robot, spec, this.#d.newId(), this.#d.clock.now(), url, at),
+    );
     this.#live.set(call.id, { call, step: 0 });
     this.#changes.add(call);
     try {
@@ -248,9 +249,14 @@ export class CallTracker {
     let outcome: PollOutcome | undefined;
     try {
       robot = await this.#d.robotById(call.robotId);
-      if (robot !== undefined) {
-        const token = robot.sendTokenOnQuery ? await this.#d.tokenOf(robot.id) : undefined;
-        const result = await this.#d.client.query(targetOf(robot), token, call.webhookCallId);
+      // Queried where it was fired, with the token bound there (if any).
+      const target = robot === undefined ? undefined : callTarget(call, robot);
+      if (robot !== undefined && target === undefined) {
+        const note = 'Robot Tray has no record of where this call was fired, so it is not queried anywhere.';
+        outcome = { call: moveTo(call, 'stopped', this.#d.clock.now(), note), pollAgain: false };
+      } else if (robot !== undefined && target !== undefined) {
+        const token = robot.sendTokenOnQuery ? await this.#d.tokenFor(robot, target.origin) : undefined;
+        const result = await this.#d.client.query(target, token, call.webhookCallId);
         outcome = afterAnswer(call, result, this.#d.clock.now());
       }
     } catch (error) {
@@ -292,4 +298,14 @@ export class CallTracker {
     this.#changes.add(stored);
     return stored;
   }
+}
+
+/** Why a robot cannot be fired for want of a token: none yet, or one bound to another origin. */
+export function missingToken(robot: Robot): AppError {
+  const suspended = tokenSuspension(robot);
+  if (suspended !== null) return new AppError('validation', suspensionSentence(robot.name, suspended));
+  return new AppError(
+    'validation',
+    `Robot "${robot.name}" has no token yet. Generate one ${DESIGNER_TOKEN_STEPS} it, and set it in Robot Tray.`,
+  );
 }

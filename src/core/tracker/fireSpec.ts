@@ -49,10 +49,12 @@ export function newCall(
   id: string,
   now: number,
   url: string | null = null,
+  at: { origin: string; basePath: string } | null = null,
 ): Call {
   return Call.parse({
     id,
     url,
+    ...(at === null ? {} : { origin: at.origin, basePath: at.basePath }),
     robotId: robot.id,
     robotName: robot.name,
     presetId: spec.presetId ?? null,

@@ -8,12 +8,24 @@ export type SecretBackend = {
   getPassword(service: string, account: string): Promise<string | null>;
   setPassword(service: string, account: string, password: string): Promise<void>;
   deletePassword(service: string, account: string): Promise<boolean>;
+  /** Every entry of the service (keytar has it); used to delete all of a robot's entries. */
+  findCredentials?(service: string): Promise<Array<{ account: string; password: string }>>;
 };
 
 /**
- * Robot tokens in the OS keychain (service `robot-tray`, account = robot id).
- * There is never a plaintext fallback: when the keychain cannot be used,
- * every operation fails with a `keychain` error telling people what to do.
+ * The keychain account of a robot's token for one origin. Binding by account
+ * means a token can only ever be read for the origin it was stored for.
+ */
+export function tokenAccount(robotId: string, origin: string): string {
+  return `${robotId}@${origin}`;
+}
+
+/**
+ * Robot tokens in the OS keychain (service `robot-tray`, account
+ * `robotId@origin`, see tokenAccount; tokens stored before tokens were bound
+ * to origins sit under account = robot id until first used, see
+ * RobotTokens). There is never a plaintext fallback: when the keychain cannot
+ * be used, every operation fails with a `keychain` error telling people what to do.
  */
 /** The shortest and longest token Robot Tray stores. */
 export const MIN_TOKEN_LENGTH = 16;
@@ -30,9 +42,10 @@ export class TokenVault {
     this.#backend = backend ? () => Promise.resolve(backend) : loadKeytar;
   }
 
-  async set(robotId: string, token: string): Promise<void> {
+  async set(robotId: string, origin: string, token: string): Promise<void> {
     const clean = checkedToken(token);
-    await this.#run('store the token', async (k) => k.setPassword(KEYCHAIN_SERVICE, robotId, clean));
+    const account = tokenAccount(robotId, origin);
+    await this.#run('store the token', async (k) => k.setPassword(KEYCHAIN_SERVICE, account, clean));
   }
 
   /**
@@ -44,19 +57,64 @@ export class TokenVault {
     this.#given.set(robotId, checkedToken(token));
   }
 
-  async get(robotId: string): Promise<string | undefined> {
-    const given = this.#given.get(robotId);
-    if (given !== undefined) return given;
+  /** The token given for this process (--token-env), if any. */
+  given(robotId: string): string | undefined {
+    return this.#given.get(robotId);
+  }
+
+  /** The token stored for the robot at exactly this origin. */
+  async get(robotId: string, origin: string): Promise<string | undefined> {
+    const account = tokenAccount(robotId, origin);
+    const value = await this.#run('read the token', (k) => k.getPassword(KEYCHAIN_SERVICE, account));
+    return value ?? undefined;
+  }
+
+  async delete(robotId: string, origin: string): Promise<boolean> {
+    const account = tokenAccount(robotId, origin);
+    return this.#run('delete the token', (k) => k.deletePassword(KEYCHAIN_SERVICE, account));
+  }
+
+  /** A token stored before tokens were bound to origins (account = robot id). */
+  async getLegacy(robotId: string): Promise<string | undefined> {
     const value = await this.#run('read the token', (k) => k.getPassword(KEYCHAIN_SERVICE, robotId));
     return value ?? undefined;
   }
 
-  async has(robotId: string): Promise<boolean> {
-    return (await this.get(robotId)) !== undefined;
+  /**
+   * Move a stored token to another origin's account, as stored (a token an
+   * older Robot Tray accepted is not refused now): written at `to` before it
+   * is deleted at `from` (null: the legacy account), so it is never lost.
+   * Says whether there was one to move.
+   */
+  async move(robotId: string, from: string | null, to: string): Promise<boolean> {
+    const source = from === null ? robotId : tokenAccount(robotId, from);
+    const target = tokenAccount(robotId, to);
+    return this.#run('move the token', async (k) => {
+      const value = await k.getPassword(KEYCHAIN_SERVICE, source);
+      if (value === null) return false;
+      await k.setPassword(KEYCHAIN_SERVICE, target, value);
+      if (source !== target) await k.deletePassword(KEYCHAIN_SERVICE, source);
+      return true;
+    });
   }
 
-  async delete(robotId: string): Promise<boolean> {
+  async deleteLegacy(robotId: string): Promise<boolean> {
     return this.#run('delete the token', (k) => k.deletePassword(KEYCHAIN_SERVICE, robotId));
+  }
+
+  /**
+   * Delete every entry of the robot: the origins named, its legacy entry, and
+   * any other `robotId@…` account the keychain lists. Says whether any existed.
+   */
+  async deleteAll(robotId: string, origins: readonly string[]): Promise<boolean> {
+    return this.#run('delete the token', async (k) => {
+      const accounts = new Set([robotId, ...origins.map((o) => tokenAccount(robotId, o))]);
+      const listed = k.findCredentials === undefined ? [] : await k.findCredentials(KEYCHAIN_SERVICE);
+      for (const { account } of listed) if (account.startsWith(`${robotId}@`)) accounts.add(account);
+      let any = false;
+      for (const account of accounts) if (await k.deletePassword(KEYCHAIN_SERVICE, account)) any = true;
+      return any;
+    });
   }
 
   async #run<T>(action: string, op: (backend: SecretBackend) => Promise<T>): Promise<T> {

@@ -45,6 +45,13 @@ export const Call = z.object({
   webhookCallId: z.string().nullable().default(null),
   /** The exact address the trigger went to, query string included (a token never is in it). */
   url: z.string().nullable().default(null),
+  /**
+   * The origin and base path the trigger went to: its status queries go
+   * there and nowhere else, whatever the robot's address is later. Older
+   * records lack them and derive them from `url`.
+   */
+  origin: z.string().optional(),
+  basePath: z.string().optional(),
   /** The robot's response (or the raw body of an unexpected answer), kept exactly as data. */
   response: JsonData.optional(),
   /**

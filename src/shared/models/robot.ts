@@ -79,6 +79,11 @@ export const Robot = z.object({
   confirmBeforeFiring: z.boolean().default(false),
   /** When a token was last stored in the keychain; never the token itself. */
   tokenUpdatedAt: z.number().nullable().default(null),
+  /**
+   * The origin the stored token is bound to (its keychain account names it);
+   * null for a token stored before tokens were bound to origins. Never the token.
+   */
+  tokenOrigin: z.string().nullable().default(null),
   /** An extra PEM file of CA certificates trusted for this robot only. */
   caFile: CaFilePath.nullable().default(null),
   /**
@@ -107,5 +112,5 @@ export type RobotInput = z.input<typeof RobotInput>;
 export const RobotPatch = RobotInput.partial();
 export type RobotPatch = z.input<typeof RobotPatch>;
 
-/** What the window and the CLI see of a robot: the record plus whether a token is stored. */
-export type RobotView = Robot & { hasToken: boolean };
+/** What the window and the CLI see of a robot: the record plus whether a token is ready, or bound elsewhere. */
+export type RobotView = Robot & { hasToken: boolean; tokenSuspended: { from: string; to: string } | null };

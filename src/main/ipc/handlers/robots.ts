@@ -1,13 +1,14 @@
 import type { robotMethods } from '../../../shared/ipc/contract/robots.ts';
-import type { TokenStatus } from '../../../shared/models/robotView.ts';
+import type { RobotView, TokenStatus } from '../../../shared/models/robotView.ts';
 import { notFound } from '../../../core/errors.ts';
 import { chooseCaFile } from './caFiles.ts';
 import type { HandlerContext } from './context.ts';
 import type { HandlersOf } from './types.ts';
 
-const status = (robot: { tokenUpdatedAt: number | null }): TokenStatus => ({
-  hasToken: robot.tokenUpdatedAt !== null,
+const status = (robot: RobotView): TokenStatus => ({
+  hasToken: robot.hasToken,
   updatedAt: robot.tokenUpdatedAt,
+  suspended: robot.tokenSuspended,
 });
 
 export function robotHandlers(ctx: HandlerContext): HandlersOf<typeof robotMethods> {
