@@ -94,7 +94,8 @@ describe('AppCore across restarts, damage and a missing keychain', () => {
     h = await openCoreHarness();
     const robot = await h.addRobot({ name: 'Secretive', flow: [{ type: 'respond', echo: true }] });
     const token = h.sandbox.tokenOf('Secretive');
-    expect(await keytar.getPassword('robot-tray', robot.id)).toBe(token);
+    const account = `${robot.id}@${new URL(robot.baseUrl).origin}`;
+    expect(await keytar.getPassword('robot-tray', account)).toBe(token);
     await h.core.fire(robot.id, { method: 'POST', args: {} });
     await h.core.close();
     for (const file of await readdir(h.dataDir)) {
@@ -102,7 +103,7 @@ describe('AppCore across restarts, damage and a missing keychain', () => {
     }
     const core = await h.reopen();
     await core.deleteRobot(robot.id);
-    expect(await keytar.getPassword('robot-tray', robot.id)).toBeNull();
+    expect(await keytar.getPassword('robot-tray', account)).toBeNull();
     expect(await core.listPresets(robot.id)).toEqual([]);
   });
 

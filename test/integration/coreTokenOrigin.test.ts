@@ -1,0 +1,153 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import keytar from 'keytar';
+import { afterEach, describe, expect, test } from 'vitest';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
+import { openCoreHarness, type CoreHarness } from '../support/coreHarness.ts';
+import { FakeClock } from '../support/fakeClock.ts';
+
+const SERVICE = 'robot-tray';
+const originOf = (url: string) => new URL(url).origin;
+const accountsOf = async (robotId: string) =>
+  (await keytar.findCredentials(SERVICE))
+    .map((c) => c.account)
+    .filter((a) => a === robotId || a.startsWith(`${robotId}@`))
+    .sort();
+
+/**
+ * A stored token belongs to the origin it was set for (issue 20, section 1):
+ * against two sandboxes over real HTTP and the real (test) keychain.
+ */
+describe('a token stays with its origin', () => {
+  let h: CoreHarness;
+  let other: Sandbox | undefined;
+  afterEach(async () => {
+    await other?.close();
+    other = undefined;
+    await h?.close();
+  });
+
+  async function twoServices(core = {}) {
+    h = await openCoreHarness({ core });
+    other = await startSandbox({ demoRobots: false, seed: 8 });
+    other.addRobot({ name: 'Echo', flow: [{ type: 'respond', echo: true }] });
+    const robot = await h.addRobot({
+      name: 'Echo',
+      flow: [{ type: 'wait', ms: 60_000 }, { type: 'finish' }],
+    });
+    return { robot, first: h.sandbox, second: other };
+  }
+
+  test('after the address moves to another origin the token is not sent until the move is confirmed', async () => {
+    const { robot, first, second } = await twoServices();
+    const token = first.tokenOf('Echo');
+    const moved = await h.core.updateRobot(robot.id, { baseUrl: second.baseUrl });
+    expect(moved.hasToken).toBe(false);
+    expect(moved.tokenSuspended).toEqual({ from: originOf(first.baseUrl), to: originOf(second.baseUrl) });
+    const refusal = h.core.fire(robot.id, { method: 'POST', args: {} });
+    await expect(refusal).rejects.toMatchObject({ kind: 'validation' });
+    const message = ((await refusal.catch((e: unknown) => e)) as Error).message;
+    expect(message).toContain(`was set for ${originOf(first.baseUrl)}`);
+    expect(message).toContain(`now points at ${originOf(second.baseUrl)}`);
+    expect(message).toContain('robot-tray token move "Echo"');
+    expect(second.requests()).toEqual([]);
+    expect(h.core.listCalls()).toEqual([]);
+    expect(await h.core.tokenStatus(robot.id)).toMatchObject({
+      hasToken: false,
+      suspended: { from: originOf(first.baseUrl), to: originOf(second.baseUrl) },
+    });
+
+    const confirmed = await h.core.moveToken(robot.id);
+    expect(confirmed).toMatchObject({ hasToken: true, tokenSuspended: null });
+    expect(await accountsOf(robot.id)).toEqual([`${robot.id}@${originOf(second.baseUrl)}`]);
+    await h.core.fire(robot.id, { method: 'POST', args: {} });
+    expect(second.requests().map((r) => r.headers['x-service-token'])).toEqual([token]);
+  });
+
+  test('turning on plain http to the same host is another origin: the token is suspended too', async () => {
+    const { robot, first } = await twoServices();
+    // The sandbox listens on 127.0.0.1; "localhost" names the same service at another origin.
+    const elsewhere = first.baseUrl.replace('127.0.0.1', 'localhost');
+    const moved = await h.core.updateRobot(robot.id, { baseUrl: elsewhere, allowInsecureHttp: true });
+    expect(moved.tokenSuspended).toEqual({ from: originOf(first.baseUrl), to: originOf(elsewhere) });
+    const before = first.requests().length;
+    await expect(h.core.fire(robot.id, { method: 'POST', args: {} })).rejects.toThrow(/not send it there/);
+    expect(first.requests().length).toBe(before);
+  });
+
+  test('a call fired before the move is queried at its own origin only, with the token bound there', async () => {
+    const clock = new FakeClock();
+    const { robot, first, second } = await twoServices({ clock, random: () => 0.999 });
+    const call = await h.core.fire(robot.id, { method: 'POST', args: {} });
+    expect(call).toMatchObject({ state: 'waiting', origin: originOf(first.baseUrl), basePath: '' });
+    await h.core.updateRobot(robot.id, { baseUrl: second.baseUrl });
+    const before = h.core.getCall(call.id).pollCount;
+    clock.runNext();
+    await h.waitForCall(call.id, (c) => c.pollCount > before);
+    expect(second.requests()).toEqual([]);
+    const queries = first.requests().filter((r) => r.method === 'GET');
+    expect(queries).toHaveLength(1);
+    expect(queries[0]!.headers['x-service-token']).toBe(first.tokenOf('Echo'));
+
+    // Once the token moves to the new origin, the old call is still queried
+    // at its own origin, now without a token: none is bound there any more.
+    await h.core.moveToken(robot.id);
+    const again = h.core.getCall(call.id).pollCount;
+    clock.runNext();
+    await h.waitForCall(call.id, (c) => c.pollCount > again);
+    expect(second.requests()).toEqual([]);
+    const last = first
+      .requests()
+      .filter((r) => r.method === 'GET')
+      .at(-1)!;
+    expect(last.headers['x-service-token']).toBeUndefined();
+  });
+
+  test('a token stored under the robot id moves to the robot’s origin on first use, none lost', async () => {
+    const { robot, first } = await twoServices();
+    await legacyKeychain(robot.id, originOf(first.baseUrl));
+    const core = await h.reopen();
+    expect(await accountsOf(robot.id)).toEqual([robot.id]);
+    expect((await core.getRobot(robot.id)).hasToken).toBe(true);
+    await core.fire(robot.id, { method: 'POST', args: {} });
+    expect(first.requests().at(-1)!.headers['x-service-token']).toBe(first.tokenOf('Echo'));
+    expect(await accountsOf(robot.id)).toEqual([`${robot.id}@${originOf(first.baseUrl)}`]);
+    expect((await core.getRobot(robot.id)).tokenOrigin).toBe(originOf(first.baseUrl));
+  });
+
+  test('a legacy token whose robot moves before its first use stays bound to the address it was used with', async () => {
+    const { robot, first, second } = await twoServices();
+    await legacyKeychain(robot.id, originOf(first.baseUrl));
+    const core = await h.reopen();
+    const moved = await core.updateRobot(robot.id, { baseUrl: second.baseUrl });
+    expect(moved.tokenSuspended).toEqual({ from: originOf(first.baseUrl), to: originOf(second.baseUrl) });
+    await expect(core.fire(robot.id, { method: 'POST', args: {} })).rejects.toThrow(/token move/);
+    expect(second.requests()).toEqual([]);
+    await core.moveToken(robot.id);
+    expect(await accountsOf(robot.id)).toEqual([`${robot.id}@${originOf(second.baseUrl)}`]);
+  });
+
+  test('clearing the token and deleting the robot delete every keychain entry of it', async () => {
+    const { robot, second } = await twoServices();
+    await keytar.setPassword(SERVICE, robot.id, 'legacy-token-value-0000');
+    await keytar.setPassword(SERVICE, `${robot.id}@https://stray.example`, 'stray-token-value-0000');
+    await h.core.updateRobot(robot.id, { baseUrl: second.baseUrl });
+    expect((await h.core.clearToken(robot.id)).hadToken).toBe(true);
+    expect(await accountsOf(robot.id)).toEqual([]);
+    await h.core.setToken(robot.id, 'another-token-value-0000');
+    await keytar.setPassword(SERVICE, `${robot.id}@https://stray.example`, 'stray-token-value-0000');
+    await h.core.deleteRobot(robot.id);
+    expect(await accountsOf(robot.id)).toEqual([]);
+  });
+
+  /** The keychain and robots.json as a Robot Tray from before tokens were bound to origins left them. */
+  async function legacyKeychain(robotId: string, origin: string): Promise<void> {
+    const token = await keytar.getPassword(SERVICE, `${robotId}@${origin}`);
+    await keytar.setPassword(SERVICE, robotId, token!);
+    await keytar.deletePassword(SERVICE, `${robotId}@${origin}`);
+    const file = path.join(h.dataDir, 'robots.json');
+    const text = await readFile(file, 'utf8');
+    expect(text).toContain('"tokenOrigin"');
+    await writeFile(file, text.replace(/\s*"tokenOrigin":\s*"[^"]*",?/, ''));
+  }
+});
