@@ -45,6 +45,7 @@ describe('robot-tray robot, token and preset', () => {
       robotId: robots[0]!.id,
       hasToken: true,
       updatedAt: expect.any(Number),
+      suspended: null,
     });
     // The token works: the core reads it from the keychain and the sandbox accepts it.
     const core = await h.core();

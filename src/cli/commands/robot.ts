@@ -122,7 +122,13 @@ async function listRobots(options: { json?: boolean }): Promise<void> {
         robots.map((r) => [
           r.name,
           r.baseUrl,
-          r.hasToken === null ? 'unknown (keychain unavailable)' : r.hasToken ? 'stored' : 'none',
+          r.hasToken === null
+            ? 'unknown (keychain unavailable)'
+            : r.hasToken
+              ? 'stored'
+              : r.tokenSuspended !== null
+                ? `set for ${r.tokenSuspended.from}, not confirmed`
+                : 'none',
           String(count(r.id)),
         ]),
       ),

@@ -5,6 +5,8 @@ import { withCore } from '../coreAccess.ts';
 import { usageError } from '../cliError.ts';
 import { printJson, printLine } from '../output.ts';
 import { caFileChange } from '../caFileOption.ts';
+import type { RobotView } from '../../shared/models/robotView.ts';
+import { originOf, suspensionSentence } from '../../shared/models/tokenOrigin.ts';
 
 type EditOptions = {
   name?: string;
@@ -19,6 +21,7 @@ type EditOptions = {
   watchMinutes?: number;
   caFile?: string | false;
   acceptCert?: string | false;
+  moveToken?: boolean;
   json?: boolean;
 };
 
@@ -29,10 +32,16 @@ function parseFactor(value: string): number {
   return n;
 }
 
-/** `robot edit NAME`: change a robot in place; its presets, token and history stay. */
+/**
+ * `robot edit NAME`: change a robot in place; its presets and history stay,
+ * and so does its token, as long as the robot stays at the same origin: a
+ * token moves to a new origin only with --move-token (or `token move`).
+ */
 export function robotEditCommand(): Command {
   return new Command('edit')
-    .description("change a robot's settings; its presets, token and history stay")
+    .description(
+      "change a robot's settings; its presets and history stay, and its token while its origin stays",
+    )
     .argument('<NAME>', 'the robot')
     .option('--name <NEW>', 'a new name')
     .option('--base-url <URL>', 'a new base address of its service')
@@ -58,6 +67,10 @@ export function robotEditCommand(): Command {
       'accept exactly this certificate (its SHA-256 fingerprint, as robot-tray doctor shows it) whatever its issuer',
     )
     .option('--no-accept-cert', 'forget the accepted certificate')
+    .option(
+      '--move-token',
+      'with a --base-url at another origin (scheme, host, port): send the stored token there too',
+    )
     .option('--json', 'print the robot as JSON')
     .action(run(editRobot));
 }
@@ -79,15 +92,26 @@ async function editRobot(name: string, options: EditOptions): Promise<void> {
     pinnedCertSha256: options.acceptCert === undefined ? undefined : options.acceptCert || null,
   };
   const changes = Object.values(patch).filter((v) => v !== undefined).length + Object.keys(pollPolicy).length;
-  if (changes === 0)
+  if (changes === 0 && options.moveToken !== true)
     throw usageError('Nothing to change: give at least one option. See: robot-tray robot edit --help');
   await withCore(async (core) => {
     const robot = await core.getRobot(name);
     const merged = Object.keys(pollPolicy).length === 0 ? undefined : { ...robot.pollPolicy, ...pollPolicy };
-    const updated = await core.updateRobot(robot.id, { ...patch, pollPolicy: merged });
+    let updated = changes === 0 ? robot : await core.updateRobot(robot.id, { ...patch, pollPolicy: merged });
+    // Asked for explicitly; a robot whose token is already bound to its origin has nothing to move.
+    if (options.moveToken === true && updated.tokenSuspended !== null)
+      updated = await core.moveToken(robot.id);
     if (options.json === true) return printJson(updated);
-    printLine(
-      `Updated robot "${updated.name}" (${updated.baseUrl}); its presets, token and history are unchanged.`,
-    );
+    printLine(editedSentence(updated, robot.tokenSuspended === null && updated.tokenSuspended === null));
   });
+}
+
+function editedSentence(robot: RobotView, tokenStayed: boolean): string {
+  const done = `Updated robot "${robot.name}" (${robot.baseUrl})`;
+  if (robot.tokenSuspended !== null) {
+    return `${done}; its presets and history are unchanged. ${suspensionSentence(robot.name, robot.tokenSuspended)}`;
+  }
+  return tokenStayed
+    ? `${done}; its presets, token and history are unchanged.`
+    : `${done}; its presets and history are unchanged, and its token is now used for ${originOf(robot.baseUrl)}.`;
 }

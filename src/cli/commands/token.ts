@@ -6,12 +6,28 @@ import { run } from '../command.ts';
 import { withCore } from '../coreAccess.ts';
 import { formatTime, printJson, printLine, shellWord } from '../output.ts';
 import { readSecret } from '../secretInput.ts';
+import { originOf, suspensionSentence, type TokenSuspension } from '../../shared/models/tokenOrigin.ts';
 
-/** What the token commands print with --json: never the token, only whether there is one. */
-type TokenState = { robot: string; robotId: string; hasToken: boolean; updatedAt: number | null };
+/**
+ * What the token commands print with --json: never the token, only whether
+ * one is ready for the robot's origin, and both origins when it is bound to
+ * another one (suspended).
+ */
+type TokenState = {
+  robot: string;
+  robotId: string;
+  hasToken: boolean;
+  updatedAt: number | null;
+  suspended: TokenSuspension | null;
+};
 
-function state(robot: RobotView, hasToken: boolean, updatedAt: number | null): TokenState {
-  return { robot: robot.name, robotId: robot.id, hasToken, updatedAt };
+function state(
+  robot: RobotView,
+  hasToken: boolean,
+  updatedAt: number | null,
+  suspended: TokenSuspension | null = null,
+): TokenState {
+  return { robot: robot.name, robotId: robot.id, hasToken, updatedAt, suspended };
 }
 
 export function tokenCommand(): Command {
@@ -29,6 +45,14 @@ export function tokenCommand(): Command {
     .argument('<NAME>', 'the robot')
     .option('--json', 'print the token state as JSON')
     .action(run(clearToken));
+  token
+    .command('move')
+    .description(
+      "use the stored token for the robot's new origin, after its base URL moved to another scheme, host or port",
+    )
+    .argument('<NAME>', 'the robot')
+    .option('--json', 'print the token state as JSON')
+    .action(run(moveToken));
   token
     .command('status')
     .description('say whether the keychain holds a token for the robot')
@@ -74,15 +98,32 @@ async function clearToken(name: string, options: { json?: boolean }): Promise<vo
   });
 }
 
+async function moveToken(name: string, options: { json?: boolean }): Promise<void> {
+  await withCore(async (core) => {
+    const robot = await robotForToken(core, name);
+    const from = robot.tokenSuspended?.from;
+    const moved = await core.moveToken(robot.id);
+    if (options.json === true) return printJson(state(moved, moved.hasToken, moved.tokenUpdatedAt));
+    printLine(
+      from === undefined
+        ? `The token of robot "${robot.name}" is already used for ${robot.baseUrl}; nothing was moved.`
+        : `The token of robot "${robot.name}" set for ${from} is now used for ${originOf(moved.baseUrl)}.`,
+    );
+  });
+}
+
 async function tokenStatus(name: string, options: { json?: boolean }): Promise<void> {
   await withCore(async (core) => {
     const robot = await robotForToken(core, name);
     const status = await core.tokenStatus(robot.id);
-    if (options.json === true) return printJson(state(robot, status.hasToken, status.updatedAt));
+    if (options.json === true)
+      return printJson(state(robot, status.hasToken, status.updatedAt, status.suspended));
     printLine(
       status.hasToken
         ? `Robot "${robot.name}" has a token in the system keychain (stored ${formatTime(status.updatedAt)}).`
-        : `Robot "${robot.name}" has no token. Set one with: robot-tray token set ${shellWord(robot.name)}`,
+        : status.suspended !== null
+          ? suspensionSentence(robot.name, status.suspended)
+          : `Robot "${robot.name}" has no token. Set one with: robot-tray token set ${shellWord(robot.name)}`,
     );
   });
 }
