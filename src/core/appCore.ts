@@ -136,7 +136,8 @@ export class AppCore {
   setToken = (robotId: string, token: unknown): Promise<RobotView> => this.#ops.setToken(robotId, token);
   clearToken = (robotId: string) => this.#ops.clearToken(robotId);
   /** Bind a token suspended by an address change to the robot's new origin; only on explicit confirmation. */
-  moveToken = (robotId: string): Promise<RobotView> => this.#ops.moveToken(robotId);
+  moveToken = (robotId: string, expectedOrigin?: string): Promise<RobotView> =>
+    this.#ops.moveToken(robotId, expectedOrigin);
   tokenStates = () => this.#ops.tokenStates();
   /** Send this token for the robot from this process only, never storing it (headless use). */
   useTokenForThisProcess = (robotId: string, token: string): void =>

@@ -83,11 +83,18 @@ export class CatalogOps {
   /**
    * Bind the robot's token, suspended since its address moved to another
    * origin, to the origin it points at now. Only an explicit confirmation
-   * calls this: the CLI's --move-token or `token move`, main's dialog.
+   * calls this: the CLI's --move-token or `token move`, main's dialog (which
+   * passes the origin it named, so an address changed meanwhile is refused).
    */
-  async moveToken(robotId: string): Promise<RobotView> {
+  async moveToken(robotId: string, expectedOrigin?: string): Promise<RobotView> {
     const robot = await this.#catalog.requireRobot(robotId);
     this.#files.robots.assertWritable();
+    if (expectedOrigin !== undefined && originOf(robot.baseUrl) !== expectedOrigin) {
+      throw new AppError(
+        'validation',
+        `Robot "${robot.name}" no longer points at ${expectedOrigin} (its address changed while you were asked), so its token was not moved. Check its address and confirm again.`,
+      );
+    }
     if (tokenSuspension(robot) === null && robot.tokenUpdatedAt !== null) return robotView(robot);
     if (!(await this.#tokens.move(robot))) {
       throw new AppError(

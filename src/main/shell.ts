@@ -114,6 +114,26 @@ export async function startShell(mainDir: string): Promise<void> {
           : dialog.showOpenDialog(options));
         return result.canceled ? null : (result.filePaths[0] ?? null);
       },
+      // Shown by main, attached to the window when there is one: the window
+      // can ask for the question, never answer it.
+      confirm: async (question) => {
+        const options = {
+          type: 'warning' as const,
+          buttons: [question.confirmLabel, 'Cancel'],
+          defaultId: 1,
+          cancelId: 1,
+          noLink: true,
+          title: question.title,
+          message: question.message,
+          detail: question.detail,
+        };
+        const parent = window !== undefined && !window.isDestroyed() ? window : undefined;
+        const { response } =
+          parent === undefined
+            ? await dialog.showMessageBox(options)
+            : await dialog.showMessageBox(parent, options);
+        return response === 0;
+      },
     }),
     devServerUrl,
   );

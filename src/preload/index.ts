@@ -34,6 +34,7 @@ export const robotTray = {
   setToken: invoke('setToken'),
   clearToken: invoke('clearToken'),
   tokenStatus: invoke('tokenStatus'),
+  confirmTokenOrigin: invoke('confirmTokenOrigin'),
   diagnoseRobot: invoke('diagnoseRobot'),
   listPresets: invoke('listPresets'),
   createPreset: invoke('createPreset'),

@@ -9,5 +9,9 @@ export function memorySecrets(): SecretBackend & { entries: Map<string, string> 
     getPassword: async (service, account) => entries.get(key(service, account)) ?? null,
     setPassword: async (service, account, password) => void entries.set(key(service, account), password),
     deletePassword: async (service, account) => entries.delete(key(service, account)),
+    findCredentials: async (service) =>
+      [...entries]
+        .filter(([k]) => k.startsWith(`${service}\u0000`))
+        .map(([k, password]) => ({ account: k.slice(service.length + 1), password })),
   };
 }

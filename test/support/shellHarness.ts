@@ -5,7 +5,7 @@ import { AppCore, type AppCoreOptions } from '../../src/core/appCore.ts';
 import { DemoController } from '../../src/main/demo/demoController.ts';
 import { EventHub } from '../../src/main/events/eventHub.ts';
 import { createHandlers, type HandlerContext, type Handlers } from '../../src/main/ipc/handlers.ts';
-import type { FileChoice } from '../../src/main/ipc/handlers/context.ts';
+import type { Confirmation, FileChoice } from '../../src/main/ipc/handlers/context.ts';
 import type { Navigation } from '../../src/shared/events.ts';
 
 export type ShellHarness = {
@@ -23,6 +23,14 @@ export type ShellHarness = {
    * cancelled. `asked` lists the dialogs shown.
    */
   fileDialog: { answer(file: string | null): void; asked: FileChoice[] };
+  /** Every question main's native dialog was asked, in order. */
+  asked: Confirmation[];
+  /**
+   * How the person answers main's next dialogs (true: the confirm button;
+   * a function answers when it settles, e.g. after the window did something
+   * meanwhile), in order; once used up, they cancel, as the dialog's default does.
+   */
+  answers: Array<boolean | ((question: Confirmation) => Promise<boolean>)>;
   /** Queue a navigation as a tray or notification click would. */
   navigate(to: Navigation): void;
   close(): Promise<void>;
@@ -47,8 +55,10 @@ export async function openShellHarness(
   const hub = new EventHub(core);
   const demo = new DemoController(core, (status) => hub.emit({ type: 'demo', demo: status }));
   const opened: string[] = [];
-  const answers: Array<string | null> = [];
-  const asked: FileChoice[] = [];
+  const fileAnswers: Array<string | null> = [];
+  const filesAsked: FileChoice[] = [];
+  const asked: Confirmation[] = [];
+  const answers: ShellHarness['answers'] = [];
   let pending: Navigation | null = null;
   const handlers = createHandlers({
     core,
@@ -61,8 +71,14 @@ export async function openShellHarness(
     },
     openExternal: (url) => void opened.push(url),
     chooseFile: async (choice) => {
-      asked.push(choice);
-      return answers.shift() ?? null;
+      filesAsked.push(choice);
+      return fileAnswers.shift() ?? null;
+    },
+    // The native dialog's stand-in: records the question, answers as scripted.
+    confirm: async (question) => {
+      asked.push(question);
+      const answer = answers.shift() ?? false;
+      return typeof answer === 'boolean' ? answer : answer(question);
     },
   });
   return {
@@ -71,8 +87,10 @@ export async function openShellHarness(
     demo,
     dataDir,
     opened,
+    asked,
+    answers,
     hub,
-    fileDialog: { answer: (file) => void answers.push(file), asked },
+    fileDialog: { answer: (file) => void fileAnswers.push(file), asked: filesAsked },
     navigate: (to) => void (pending = to),
     async close() {
       hub.close();

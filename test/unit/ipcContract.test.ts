@@ -98,9 +98,12 @@ describe('every contract method reaches AppCore', () => {
 
     const token = sandbox.tokenOf('quick');
     const set = await call('setToken', { robotId: robot.id, token });
-    expect(set).toEqual({ hasToken: true, updatedAt: expect.any(Number) });
+    expect(set).toEqual({ hasToken: true, updatedAt: expect.any(Number), suspended: null });
     expect(JSON.stringify(set)).not.toContain(token);
     expect(await call('tokenStatus', { robotId: robot.id })).toEqual(set);
+    // Nothing suspended: nothing to ask, and no dialog shown.
+    expect(await call('confirmTokenOrigin', { robotId: robot.id })).toEqual(set);
+    expect(shell.asked).toEqual([]);
     const diagnosis = await call('diagnoseRobot', { id: robot.id });
     expect(diagnosis).toMatchObject({ origin: sandbox.baseUrl, tls: null, endpoint: { method: 'OPTIONS' } });
     expect(sandbox.calls()).toHaveLength(0);
@@ -145,7 +148,11 @@ describe('every contract method reaches AppCore', () => {
     expect(await call('adoptWaitingCalls')).toEqual([]);
     expect(await call('clearFinished', { robotId: robot.id })).toEqual({ removed: 1 });
 
-    expect(await call('clearToken', { robotId: held.id })).toEqual({ hasToken: false, updatedAt: null });
+    expect(await call('clearToken', { robotId: held.id })).toEqual({
+      hasToken: false,
+      updatedAt: null,
+      suspended: null,
+    });
     expect(await call('deleteRobot', { id: held.id })).toBeNull();
 
     const settings = await call('getSettings');

@@ -19,6 +19,7 @@ export const contractMethodNames = [
   'setToken',
   'clearToken',
   'tokenStatus',
+  'confirmTokenOrigin',
   'diagnoseRobot',
   // presets
   'listPresets',

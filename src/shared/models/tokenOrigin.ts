@@ -6,6 +6,14 @@
  * say where its token is bound.
  */
 
+import { isLoopbackHost } from '../net/loopback.ts';
+
+/** Plain http to another machine: a token sent there travels unencrypted. */
+export function isPlainHttpElsewhere(origin: string): boolean {
+  const url = new URL(origin);
+  return url.protocol === 'http:' && !isLoopbackHost(url.hostname);
+}
+
 /** scheme://host[:port] of a base URL (the default port left out, as URL.origin does). */
 export function originOf(baseUrl: string): string {
   return new URL(baseUrl).origin;
@@ -38,7 +46,7 @@ export function hasUsableToken(robot: TokenNote): boolean {
  * and the two ways on.
  */
 export function suspensionSentence(robotName: string, s: TokenSuspension): string {
-  const insecure = s.to.startsWith('http:') && !s.from.startsWith('http:');
+  const insecure = isPlainHttpElsewhere(s.to);
   return (
     `The token of robot "${robotName}" was set for ${s.from}, and the robot now points at ${s.to}` +
     `${insecure ? ' over plain http, where the token would travel unencrypted' : ''}, ` +

@@ -8,6 +8,15 @@ export type FileChoice = {
   filters: Array<{ name: string; extensions: string[] }>;
 };
 
+/** A yes/no question main asks the person itself (a native dialog), never the window. */
+export type Confirmation = {
+  title: string;
+  message: string;
+  detail: string;
+  /** The label of the button that says yes; the other one cancels (and is the default). */
+  confirmLabel: string;
+};
+
 /**
  * What the handlers need: the core, and the few things only the shell knows
  * (who we are, the demo, where a click asked the window to go, the browser).
@@ -32,4 +41,6 @@ export type HandlerContext = {
    * cancelled.
    */
   chooseFile: (choice: FileChoice) => Promise<string | null>;
+  /** Asks the person in a native dialog shown by main; resolves true only if they said yes. */
+  confirm: (question: Confirmation) => Promise<boolean>;
 };

@@ -3,6 +3,7 @@ import type { RobotView, TokenStatus } from '../../../shared/models/robotView.ts
 import { notFound } from '../../../core/errors.ts';
 import { chooseCaFile } from './caFiles.ts';
 import type { HandlerContext } from './context.ts';
+import { tokenOriginQuestion } from './tokenOriginQuestion.ts';
 import type { HandlersOf } from './types.ts';
 
 const status = (robot: RobotView): TokenStatus => ({
@@ -12,7 +13,7 @@ const status = (robot: RobotView): TokenStatus => ({
 });
 
 export function robotHandlers(ctx: HandlerContext): HandlersOf<typeof robotMethods> {
-  const { core } = ctx;
+  const { core, confirm } = ctx;
   const robotById = async (id: string) => {
     const robot = (await core.listRobots()).find((r) => r.id === id);
     if (robot === undefined) throw notFound('That robot', 'It may have been deleted; refresh the list.');
@@ -38,6 +39,15 @@ export function robotHandlers(ctx: HandlerContext): HandlersOf<typeof robotMetho
     setToken: async ({ robotId, token }) => status(await core.setToken(robotId, token)),
     clearToken: async ({ robotId }) => status((await core.clearToken(robotId)).robot),
     tokenStatus: ({ robotId }) => core.tokenStatus(robotId),
+    // The person answers main's own dialog; the window only asks for it to be shown.
+    confirmTokenOrigin: async ({ robotId }) => {
+      const robot = await core.getRobot(robotId);
+      const current = await core.tokenStatus(robot.id);
+      if (current.suspended === null) return current;
+      if (!(await confirm(tokenOriginQuestion(robot.name, current.suspended)))) return current;
+      // Moved only to the origin the person was shown: an address changed meanwhile is refused.
+      return status(await core.moveToken(robot.id, current.suspended.to));
+    },
     diagnoseRobot: ({ id }) => core.diagnose(id),
   };
 }

@@ -47,6 +47,13 @@ export const robotMethods = methods({
   /** Asks the keychain itself (and repairs Robot Tray's note of it). */
   tokenStatus: { request: ByRobot, response: TokenStatus },
   /**
+   * A token suspended because the robot's address moved to another origin:
+   * main asks the person in a native dialog naming both origins, and moves
+   * the token only if they confirm there. The window's request alone never
+   * moves it. Answers the token's state after the question.
+   */
+  confirmTokenOrigin: { request: ByRobot, response: TokenStatus },
+  /**
    * How the robot's service is reached (DNS, proxy, TLS, certificate chain)
    * and whether its trigger endpoint answers; nothing is fired, no token sent.
    */
