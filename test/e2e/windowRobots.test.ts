@@ -72,7 +72,9 @@ describe('the window: robots and tokens', () => {
     await page.getByTestId('token-state').filter({ hasText: 'Set since' }).waitFor();
     expect(await page.locator('#token-input').count()).toBe(0);
 
-    expect(await keytar.getPassword('robot-tray', robot.id)).toBe(token);
+    expect(await keytar.getPassword('robot-tray', `${robot.id}@${new URL(sandbox.baseUrl).origin}`)).toBe(
+      token,
+    );
     expect(await pageText(page)).not.toContain(token);
     expect(win.sentToPage.length).toBeGreaterThan(0);
     expect(win.sentToPage.filter((sent) => sent.includes(token))).toEqual([]);
@@ -115,10 +117,54 @@ describe('the window: robots and tokens', () => {
     await page.getByLabel('New token').fill(fresh);
     await page.getByRole('button', { name: 'Replace token' }).click();
     await page.getByTestId('token-state').filter({ hasText: 'Set since' }).waitFor();
-    expect(await keytar.getPassword('robot-tray', robot.id)).toBe(fresh);
+    expect(await keytar.getPassword('robot-tray', `${robot.id}@${new URL(sandbox.baseUrl).origin}`)).toBe(
+      fresh,
+    );
     await page.getByRole('button', { name: 'Fire Rush order', exact: true }).click();
     await page.getByRole('status').filter({ hasText: 'Accepted' }).waitFor();
     await alert.waitFor({ state: 'detached' });
+  });
+
+  test('a robot moved to another origin shows its token suspended; only main’s dialog, confirmed, moves it', async () => {
+    sandbox = await startSandbox({ demoRobots: false, seed: 1 });
+    const { token } = sandbox.addRobot({ name: 'invoice', flow: [{ type: 'respond', echo: true }] });
+    win = await openAppWindow();
+    const { page, core, shell } = win;
+    const robot = await core.createRobot({ name: 'Invoice sync', baseUrl: sandbox.baseUrl });
+    await core.setToken(robot.id, token);
+    await page.getByTestId('token-state').filter({ hasText: 'Set since' }).waitFor();
+    const from = new URL(sandbox.baseUrl).origin;
+    const to = from.replace('127.0.0.1', 'localhost');
+    await core.updateRobot(robot.id, { baseUrl: to });
+
+    await page
+      .getByTestId('token-state')
+      .filter({ hasText: `Set for ${from}` })
+      .waitFor();
+    const alert = page.getByRole('alert').filter({ hasText: `now points at ${to}` });
+    await alert.waitFor();
+    await page.locator('.robot-item').filter({ hasText: 'Token not confirmed' }).waitFor();
+
+    // Cancelled in main's dialog: nothing moves.
+    shell.answers.push(false);
+    await alert.getByRole('button', { name: `Use the token for ${to}…` }).click();
+    await expect.poll(() => shell.asked.length).toBe(1);
+    expect(shell.asked[0]!.message).toContain(to);
+    expect(shell.asked[0]!.detail).toContain(from);
+    await page
+      .getByTestId('token-state')
+      .filter({ hasText: `Set for ${from}` })
+      .waitFor();
+    expect(await keytar.getPassword('robot-tray', `${robot.id}@${to}`)).toBeNull();
+
+    // Confirmed there: the token is bound to the new origin.
+    shell.answers.push(true);
+    await alert.getByRole('button', { name: `Use the token for ${to}…` }).click();
+    await page.getByTestId('token-state').filter({ hasText: 'Set since' }).waitFor();
+    await alert.waitFor({ state: 'detached' });
+    expect(await keytar.getPassword('robot-tray', `${robot.id}@${to}`)).toBe(token);
+    expect(await keytar.getPassword('robot-tray', `${robot.id}@${from}`)).toBeNull();
+    expect(win.sentToPage.filter((sent) => sent.includes(token))).toEqual([]);
   });
 
   test('removing a robot says what goes with it, then removes exactly that', async () => {

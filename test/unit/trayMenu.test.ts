@@ -112,6 +112,23 @@ describe('trayMenu', () => {
     ]);
   });
 
+  test('a robot whose token waits to be confirmed for its new address fires nothing from the tray', () => {
+    const tokenSuspended = { from: 'https://a.example', to: 'https://b.example' };
+    const items = trayMenu({
+      ...empty,
+      robots: [robot('r1', { hasToken: false, tokenSuspended })],
+      presets: [preset('p1', 'r1')],
+    });
+    expect(submenu(items, 'Robot r1')).toEqual([
+      {
+        type: 'item',
+        label: 'Preset p1 (token not confirmed for its new address)',
+        action: null,
+        enabled: false,
+      },
+    ]);
+  });
+
   test('recent calls: the last five, with their state, each opening the window at that call', () => {
     const recent = callStates.map((state, i) => call(`c${i}`, state, i % 2 === 0 ? 'Nightly' : null));
     const items = submenu(trayMenu({ ...empty, recentCalls: recent }), 'Recent calls');

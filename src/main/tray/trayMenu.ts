@@ -59,7 +59,11 @@ export function trayMenu(state: TrayState): TrayItem[] {
               presetId: preset.id,
               confirm: robot.confirmBeforeFiring,
             })
-          : item(`${preset.name} (no token yet)`, null, false),
+          : item(
+              `${preset.name} (${robot.tokenSuspended === null ? 'no token yet' : 'token not confirmed for its new address'})`,
+              null,
+              false,
+            ),
       ),
     });
   }

@@ -55,7 +55,14 @@ export async function deleteRobot(id: string): Promise<void> {
 function applyTokenStatus(robotId: string, status: TokenStatus): void {
   useRobots.setState((s) => ({
     robots: s.robots.map((r) =>
-      r.id === robotId ? { ...r, hasToken: status.hasToken, tokenUpdatedAt: status.updatedAt } : r,
+      r.id === robotId
+        ? {
+            ...r,
+            hasToken: status.hasToken,
+            tokenUpdatedAt: status.updatedAt,
+            tokenSuspended: status.suspended,
+          }
+        : r,
     ),
   }));
 }
@@ -69,6 +76,16 @@ export async function setToken(robotId: string, token: string): Promise<TokenSta
 
 export async function clearToken(robotId: string): Promise<TokenStatus> {
   const status = await call('clearToken', { robotId });
+  applyTokenStatus(robotId, status);
+  return status;
+}
+
+/**
+ * Ask main to show its own dialog about using the robot's token at its new
+ * origin; main moves the token only if the person confirms there.
+ */
+export async function confirmTokenOrigin(robotId: string): Promise<TokenStatus> {
+  const status = await call('confirmTokenOrigin', { robotId });
   applyTokenStatus(robotId, status);
   return status;
 }

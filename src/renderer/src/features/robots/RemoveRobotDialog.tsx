@@ -51,7 +51,11 @@ export function RemoveRobotDialog({ robotId }: { robotId: string }) {
             ? 'no presets (it has none),'
             : `its ${presets.length} preset${presets.length === 1 ? '' : 's'} (${presets.map((p) => p.name).join(', ')}),`}
         </li>
-        <li>{robot.hasToken ? 'its token, from the system keychain.' : 'no token (none is stored).'}</li>
+        <li>
+          {robot.hasToken || robot.tokenSuspended !== null
+            ? 'its token, from the system keychain.'
+            : 'no token (none is stored).'}
+        </li>
       </ul>
       <p className="small muted">
         Its past calls stay in the history. The robot itself, on the service, is not touched.

@@ -21,6 +21,8 @@ function RobotItem({ robot, current, demo }: { robot: RobotView; current: boolea
         <span className="meta">
           {robot.hasToken ? (
             <span className="badge badge-ok">Token set</span>
+          ) : robot.tokenSuspended !== null ? (
+            <span className="badge badge-warn">Token not confirmed</span>
           ) : (
             <span className="badge badge-warn">No token</span>
           )}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { RobotView } from '../../../../shared/models/robotView.ts';
 import { messageOf } from '../../bridge/call.ts';
 import { useLastCallOf } from '../../stores/calls.ts';
-import { clearToken } from '../../stores/robots.ts';
+import { clearToken, confirmTokenOrigin } from '../../stores/robots.ts';
 import { TokenForm } from './TokenForm.tsx';
 
 /** The robot's token: whether one is stored and since when; set, replace or remove it. */
@@ -15,6 +15,16 @@ export function TokenPanel({ robot }: { robot: RobotView }) {
     last?.state === 'rejected' &&
     (last.error?.status === 401 || last.error?.status === 403) &&
     robot.hasToken;
+
+  const suspended = robot.tokenSuspended;
+  const confirmMove = async () => {
+    setError(null);
+    try {
+      await confirmTokenOrigin(robot.id);
+    } catch (e) {
+      setError(messageOf(e));
+    }
+  };
 
   const remove = async () => {
     setError(null);
@@ -34,12 +44,27 @@ export function TokenPanel({ robot }: { robot: RobotView }) {
           <span className="badge badge-ok" data-testid="token-state">
             Set {robot.tokenUpdatedAt !== null && `since ${new Date(robot.tokenUpdatedAt).toLocaleString()}`}
           </span>
+        ) : suspended !== null ? (
+          <span className="badge badge-warn" data-testid="token-state">
+            Set for {suspended.from}
+          </span>
         ) : (
           <span className="badge badge-warn" data-testid="token-state">
             Not set
           </span>
         )}
       </div>
+      {suspended !== null && !editing && (
+        <div role="alert" className="notice notice-warning row" style={{ marginBottom: 'var(--space-3)' }}>
+          <span style={{ flex: 1 }}>
+            This robot&apos;s token was set for {suspended.from}, but the robot now points at {suspended.to}.
+            Robot Tray does not send it there until you confirm.
+          </span>
+          <button type="button" className="btn btn-sm" onClick={() => void confirmMove()}>
+            Use the token for {suspended.to}…
+          </button>
+        </div>
+      )}
       {refused && !editing && (
         <div role="alert" className="notice notice-error row" style={{ marginBottom: 'var(--space-3)' }}>
           <span style={{ flex: 1 }}>
