@@ -64,6 +64,11 @@ describe('demo mode', () => {
       expect(status.running).toBe(true);
       const echo = (await core.listRobots()).find((r) => r.id === before.id)!;
       expect(echo.baseUrl).not.toBe(before.baseUrl);
+      // The demo binds its fresh tokens to the new origin itself: nothing to confirm, nothing left behind.
+      const origin = new URL(echo.baseUrl).origin;
+      expect(echo).toMatchObject({ hasToken: true, tokenSuspended: null, tokenOrigin: origin });
+      const accounts = [...secrets.entries.keys()].map((key) => key.split('\u0000')[1]!);
+      expect(accounts.filter((a) => a.startsWith(echo.id))).toEqual([`${echo.id}@${origin}`]);
       const [preset] = await core.listPresets(echo.id);
       const call = await core.fire(echo.id, { presetId: preset!.id });
       expect(
