@@ -93,7 +93,9 @@ describe('the window: robots and tokens', () => {
       .getByRole('button', { name: 'Remove' })
       .click();
     await page.getByTestId('token-state').filter({ hasText: 'Not set' }).waitFor();
-    expect(await keytar.getPassword('robot-tray', robot.id)).toBeNull();
+    expect(
+      await keytar.getPassword('robot-tray', `${robot.id}@${new URL(sandbox.baseUrl).origin}`),
+    ).toBeNull();
   });
 
   test('a revoked token is explained with the Replace action right there', async () => {

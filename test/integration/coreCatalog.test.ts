@@ -47,7 +47,7 @@ describe('AppCore robots, presets, tokens, history and settings', () => {
     expect(cleared).toMatchObject({ robot: { hasToken: false }, hadToken: true });
     // A second clear finds nothing to delete, and says so.
     expect((await h.core.clearToken(robot.id)).hadToken).toBe(false);
-    expect(await h.core.tokenStatus(robot.id)).toEqual({ hasToken: false, updatedAt: null });
+    expect(await h.core.tokenStatus(robot.id)).toEqual({ hasToken: false, updatedAt: null, suspended: null });
     await expect(h.core.fire(robot.id, { method: 'POST', args: {} })).rejects.toThrow(/has no token yet/);
     await expect(h.core.setToken(robot.id, '  ')).rejects.toThrow(/token: must not be empty/);
   });
