@@ -21,6 +21,8 @@ export class RobotTokens {
   readonly #vault: TokenVault;
   /** Note the origin a legacy token was moved to; a read-only data folder skips the note. */
   readonly #noteOrigin: (robotId: string, origin: string) => Promise<void>;
+  /** Legacy moves under way, by robot id: lookups at the same time (many polls) wait for the one move. */
+  readonly #migrating = new Map<string, Promise<boolean>>();
 
   constructor(vault: TokenVault, noteOrigin: (robotId: string, origin: string) => Promise<void>) {
     this.#vault = vault;
@@ -35,7 +37,10 @@ export class RobotTokens {
     }
     const stored = await this.#vault.get(robot.id, origin);
     if (stored !== undefined) return stored;
-    if (!(await this.#migrateTo(robot, origin))) return undefined;
+    // A legacy token moves only to the origin the robot's note (or else its address) gives it.
+    if ((robot.tokenOrigin ?? originOf(robot.baseUrl)) !== origin) return undefined;
+    // Moved here now, or just now by a concurrent lookup (another poll, another process): read it again.
+    await this.#migrateTo(robot, origin);
     return this.#vault.get(robot.id, origin);
   }
 
@@ -83,8 +88,15 @@ export class RobotTokens {
     return this.#vault.deleteAll(robot.id, origins);
   }
 
-  async #migrateTo(robot: Robot, origin: string): Promise<boolean> {
-    if ((robot.tokenOrigin ?? originOf(robot.baseUrl)) !== origin) return false;
+  #migrateTo(robot: Robot, origin: string): Promise<boolean> {
+    const running = this.#migrating.get(robot.id);
+    if (running !== undefined) return running;
+    const move = this.#migrate(robot, origin).finally(() => this.#migrating.delete(robot.id));
+    this.#migrating.set(robot.id, move);
+    return move;
+  }
+
+  async #migrate(robot: Robot, origin: string): Promise<boolean> {
     if (!(await this.#vault.move(robot.id, null, origin))) return false;
     if (robot.tokenOrigin === null) await this.#noteOrigin(robot.id, origin);
     return true;

@@ -93,7 +93,13 @@ export class TokenVault {
       const value = await k.getPassword(KEYCHAIN_SERVICE, source);
       if (value === null) return false;
       await k.setPassword(KEYCHAIN_SERVICE, target, value);
-      if (source !== target) await k.deletePassword(KEYCHAIN_SERVICE, source);
+      if (source === target) return true;
+      try {
+        await k.deletePassword(KEYCHAIN_SERVICE, source);
+      } catch (error) {
+        // Another process moving it too may have deleted it first; only an entry still there is a failure.
+        if ((await k.getPassword(KEYCHAIN_SERVICE, source)) !== null) throw error;
+      }
       return true;
     });
   }
