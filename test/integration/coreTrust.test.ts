@@ -99,6 +99,8 @@ describe('certificates of a private CA', () => {
     extra.push(changed);
     changed.addRobot({ name: 'Lab', flow, token: h.sandbox.tokenOf('Lab') });
     await h.core.updateRobot(robot.id, { baseUrl: changed.baseUrl });
+    // The token follows only when the person confirms the new origin.
+    await h.core.moveToken(robot.id);
     const call = await h.core.fire(robot.id, { method: 'POST', args: {} });
     expect(call.state).toBe('unreachable');
     expect(call.error?.message).toContain('CHANGED');
@@ -125,6 +127,7 @@ describe('certificates of a private CA', () => {
     h = await openCoreHarness();
     const robot = await h.addRobot({ name: 'Plain', flow });
     await h.core.updateRobot(robot.id, { baseUrl: h.sandbox.baseUrl.replace('http:', 'https:') });
+    await h.core.moveToken(robot.id);
     const call = await h.core.fire(robot.id, { method: 'POST', args: {} });
     expect(call.state).toBe('unreachable');
     expect(call.error?.message).toContain('does not speak TLS on this port (is it plain http?)');

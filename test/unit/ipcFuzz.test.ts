@@ -62,6 +62,7 @@ const validRequests: Record<MethodName, () => Record<string, unknown>> = {
   setToken: () => ({ robotId, token: 'another-token' }),
   clearToken: () => ({ robotId }),
   tokenStatus: () => ({ robotId }),
+  confirmTokenOrigin: () => ({ robotId }),
   diagnoseRobot: () => ({ id: robotId }),
   listPresets: () => ({ robotId }),
   createPreset: () => ({ robotId, name: 'P', args: { a: 1 } }),

@@ -113,6 +113,7 @@ describe('a stored robot', () => {
       sendTokenOnQuery: true,
       allowInsecureHttp: false,
       confirmBeforeFiring: false,
+      tokenOrigin: null,
       tokenUpdatedAt: null,
       caFile: null,
       pinnedCertSha256: null,
