@@ -5,6 +5,8 @@ import type { JsonObject } from '../shared/models/json.ts';
 import type { RobotView } from '../shared/models/robot.ts';
 import { buildArgs, collect } from './args.ts';
 import { argsJsonTexts } from './argsSources.ts';
+import { usageError } from './cliError.ts';
+import { argsLimitProblem } from '../shared/limits.ts';
 import { findPreset } from './lookup.ts';
 
 /** The options `fire` and `curl` share: what to send. */
@@ -17,7 +19,12 @@ export type SendOptions = { preset?: string; args?: string[]; arg?: string[]; ge
 export async function givenArgs(options: Pick<SendOptions, 'args' | 'arg'>): Promise<JsonObject | undefined> {
   const json = await argsJsonTexts(options.args ?? []);
   const pairs = options.arg ?? [];
-  return json.length + pairs.length === 0 ? undefined : buildArgs(json, pairs);
+  if (json.length + pairs.length === 0) return undefined;
+  const args = buildArgs(json, pairs);
+  // The core refuses these in the same words; saying so here touches no data.
+  const problem = argsLimitProblem(args);
+  if (problem !== undefined) throw usageError(`--args: ${problem}`);
+  return args;
 }
 
 /**

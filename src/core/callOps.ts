@@ -1,8 +1,8 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { type Call, type CallDetail, CallFilter, callDetail } from '../shared/models/call.ts';
 import { FireRequest } from '../shared/models/fire.ts';
-import type { JsonObject } from '../shared/models/json.ts';
-import type { HttpMethod } from '../shared/models/preset.ts';
+import { JsonObject } from '../shared/models/json.ts';
+import { HttpMethod } from '../shared/models/preset.ts';
 import type { Robot } from '../shared/models/robot.ts';
 import type { Catalog } from './catalog.ts';
 import type { CoreAnnouncer } from './coreEvents.ts';
@@ -15,6 +15,7 @@ import { type FireSpec, mergeFireSpec } from './tracker/fireSpec.ts';
 
 /** What "fire again with changes" may change: the method, and the whole set of arguments. */
 export type RefireChanges = { method?: HttpMethod; args?: JsonObject };
+const RefireChanges = z.object({ method: HttpMethod.optional(), args: JsonObject.optional() });
 
 /**
  * Calls, as AppCore offers them: firing (a preset merged in, or a call sent
@@ -119,6 +120,8 @@ export class CallOps {
    * (an argument left out is not sent), and the preset's are not merged in.
    */
   async refire(id: string, changes: RefireChanges = {}): Promise<Call> {
+    // The arguments' limits hold here as at every other door.
+    const checked = parseInput(RefireChanges, changes, 'refire');
     const call = this.get(id);
     const robot = await this.#catalog.requireRobot(call.robotId);
     const preset =
@@ -126,8 +129,8 @@ export class CallOps {
         ? undefined
         : (await this.#catalog.presets(robot.id)).find((p) => p.id === call.presetId);
     return this.#tracker.fire(robot, {
-      method: changes.method ?? call.method,
-      args: changes.args ?? call.args,
+      method: checked.method ?? call.method,
+      args: checked.args ?? call.args,
       presetId: preset?.id ?? null,
       presetName: preset?.name ?? null,
       notifyOnFinish: call.notifyOnFinish,

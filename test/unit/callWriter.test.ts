@@ -68,9 +68,7 @@ describe('CallWriter', () => {
     const stored = writer.write(call('a', { state: 'done', response: { tooDeep: true } }));
     expect(stored.response).toBeUndefined();
     expect(stored).toMatchObject({ id: 'a', state: 'done', args: { n: 1 } });
-    expect(stored.warning).toMatch(
-      /^The response could not be kept \(response: nested too deep; the limit is \d+ levels/,
-    );
+    expect(stored.warning).toMatch(/^The response could not be kept \(response: nested too deep\)\.$/);
     expect(history.written).toEqual([stored]);
   });
 

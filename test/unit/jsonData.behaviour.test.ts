@@ -1,5 +1,11 @@
 import { describe, expect, test } from 'vitest';
-import { isJsonData, JsonData, JsonValue, MAX_JSON_DEPTH } from '../../src/shared/models/json.ts';
+import {
+  isJsonData,
+  JsonData,
+  jsonDataProblem,
+  JsonValue,
+  MAX_JSON_DEPTH,
+} from '../../src/shared/models/json.ts';
 
 /**
  * What a service answered is stored as the call's response exactly as data:
@@ -67,12 +73,17 @@ describe('values that are not JSON data are refused wherever they sit', () => {
     expect(isJsonData({ a: null, b: 'x', c: false, d: 2, e: Number.NaN })).toBe(false);
   });
 
-  test('the refusal says what is accepted', () => {
-    const result = JsonData.safeParse(Number.NaN);
-    expect(result.success).toBe(false);
-    expect(result.error?.issues[0]?.message).toBe(
-      `must be JSON data nested at most ${MAX_JSON_DEPTH} levels deep`,
-    );
+  test('the refusal gives the real reason: never nesting for a number', () => {
+    const message = (value: unknown) => JsonData.safeParse(value).error?.issues[0]?.message;
+    for (const number of [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY])
+      expect(message({ deep: [number] })).toBe(
+        'must be JSON data: it holds a number JSON cannot carry (NaN or infinite)',
+      );
+    let deep: unknown = 1;
+    for (let i = 0; i <= MAX_JSON_DEPTH; i++) deep = [deep];
+    expect(message(deep)).toBe(`must be JSON data nested at most ${MAX_JSON_DEPTH} levels deep`);
+    expect(message({ when: new Date(0) })).toMatch(/^must be JSON data: text, finite numbers/);
+    expect(jsonDataProblem({ a: [Number.POSITIVE_INFINITY] })).toBe('number');
   });
 });
 

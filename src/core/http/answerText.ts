@@ -92,6 +92,34 @@ export function parseJsonObject(
   return value;
 }
 
+/**
+ * Turn each number JSON.parse read as Infinity (2e308, -1e400) into the
+ * nearest double, ±Number.MAX_VALUE, in place and without recursion: the
+ * same rounding JSON.parse gives every other number a double cannot carry.
+ * The number as the service wrote it is kept in the call's responseText.
+ */
+export function finiteNumbers(value: JsonValue): void {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (typeof v !== 'object' || v === null) continue;
+    const record = v as Record<string, unknown>;
+    for (const key of Object.keys(record)) {
+      const item = record[key];
+      if (typeof item === 'number' && !Number.isFinite(item)) {
+        // defineProperty, so a key named "__proto__" stays an ordinary key.
+        const nearest = item > 0 ? Number.MAX_VALUE : -Number.MAX_VALUE;
+        Object.defineProperty(record, key, {
+          value: nearest,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      } else stack.push(item);
+    }
+  }
+}
+
 /** The top-level text, number, flag and null fields of an answer too deep to keep whole. */
 export function topLevelScalars(json: JsonObject): JsonObject {
   const kept: JsonObject = {};

@@ -1,6 +1,6 @@
 import type { Dispatcher } from 'undici';
 import type { JsonObject, JsonValue } from '../../shared/models/json.ts';
-import { isJsonData } from '../../shared/models/json.ts';
+import { jsonDataProblem } from '../../shared/models/json.ts';
 import type { HttpMethod } from '../../shared/models/preset.ts';
 import type { HttpSettings } from '../../shared/models/settings.ts';
 import { AppError } from '../errors.ts';
@@ -10,7 +10,7 @@ import { Network } from './network.ts';
 import type { Route } from './proxyRoute.ts';
 import { encodeGetArguments } from './queryEncoding.ts';
 import { hostOf, readAnswer, throwForStatus, type RawResponse } from './answerRead.ts';
-import { exactResponseText, parseJsonObject, topLevelScalars } from './answerText.ts';
+import { exactResponseText, finiteNumbers, parseJsonObject, topLevelScalars } from './answerText.ts';
 import { redactJson } from './redact.ts';
 import { abortedRequest, DeadlinePassed, Stopped } from './requestAbort.ts';
 import { isUsableCallId, queryPath, triggerPath, type Target } from './targetUrl.ts';
@@ -198,8 +198,15 @@ export class WebhookClient {
     }
     throwForStatus(raw, token, target, action, this.#now());
     const parsed = parseJsonObject(raw.text, action, token);
-    // Checked before anything walks it: past the limit only the top level is kept.
-    const tooDeep = !isJsonData(parsed);
+    // Checked before anything walks it: past the limit only the top level is
+    // kept. A number past a double's range (2e308) reads as Infinity: it is
+    // not a reason to drop the answer (its exact text is kept beside it).
+    let problem = jsonDataProblem(parsed);
+    if (problem !== undefined) {
+      finiteNumbers(parsed);
+      problem = jsonDataProblem(parsed);
+    }
+    const tooDeep = problem !== undefined;
     const json = tooDeep ? topLevelScalars(parsed) : parsed;
     return { raw, json: redactJson(json, token), tooDeep };
   }

@@ -167,12 +167,21 @@ export class JsonFileStore<S extends z.ZodType> {
     for (let v = schemaVersion; v < this.#o.version; v++) {
       const migrate = this.#o.migrations?.[v];
       if (migrate === undefined) return this.#setAside(`no migration from schema ${v}`);
-      current = migrate(current);
+      try {
+        current = migrate(current);
+      } catch (error) {
+        return this.#setAside(`it could not be brought from schema ${v} to ${v + 1} (${thrown(error)})`);
+      }
     }
-    const parsed = this.#o.schema.safeParse(current);
+    // Nothing read from disk may stop Robot Tray from starting: a parse that
+    // throws (a stack overflow on a value the schemas' limits missed) is a
+    // damaged file or record like any other, never an exception out of open.
+    const parsed = safely(this.#o.schema, current);
     if (parsed.success) return parsed.data as z.output<S>;
     if (this.#o.record !== undefined && Array.isArray(current)) return this.#salvage(text, current);
-    return this.#setAside(describeZodError(parsed.error, 'data', this.#o.label.split(' ')[0]));
+    return this.#setAside(
+      parsed.reason ?? describeZodError(parsed.error, 'data', this.#o.label.split(' ')[0]),
+    );
   }
 
   /**
@@ -185,15 +194,15 @@ export class JsonFileStore<S extends z.ZodType> {
     const kept: unknown[] = [];
     const refused: string[] = [];
     records.forEach((record, index) => {
-      const one = this.#o.record!.safeParse(record);
+      const one = safely(this.#o.record!, record);
       if (one.success) kept.push(one.data);
       else
         refused.push(
-          `${this.#o.label.replace(/s$/, '')} ${index + 1}${idNote(record)}: ${describeZodError(one.error)}`,
+          `${this.#o.label.replace(/s$/, '')} ${index + 1}${idNote(record)}: ${one.reason ?? describeZodError(one.error)}`,
         );
     });
-    const whole = this.#o.schema.safeParse(kept);
-    if (!whole.success) return this.#setAside(describeZodError(whole.error, 'data'));
+    const whole = safely(this.#o.schema, kept);
+    if (!whole.success) return this.#setAside(whole.reason ?? describeZodError(whole.error, 'data'));
     const name = path.basename(this.#o.file);
     const aside = `${this.#o.file}.damaged-${createHash('sha256').update(text).digest('hex').slice(0, 8)}`;
     if (this.#o.readOnly === undefined) {
@@ -251,6 +260,28 @@ export class JsonFileStore<S extends z.ZodType> {
       cause: error,
     });
   }
+}
+
+type Parsed =
+  | { success: true; data: unknown }
+  | { success: false; error: z.ZodError; reason?: undefined }
+  | { success: false; error?: undefined; reason: string };
+
+/** safeParse that also turns a thrown exception (a RangeError, say) into a refusal with a reason. */
+function safely(schema: z.ZodType, value: unknown): Parsed {
+  try {
+    return schema.safeParse(value);
+  } catch (error) {
+    return { success: false, reason: `it could not be read (${thrown(error)})` };
+  }
+}
+
+function thrown(error: unknown): string {
+  return error instanceof RangeError
+    ? 'nested too deep to read'
+    : error instanceof Error
+      ? error.name
+      : 'error';
 }
 
 /** A record's id, when it has one, so people can find it (and its keychain entry). */

@@ -1,5 +1,4 @@
 import type { Call } from '../../shared/models/call.ts';
-import { MAX_JSON_DEPTH } from '../../shared/models/json.ts';
 import type { Clock } from '../clock.ts';
 import { AppError, asAppError } from '../errors.ts';
 import type { CallHistory } from '../store/callHistory.ts';
@@ -113,8 +112,9 @@ export class CallWriter {
     } catch (error) {
       // Only a service's answer can fail the schema (it nests past the limit,
       // say); everything else in a call is ours. Keep the call, not the answer.
+      // The schema's words give the real reason (depth, a number, a type).
       const reason = asAppError(error).message;
-      const warning = `The response could not be kept (${reason}; the limit is ${MAX_JSON_DEPTH} levels of nesting).`;
+      const warning = `The response could not be kept (${reason}).`;
       const { response: _dropped, ...rest } = call;
       return { ...rest, warning };
     }

@@ -4,6 +4,7 @@ import type { FireRequest } from '../../shared/models/fire.ts';
 import type { JsonObject } from '../../shared/models/json.ts';
 import type { HttpMethod, Preset } from '../../shared/models/preset.ts';
 import type { Robot } from '../../shared/models/robot.ts';
+import { argsLimitProblem } from '../../shared/limits.ts';
 import { AppError } from '../errors.ts';
 
 /** What one trigger sends, and the preset it came from (if any). */
@@ -30,12 +31,16 @@ export function mergeFireSpec(
   if (preset.robotId !== robot.id) {
     throw new AppError('validation', `presetId: preset "${preset.name}" belongs to another robot.`);
   }
+  const args =
+    'replaceArgs' in request && request.replaceArgs
+      ? (request.args ?? {})
+      : { ...preset.args, ...request.args };
+  // Each part is within the limits, but a preset's and a fire's together may not be.
+  const problem = argsLimitProblem(args);
+  if (problem !== undefined) throw new AppError('validation', `args: ${problem}`);
   return {
     method: request.method ?? preset.method,
-    args:
-      'replaceArgs' in request && request.replaceArgs
-        ? (request.args ?? {})
-        : { ...preset.args, ...request.args },
+    args,
     presetId: preset.id,
     presetName: preset.name,
     notifyOnFinish: preset.notifyOnFinish,

@@ -1,0 +1,110 @@
+/**
+ * How large robot arguments may be, in one place for every door they come
+ * in by: the CLI (--args, --arg, --args @FILE), the window (IPC), the core's
+ * own API and the files read at start (presets.json, the history). Each door
+ * refuses the same things with the same words, because each goes through
+ * `argsLimitProblem` (the arguments schema runs it first).
+ *
+ * Why limits at all: zod, JSON.stringify and the window's editor walk nested
+ * values recursively, so arguments nested a few thousand levels deep overflow
+ * the stack wherever they are read next. Before these limits a preset saved
+ * that deep made every later start of the app throw. The walk below is
+ * iterative and stops early, so even a 100,000-level or cyclic value is
+ * measured without recursion and in bounded time.
+ */
+
+/** Levels of nesting: `{}` is 1 level, `{"a":{"b":1}}` is 2. */
+export const MAX_ARGS_DEPTH = 100;
+
+/** The arguments written as compact JSON (what a POST sends), in UTF-8 bytes. */
+export const MAX_ARGS_BYTES = 16 * 1024 * 1024;
+
+/** Values at every level together: every key's value and every list item. */
+export const MAX_ARGS_VALUES = 100_000;
+
+/** One argument name, or any key inside one, in characters. */
+export const MAX_ARGS_KEY_LENGTH = 1_000;
+
+const count = (n: number): string => n.toLocaleString('en-US');
+
+const FIX = 'Send flatter, fewer or smaller arguments (a file or id the robot can fetch, say).';
+
+/** UTF-8 bytes of a JSON-escaped text (JSON.stringify output has no lone surrogates). */
+function utf8Bytes(text: string): number {
+  let bytes = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) continue;
+    if (code < 0x800) bytes += 1;
+    else if (code >= 0xd800 && code <= 0xdbff) {
+      // A pair: 4 bytes for 2 code units.
+      bytes += 2;
+      i++;
+    } else bytes += 2;
+  }
+  return bytes;
+}
+
+function scalarBytes(value: unknown): number {
+  if (typeof value === 'string') return utf8Bytes(JSON.stringify(value));
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value).length;
+  return 4; // null, and anything the schema refuses after this check
+}
+
+/**
+ * What is wrong with `value` as robot arguments against the limits above,
+ * as a sentence to follow the field's name ("args: nests 1,300 levels deep;
+ * Robot Tray allows at most 100. …"), or undefined when it is within them.
+ * Only sizes are judged here; what the values may be (JSON, no "__proto__")
+ * is the schema's job, which runs after this and can then recurse safely.
+ */
+export function argsLimitProblem(value: unknown): string | undefined {
+  let bytes = 0;
+  let values = 0;
+  let deepest = 0;
+  // Each entry: a value and the levels of containers it sits in.
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (typeof v !== 'object' || v === null) {
+      bytes += scalarBytes(v);
+      if (bytes > MAX_ARGS_BYTES) return tooBig();
+      continue;
+    }
+    const level = depth + 1;
+    if (level > deepest) deepest = level;
+    const keys = Array.isArray(v) ? null : Object.keys(v);
+    const items = keys === null ? (v as unknown[]) : keys.map((k) => (v as Record<string, unknown>)[k]);
+    values += items.length;
+    // A value too deep is still walked, to say how deep it really is, but
+    // only as far as the count allows (a cyclic value ends there too).
+    if (values > MAX_ARGS_VALUES) {
+      return deepest > MAX_ARGS_DEPTH
+        ? tooDeep(deepest, true)
+        : `holds more than ${count(MAX_ARGS_VALUES)} values; Robot Tray allows at most ${count(MAX_ARGS_VALUES)}. ${FIX}`;
+    }
+    bytes += 2 + Math.max(0, items.length - 1);
+    if (keys !== null) {
+      for (const key of keys) {
+        if (key.length > MAX_ARGS_KEY_LENGTH) {
+          return `has a name ${count(key.length)} characters long; Robot Tray allows at most ${count(MAX_ARGS_KEY_LENGTH)}. Use shorter names.`;
+        }
+        bytes += utf8Bytes(JSON.stringify(key)) + 1;
+      }
+    }
+    if (bytes > MAX_ARGS_BYTES) return tooBig();
+    for (const item of items) stack.push([item, level]);
+  }
+  return deepest > MAX_ARGS_DEPTH ? tooDeep(deepest, false) : undefined;
+}
+
+function tooDeep(depth: number, atLeast: boolean): string {
+  return (
+    `nests ${atLeast ? 'at least ' : ''}${count(depth)} levels deep; ` +
+    `Robot Tray allows at most ${count(MAX_ARGS_DEPTH)}. ${FIX}`
+  );
+}
+
+function tooBig(): string {
+  return `is more than ${MAX_ARGS_BYTES / (1024 * 1024)} MiB as JSON; Robot Tray allows at most ${MAX_ARGS_BYTES / (1024 * 1024)} MiB. ${FIX}`;
+}
