@@ -3,7 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { CliHarness } from '../support/cliHarness.ts';
-import { startProxy, type TestProxy } from '../support/proxyServer.ts';
+import { PROXIED_HOST, proxiedUrl, startProxy, type TestProxy } from '../support/proxyServer.ts';
 import { makeTlsFixtures, type TlsFixtures } from '../support/tlsFixtures.ts';
 
 /**
@@ -37,6 +37,8 @@ describe('a robot behind a private CA', () => {
   beforeAll(async () => {
     h = await CliHarness.open({ tls: { key: fx.good.key, cert: fx.good.cert } });
     await h.addRobot({ name: 'Corp', flow: echo });
+    // The same kind of robot under a name that is not loopback, for the proxy tests.
+    await h.addRobot({ name: 'Far', flow: echo }, { baseUrl: proxiedUrl(h.sandbox.baseUrl) });
   });
   afterEach(async () => {
     await proxy?.close();
@@ -50,11 +52,11 @@ describe('a robot behind a private CA', () => {
     const result = await run(['doctor', 'Corp']);
     expect(result.code).toBe(5);
     expect(result.stdout).toMatch(/^DNS\s+127\.0\.0\.1 \(\d+ ms\)$/m);
-    expect(result.stdout).toMatch(/^Proxy\s+direct \(no HTTPS_PROXY or HTTP_PROXY in the environment\)$/m);
+    expect(result.stdout).toMatch(/^Proxy\s+direct \(a loopback address: always direct, /m);
     expect(result.stdout).toMatch(/^TLS\s+TLSv1\.3, /m);
     expect(result.stdout).toMatch(/^Certificate\s+NOT trusted \(UNABLE_TO_VERIFY_LEAF_SIGNATURE\)$/m);
     expect(result.stdout).toContain(
-      `1. robots.test (127.0.0.1, localhost), issued by Robot Tray Test Corp Root CA`,
+      `1. robots.test (127.0.0.1, localhost, robots.test), issued by Robot Tray Test Corp Root CA`,
     );
     expect(result.stdout).toContain(`SHA-256 ${fx.good.fingerprint256}`);
     expect(result.stdout).toMatch(
@@ -128,36 +130,59 @@ describe('a robot behind a private CA', () => {
   test('--proxy and HTTPS_PROXY: doctor names the proxy, the proxy log shows the CONNECT; NO_PROXY bypasses', async () => {
     proxy = await startProxy();
     const port = Number(new URL(h.sandbox.baseUrl).port);
-    const flag = await run(['doctor', 'Corp', '--ca', fx.ca.certFile, '--proxy', proxy.url]);
+    const flag = await run(['doctor', 'Far', '--ca', fx.ca.certFile, '--proxy', proxy.url]);
     expect(flag.code).toBe(0);
     expect(flag.stdout).toMatch(
       new RegExp(`^Proxy\\s+through ${proxy.url} \\(from --proxy\\), tunnelled with CONNECT$`, 'm'),
     );
     expect(flag.stdout).toMatch(/^Connect\s+\d+ ms \(TCP, proxy tunnel, TLS\)$/m);
-    expect(proxy.log).toEqual([{ method: 'CONNECT', hostname: '127.0.0.1', port, user: '' }]);
+    expect(proxy.log).toEqual([{ method: 'CONNECT', hostname: PROXIED_HOST, port, user: '' }]);
 
-    const fired = await run(['fire', 'Corp', '--ca', fx.ca.certFile], { HTTPS_PROXY: proxy.url });
+    const fired = await run(['fire', 'Far', '--ca', fx.ca.certFile], { HTTPS_PROXY: proxy.url });
     expect(fired.code).toBe(0);
     expect(proxy.log).toHaveLength(2);
-    expect(proxy.received()).not.toContain(h.sandbox.tokenOf('Corp'));
+    expect(proxy.received()).not.toContain(h.sandbox.tokenOf('Far'));
 
-    const bypass = await run(['doctor', 'Corp', '--ca', fx.ca.certFile], {
+    const bypass = await run(['doctor', 'Far', '--ca', fx.ca.certFile], {
       https_proxy: proxy.url,
-      NO_PROXY: '127.0.0.1',
+      NO_PROXY: PROXIED_HOST,
     });
     expect(bypass.stdout).toMatch(/^Proxy\s+direct \(NO_PROXY lists this host\)$/m);
     expect(proxy.log).toHaveLength(2);
   });
 
+  test('a loopback robot goes direct under --proxy, HTTPS_PROXY and a manual proxy: doctor says why, the proxy sees nothing', async () => {
+    proxy = await startProxy();
+    const loopback =
+      /^Proxy\s+direct \(a loopback address: always direct, whatever the proxy settings, environment or --proxy say\)$/m;
+    const flag = await run(['doctor', 'Corp', '--ca', fx.ca.certFile, '--proxy', proxy.url]);
+    expect(flag.code).toBe(0);
+    expect(flag.stdout).toMatch(loopback);
+    const env = { HTTPS_PROXY: proxy.url, HTTP_PROXY: proxy.url };
+    const fired = await run(['fire', 'Corp', '--ca', fx.ca.certFile, '--wait'], env);
+    expect(fired.code).toBe(0);
+    const manual = await run(['network', 'set', '--proxy-mode', 'manual', '--proxy-url', proxy.url]);
+    expect(manual.code).toBe(0);
+    try {
+      const doctor = await run(['doctor', 'Corp', '--ca', fx.ca.certFile]);
+      expect(doctor.stdout).toMatch(loopback);
+      expect((await run(['fire', 'Corp', '--ca', fx.ca.certFile, '--wait'])).code).toBe(0);
+    } finally {
+      await run(['network', 'set', '--proxy-mode', 'system']);
+    }
+    expect(proxy.log).toEqual([]);
+    expect(proxy.received()).toBe('');
+  });
+
   test('a proxy that wants a password: doctor explains the 407, exit 5', async () => {
     proxy = await startProxy({ user: 'bob', password: 'hunter22' });
-    const result = await run(['doctor', 'Corp', '--ca', fx.ca.certFile], { HTTPS_PROXY: proxy.url });
+    const result = await run(['doctor', 'Far', '--ca', fx.ca.certFile], { HTTPS_PROXY: proxy.url });
     expect(result.code).toBe(5);
     expect(result.stdout).toContain(`The proxy ${proxy.url} asked for a user name and password (HTTP 407`);
     const withAuth = new URL(proxy.url);
     withAuth.username = 'bob';
     withAuth.password = 'hunter22';
-    const ok = await run(['doctor', 'Corp', '--ca', fx.ca.certFile], { HTTPS_PROXY: withAuth.href });
+    const ok = await run(['doctor', 'Far', '--ca', fx.ca.certFile], { HTTPS_PROXY: withAuth.href });
     expect(ok.code).toBe(0);
     expect(ok.stdout).not.toContain('hunter22');
     expect(proxy.log.at(-1)).toMatchObject({ user: 'bob' });
@@ -169,7 +194,7 @@ describe('robot-tray network: the settings shared with the app', () => {
     const h = await CliHarness.open({ tls: { key: fx.good.key, cert: fx.good.cert } });
     const proxy = await startProxy({ user: 'carol', password: 'correct horse battery' });
     try {
-      await h.addRobot({ name: 'Corp', flow: echo });
+      await h.addRobot({ name: 'Corp', flow: echo }, { baseUrl: proxiedUrl(h.sandbox.baseUrl) });
       h.secrets.add('correct horse battery');
       const bad = await h.run(['network', 'set', '--proxy-mode', 'manual']);
       expect(bad.code).toBe(2);

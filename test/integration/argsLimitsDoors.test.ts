@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { AppCore } from '../../src/core/appCore.ts';
+import type { JsonObject } from '../../src/shared/models/json.ts';
 import { dispatch } from '../../src/main/ipc/dispatch.ts';
 import { storeFinishedCalls } from '../support/storedCalls.ts';
 import { openShellHarness, type ShellHarness } from '../support/shellHarness.ts';
@@ -50,7 +51,7 @@ describe('deep arguments are refused in the same words at every door', () => {
       await expect(core.curlCommand(robotId, { method: 'POST', args })).rejects.toThrow(words);
       const sent = await core.fire(robotId, { presetId: preset.id });
       const before = sandbox.requests().length;
-      await expect(core.refire(sent.id, { args })).rejects.toThrow(words);
+      await expect(core.refire(sent.id, { args: args as JsonObject })).rejects.toThrow(words);
       expect(sandbox.requests().length).toBe(before);
       expect((await core.listPresets(robotId)).find((p) => p.id === preset.id)?.args).toEqual({ a: 1 });
     },

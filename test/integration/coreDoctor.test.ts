@@ -2,7 +2,7 @@ import { createServer } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { Diagnosis } from '../../src/core/http/probe.ts';
 import { openCoreHarness, type CoreHarness } from '../support/coreHarness.ts';
-import { startProxy, type TestProxy } from '../support/proxyServer.ts';
+import { proxiedUrl, startProxy, type TestProxy } from '../support/proxyServer.ts';
 import { makeTlsFixtures, type TlsFixtures } from '../support/tlsFixtures.ts';
 
 /**
@@ -87,7 +87,7 @@ describe('doctor', () => {
       {
         subject: 'robots.test',
         issuer: 'Robot Tray Test Corp Root CA',
-        names: ['127.0.0.1', 'localhost'],
+        names: ['127.0.0.1', 'localhost', 'robots.test'],
         validFrom: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.000Z$/),
         validTo: expect.stringMatching(/^\d{4}-/),
         fingerprint256: fx.good.fingerprint256,
@@ -159,7 +159,11 @@ describe('doctor', () => {
   test('through a proxy: the route names it, without its password; a proxy that is not there is the failure', async () => {
     h = await openCoreHarness();
     proxy = await startProxy();
-    const robot = await h.addRobot({ name: 'Echo', flow });
+    // Not loopback (a loopback robot never goes through a proxy): a name only the test proxy resolves.
+    const robot = await h.addRobot(
+      { name: 'Echo', flow },
+      { baseUrl: proxiedUrl(h.sandbox.baseUrl), allowInsecureHttp: true },
+    );
     await h.core.updateSettings({ network: { proxyMode: 'manual', proxyUrl: proxy.url } });
     const via = await h.core.diagnose(robot.id);
     expect(via.route).toMatchObject({ kind: 'proxy', proxy: proxy.url, source: 'manual' });
@@ -178,7 +182,10 @@ describe('doctor', () => {
     h = await openCoreHarness({
       core: { network: { resolveProxy: () => Promise.reject(new Error('PAC script threw')) } },
     });
-    const robot = await h.addRobot({ name: 'Echo', flow });
+    const robot = await h.addRobot(
+      { name: 'Echo', flow },
+      { baseUrl: proxiedUrl(h.sandbox.baseUrl), allowInsecureHttp: true },
+    );
     const d = await h.core.diagnose(robot.id);
     const message = expect.stringMatching(
       /^The system proxy settings could not be read for .+ \(PAC script threw\)\./,

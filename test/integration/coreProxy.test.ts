@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { AppCoreOptions } from '../../src/core/appCore.ts';
 import { openCoreHarness, type CoreHarness } from '../support/coreHarness.ts';
-import { startProxy, type TestProxy } from '../support/proxyServer.ts';
+import { PROXIED_HOST, proxiedUrl, startProxy, type TestProxy } from '../support/proxyServer.ts';
 import { startSocksProxy } from '../support/socksServer.ts';
 import { makeTlsFixtures, type TlsFixtures } from '../support/tlsFixtures.ts';
 
@@ -9,7 +9,9 @@ import { makeTlsFixtures, type TlsFixtures } from '../support/tlsFixtures.ts';
  * Calls through a real proxy on loopback, to an https sandbox signed by a
  * private CA: the proxy's log shows the CONNECT, the bytes it received never
  * hold the token, NO_PROXY and the bypass list go direct, and a proxy that
- * wants a password is explained.
+ * wants a password is explained. The robots are named robots.test (which
+ * only the test proxies resolve): a loopback robot never goes through a
+ * proxy, as the last tests show.
  */
 let fx: TlsFixtures;
 beforeAll(async () => {
@@ -47,7 +49,10 @@ async function open(
     sandbox: tls ? { tls: { key: fx.good.key, cert: fx.good.cert } } : {},
   });
   await h.core.updateSettings({ network: { caFile: fx.ca.certFile } });
-  const robot = await h.addRobot({ name: 'Behind proxy', flow }, robotExtra);
+  const robot = await h.addRobot(
+    { name: 'Behind proxy', flow },
+    { baseUrl: proxiedUrl(h.sandbox.baseUrl), allowInsecureHttp: !tls, ...robotExtra },
+  );
   return {
     h,
     robot,
@@ -68,9 +73,9 @@ describe('through a proxy', () => {
     expect(done.response).toEqual({ order: 7 });
     expect(proxy.log.length).toBeGreaterThan(0);
     for (const entry of proxy.log)
-      expect(entry).toMatchObject({ method: 'CONNECT', hostname: '127.0.0.1', port });
+      expect(entry).toMatchObject({ method: 'CONNECT', hostname: PROXIED_HOST, port });
     const seen = proxy.received();
-    expect(seen).toContain(`CONNECT 127.0.0.1:${port}`);
+    expect(seen).toContain(`CONNECT ${PROXIED_HOST}:${port}`);
     expect(seen).not.toContain(token);
     expect(seen).not.toContain('x-service-token');
     expect(h.sandbox.requests()[0]?.headers['x-service-token']).toBe(token);
@@ -102,11 +107,13 @@ describe('through a proxy', () => {
     await h?.close();
 
     const countBefore = proxy.log.length;
-    const second = await open({ env: { https_proxy: proxy.url, no_proxy: 'localhost,127.0.0.1' } });
+    const second = await open({ env: { https_proxy: proxy.url, no_proxy: `localhost,${PROXIED_HOST}` } });
     await second.h.core.updateSettings({ network: { proxyMode: 'env' } });
-    expect((await second.h.core.fire(second.robot.id, { method: 'POST', args: {} })).state).toBe('waiting');
+    // Direct, robots.test is not found: only the test proxy knows that name.
+    const direct = await second.h.core.fire(second.robot.id, { method: 'POST', args: {} });
+    expect(direct.state).toBe('unreachable');
+    expect(direct.error?.message).toContain(PROXIED_HOST);
     expect(proxy.log.length).toBe(countBefore);
-    expect(second.h.sandbox.calls()).toHaveLength(1);
   });
 
   test('system mode asks the injected resolver (the app passes Electron’s) per origin', async () => {
@@ -122,10 +129,11 @@ describe('through a proxy', () => {
     answer.value = `PROXY ${new URL(proxy.url).host}; DIRECT`;
     expect((await h.core.fire(robot.id, { method: 'POST', args: {} })).state).toBe('waiting');
     expect(proxy.log).toHaveLength(1);
-    expect(asked[0]).toBe(h.sandbox.baseUrl + '/');
+    expect(asked[0]).toBe(proxiedUrl(h.sandbox.baseUrl) + '/');
     answer.value = 'DIRECT';
     await h.core.updateSettings({ http: { connectionsPerOrigin: 2 } });
-    expect((await h.core.fire(robot.id, { method: 'POST', args: {} })).state).toBe('waiting');
+    // Direct, robots.test is not found: only the test proxy knows that name.
+    expect((await h.core.fire(robot.id, { method: 'POST', args: {} })).state).toBe('unreachable');
     expect(proxy.log).toHaveLength(1);
   });
 
@@ -133,9 +141,10 @@ describe('through a proxy', () => {
     proxy = await startProxy();
     const { h, robot } = await open();
     await h.core.updateSettings({
-      network: { proxyMode: 'manual', proxyUrl: proxy.url, proxyBypass: ['127.0.0.1'] },
+      network: { proxyMode: 'manual', proxyUrl: proxy.url, proxyBypass: [PROXIED_HOST] },
     });
-    expect((await h.core.fire(robot.id, { method: 'POST', args: {} })).state).toBe('waiting');
+    // Direct, robots.test is not found: only the test proxy knows that name.
+    expect((await h.core.fire(robot.id, { method: 'POST', args: {} })).state).toBe('unreachable');
     expect(proxy.log).toHaveLength(0);
   });
 
@@ -144,13 +153,16 @@ describe('through a proxy', () => {
     const { h, robot, port } = await open({}, false);
     await h.core.updateSettings({ network: { proxyMode: 'manual', proxyUrl: proxy.url } });
     expect((await h.core.fire(robot.id, { method: 'POST', args: {} })).state).toBe('waiting');
-    expect(proxy.log).toEqual([{ method: 'CONNECT', hostname: '127.0.0.1', port, user: '' }]);
+    expect(proxy.log).toEqual([{ method: 'CONNECT', hostname: PROXIED_HOST, port, user: '' }]);
   });
 
   test('an HTTPS proxy is trusted as a robot is: refused without the company CA, carries the tunnel with it', async () => {
     proxy = await startProxy(undefined, { key: fx.good.key, cert: fx.good.cert });
     h = await openCoreHarness();
-    const robot = await h.addRobot({ name: 'Behind proxy', flow }, QUIET);
+    const robot = await h.addRobot(
+      { name: 'Behind proxy', flow },
+      { ...QUIET, baseUrl: proxiedUrl(h.sandbox.baseUrl), allowInsecureHttp: true },
+    );
     await h.core.updateSettings({ network: { proxyMode: 'manual', proxyUrl: proxy.url } });
     const refused = await h.core.fire(robot.id, { method: 'POST', args: {} });
     expect(refused.state).toBe('unreachable');
@@ -200,12 +212,15 @@ describe('through a SOCKS proxy, where undici makes the TLS connection itself', 
     const socks = await startSocksProxy();
     try {
       h = await openCoreHarness({ sandbox: { tls: { key: fx.good.key, cert: fx.good.cert } } });
-      const robot = await h.addRobot({ name: 'Socks', flow }, QUIET);
+      const robot = await h.addRobot(
+        { name: 'Socks', flow },
+        { ...QUIET, baseUrl: proxiedUrl(h.sandbox.baseUrl) },
+      );
       await h.core.updateSettings({ network: { proxyMode: 'manual', proxyUrl: socks.url } });
       const refused = await h.core.fire(robot.id, { method: 'POST', args: {} });
       expect(refused.state).toBe('unreachable');
       expect(refused.error?.message).toContain('issued by an authority this computer does not trust');
-      expect(socks.log).toEqual([`127.0.0.1:${new URL(h.sandbox.baseUrl).port}`]);
+      expect(socks.log).toEqual([`${PROXIED_HOST}:${new URL(h.sandbox.baseUrl).port}`]);
       expect(h.sandbox.requests()).toHaveLength(0);
 
       await h.core.updateSettings({ network: { caFile: fx.ca.certFile } });
@@ -218,5 +233,56 @@ describe('through a SOCKS proxy, where undici makes the TLS connection itself', 
     } finally {
       await socks.close();
     }
+  });
+});
+
+describe('a loopback robot never goes through a proxy', () => {
+  /**
+   * Issue 20 §4: plain http is allowed to loopback only because such a
+   * request never leaves the machine. Every way a proxy can be set is tried
+   * on a plain http robot at 127.0.0.1 (and one at localhost): the proxy sees
+   * nothing, the robot gets the call, doctor says why; a robots.test robot
+   * beside it still goes through the same proxy.
+   */
+  const ways: Array<[string, AppCoreOptions['network'], (url: string) => Record<string, unknown>]> = [
+    ['HTTP_PROXY and HTTPS_PROXY (mode env)', {}, () => ({ proxyMode: 'env' })],
+    ['HTTP_PROXY and HTTPS_PROXY (mode system, as the CLI reads it)', {}, () => ({ proxyMode: 'system' })],
+    ['manual mode', {}, (url) => ({ proxyMode: 'manual', proxyUrl: url })],
+    ['--proxy', {}, () => ({ proxyMode: 'none' })],
+  ];
+
+  test.each(ways)('%s', async (way, _n, settingsFor) => {
+    proxy = await startProxy();
+    const env = { HTTP_PROXY: proxy.url, HTTPS_PROXY: proxy.url };
+    h = await openCoreHarness({
+      core: { network: way === '--proxy' ? { proxy: proxy.url, env: {} } : { env } },
+    });
+    await h.core.updateSettings({ network: settingsFor(proxy.url) });
+    const local = await h.addRobot({ name: 'Local', flow }, QUIET);
+    const named = await h.core.createRobot({
+      name: 'Named localhost',
+      baseUrl: h.sandbox.baseUrl.replace('127.0.0.1', 'localhost'),
+      ...QUIET,
+    });
+    await h.core.setToken(named.id, h.sandbox.tokenOf('Local'));
+    const far = await h.addRobot(
+      { name: 'Far', flow },
+      { ...QUIET, baseUrl: proxiedUrl(h.sandbox.baseUrl), allowInsecureHttp: true },
+    );
+
+    expect((await h.core.fire(local.id, { method: 'POST', args: {} })).state).toBe('waiting');
+    expect((await h.core.fire(named.id, { method: 'POST', args: {} })).state).toBe('waiting');
+    expect(proxy.log).toEqual([]);
+    expect(proxy.received()).toBe('');
+    const diagnosis = await h.core.diagnose('Local');
+    expect(diagnosis.route).toMatchObject({
+      kind: 'direct',
+      source: 'loopback',
+      detail: expect.stringContaining('loopback address: always direct'),
+    });
+    expect(proxy.log).toEqual([]);
+
+    expect((await h.core.fire(far.id, { method: 'POST', args: {} })).state).toBe('waiting');
+    expect(proxy.log.map((e) => [e.method, e.hostname])).toEqual([['CONNECT', PROXIED_HOST]]);
   });
 });

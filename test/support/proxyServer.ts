@@ -1,4 +1,29 @@
+import { lookup } from 'node:dns';
 import { type PrepareRequestFunctionOpts, Server } from 'proxy-chain';
+
+/**
+ * A name for the test services that is not loopback: Robot Tray never sends
+ * a loopback origin through a proxy, so a robot reached through a test proxy
+ * is named robots.test, which the test proxies (and only they) resolve to
+ * 127.0.0.1, where the services listen. The test certificates carry it.
+ */
+export const PROXIED_HOST = 'robots.test';
+
+/** The same service under PROXIED_HOST: http://127.0.0.1:PORT becomes http://robots.test:PORT. */
+export function proxiedUrl(url: string): string {
+  const parsed = new URL(url);
+  parsed.hostname = PROXIED_HOST;
+  return parsed.origin;
+}
+
+/** dns.lookup, with PROXIED_HOST answering 127.0.0.1. */
+const testLookup = ((hostname: string, options: unknown, callback: unknown) => {
+  if (hostname !== PROXIED_HOST) return (lookup as (...args: unknown[]) => void)(hostname, options, callback);
+  const done = (typeof options === 'function' ? options : callback) as (...args: unknown[]) => void;
+  const all = typeof options === 'object' && options !== null && (options as { all?: boolean }).all === true;
+  if (all) done(null, [{ address: '127.0.0.1', family: 4 }]);
+  else done(null, '127.0.0.1', 4);
+}) as typeof lookup;
 
 export type ProxyLogEntry = { method: 'CONNECT' | 'FORWARD'; hostname: string; port: number; user: string };
 
@@ -31,7 +56,7 @@ export async function startProxy(
       if (auth !== undefined && (username !== auth.user || password !== auth.password)) {
         return { requestAuthentication: true, failMsg: 'Proxy credentials required.' };
       }
-      return {};
+      return { dnsLookup: testLookup };
     },
   };
   const server = new Server(

@@ -34,7 +34,8 @@ export async function startSocksProxy(): Promise<{ url: string; log: string[]; c
       }
       const port = data.readUInt16BE(at);
       log.push(`${host}:${port}`);
-      const upstream = connect(port, host, () => {
+      // The test name for a service that is not loopback (see proxyServer.ts).
+      const upstream = connect(port, host === 'robots.test' ? '127.0.0.1' : host, () => {
         client.write(Buffer.from([5, 0, 0, 1, 0, 0, 0, 0, 0, 0]));
         client.pipe(upstream).pipe(client);
       });

@@ -117,7 +117,9 @@ export async function makeTlsFixtures(): Promise<TlsFixtures> {
     ]),
   );
   const ca = await load('ca');
-  const loopback = 'IP:127.0.0.1,DNS:localhost';
+  // robots.test: a name that is not loopback, so requests to it may go through a
+  // test proxy, which resolves it to 127.0.0.1 (see proxyServer.ts).
+  const loopback = 'IP:127.0.0.1,DNS:localhost,DNS:robots.test';
   return {
     dir,
     ca,

@@ -113,6 +113,50 @@ describe('the route', () => {
   });
 });
 
+describe('a loopback origin always goes direct', () => {
+  const LOOPBACK = { kind: 'direct', source: 'loopback' };
+  const proxied: Array<[string, Network]> = [
+    ['--proxy', network({}, { proxy: 'http://p.corp:3128' })],
+    [
+      'mode env',
+      network({ proxyMode: 'env' }, { env: { HTTP_PROXY: 'http://p:1', HTTPS_PROXY: 'http://p:1' } }),
+    ],
+    ['mode system (CLI)', network({ proxyMode: 'system' }, { env: { HTTP_PROXY: 'http://p:1' } })],
+    [
+      'mode system (app)',
+      network({ proxyMode: 'system' }, { resolveProxy: async () => 'PROXY p.corp:3128' }),
+    ],
+    ['mode manual', network({ proxyMode: 'manual', proxyUrl: 'http://p.corp:3128', proxyBypass: [] })],
+    // Even a manual mode that cannot route anything: loopback needs no proxy.
+    ['mode manual without a proxy', network({ proxyMode: 'manual', proxyUrl: null })],
+  ];
+  test.each(proxied)('%s', async (_way, n) => {
+    for (const origin of [
+      'http://127.0.0.1:8080',
+      'https://127.4.5.6',
+      'http://[::1]:9000',
+      'http://localhost:3000',
+      'https://LOCALHOST',
+    ]) {
+      const route = await n.route(origin);
+      expect(route, origin).toMatchObject(LOOPBACK);
+      expect(route.detail).toBe(
+        'a loopback address: always direct, whatever the proxy settings, environment or --proxy say',
+      );
+    }
+    // Only literal loopback: a name that merely contains "localhost", or 0.0.0.0, is not.
+    for (const origin of [
+      'https://localhost.corp',
+      'https://my-localhost',
+      'http://0.0.0.0:80',
+      'https://128.0.0.1',
+    ])
+      expect((await n.route(origin).catch(() => ({ source: 'refused' }))).source, origin).not.toBe(
+        'loopback',
+      );
+  });
+});
+
 describe('trust', () => {
   test("the CA files a robot trusts: the settings', --ca's and its own, each with where it was set", () => {
     const n = network({ caFile: '/etc/corp.pem' }, { caFiles: ['/tmp/extra.pem'] });

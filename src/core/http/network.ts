@@ -1,4 +1,5 @@
 import { defaultNetworkSettings, type NetworkSettings } from '../../shared/models/network.ts';
+import { isLoopbackHost } from '../../shared/net/loopback.ts';
 import { AppError } from '../errors.ts';
 import { envRoute, pacRoute, bypasses, withoutCredentials, type ProxyEnv, type Route } from './proxyRoute.ts';
 import type { DispatcherSpec } from './dispatchers.ts';
@@ -85,8 +86,25 @@ export class Network {
     return { ...spec, proxyAuthorization: `Basic ${basic}` };
   }
 
-  /** Which way a request to `origin` goes, and why. */
+  /**
+   * Which way a request to `origin` goes, and why. A loopback origin always
+   * goes direct, whatever the mode, the environment or --proxy say: a proxy
+   * would carry the token off this machine (or to whatever listens on the
+   * proxy's port), and plain http is allowed to loopback without asking
+   * (targetUrl.ts) only because such a request never leaves the machine.
+   * Loopback is the literal test of isLoopbackHost: 127.0.0.0/8, ::1 and the
+   * name "localhost", which WHATWG URLs and Node's resolver keep on this
+   * machine (a hosts file pointing "localhost" elsewhere is the owner's own
+   * doing, and is not followed through a proxy either way).
+   */
   async route(origin: string): Promise<Route> {
+    if (isLoopbackHost(new URL(origin).hostname)) {
+      return {
+        kind: 'direct',
+        source: 'loopback',
+        detail: 'a loopback address: always direct, whatever the proxy settings, environment or --proxy say',
+      };
+    }
     const env = this.#options.env ?? process.env;
     const flag = this.#options.proxy;
     if (flag !== undefined) {

@@ -6,7 +6,15 @@
 
 /** Where the decision came from, for doctor and for error messages. */
 export type RouteSource =
-  'none' | 'env' | 'manual' | 'system' | 'flag' | 'env-bypass' | 'manual-bypass' | 'system-direct';
+  | 'none'
+  | 'env'
+  | 'manual'
+  | 'system'
+  | 'flag'
+  | 'env-bypass'
+  | 'manual-bypass'
+  | 'system-direct'
+  | 'loopback';
 
 export type Route =
   | { kind: 'direct'; source: RouteSource; detail: string }
