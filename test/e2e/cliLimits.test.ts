@@ -143,3 +143,36 @@ describe('robot-tray shows numbers past a double’s range as the robot sent the
     });
   });
 });
+
+describe('robot-tray --proxy never prints a password', () => {
+  let h: CliHarness;
+  beforeAll(async () => {
+    h = await CliHarness.open();
+    await h.addRobot({ name: 'Echo', flow: [{ type: 'respond', echo: true }] });
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  test.each([
+    ['a space', 'http://alice:Hunter-77x@proxy corp:3128', 'http://proxy corp:3128'],
+    ['a bad port', 'http://alice:Hunter-77x@proxy.corp:99999', 'http://proxy.corp:99999'],
+    ['an unknown scheme', 'ftp://alice:Hunter-77x@proxy.corp:2121', 'ftp://proxy.corp:2121'],
+  ])(
+    '%s: exit 2, the address shown without its credentials, before or after the command',
+    async (_what, url, shown) => {
+      h.secrets.add('Hunter-77x');
+      for (const args of [
+        ['--proxy', url, 'fire', 'Echo'],
+        ['fire', 'Echo', `--proxy=${url}`],
+      ]) {
+        const result = await h.run(args);
+        expect(result.code).toBe(2);
+        expect(result.stderr).toMatch(new RegExp(`^robot-tray: --proxy ${shown.replace(/[.]/g, '\\.')}: `));
+        expect(result.stderr + result.stdout).not.toContain('Hunter');
+        expect(result.stderr + result.stdout).not.toContain('alice');
+      }
+      expect(h.sandbox.requests()).toHaveLength(0);
+    },
+  );
+});

@@ -138,5 +138,7 @@ describe("Chromium's resolveProxy answers", () => {
 test('credentials never survive in the address shown', () => {
   expect(withoutCredentials('http://u:p@proxy:3128')).toBe('http://proxy:3128');
   expect(withoutCredentials('socks5://u:p@proxy:1080')).toBe('socks5://proxy:1080');
-  expect(withoutCredentials('not a url')).toBe('(an invalid proxy address)');
+  // Malformed addresses too: that is when an address is repeated in an error.
+  expect(withoutCredentials('http://u:p@ho st:3128')).toBe('http://ho st:3128');
+  expect(withoutCredentials('not a url')).toBe('not a url');
 });

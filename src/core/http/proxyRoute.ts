@@ -1,3 +1,5 @@
+import { proxyAddressShown } from '../../shared/net/proxyAddress.ts';
+
 /**
  * Which way a request to an origin goes: directly, or through a proxy.
  * Pure functions over settings, environment and a resolver's answer, so the
@@ -31,16 +33,7 @@ export type Route =
     };
 
 /** The proxy address without user name or password, for anything people or logs see. */
-export function withoutCredentials(url: string): string {
-  try {
-    const parsed = new URL(url);
-    parsed.username = '';
-    parsed.password = '';
-    return parsed.origin === 'null' ? `${parsed.protocol}//${parsed.host}` : parsed.origin;
-  } catch {
-    return '(an invalid proxy address)';
-  }
-}
+export const withoutCredentials = proxyAddressShown;
 
 const DEFAULT_PORTS: Record<string, number> = { 'http:': 80, 'https:': 443 };
 
