@@ -121,6 +121,31 @@ describe('how answers are read', () => {
     answer = (_req, res) => json(res, { status: 'DONE', response: { id: 1 } });
     expect(await client.query(target, undefined, 'wh-1')).not.toHaveProperty('responseText');
   });
+
+  test('numbers past a double’s range are kept (nearest double, exact text), never taken for nesting', async () => {
+    const response = '{"big":2e308,"l":[-1e400,{"__proto__":2E+400}],"tiny":1e-400}';
+    const sent = (text: string) => (_req: IncomingMessage, res: ServerResponse) =>
+      res.writeHead(200, { 'content-type': 'application/json' }).end(text);
+    answer = sent(`{"status":"DONE","response":${response}}`);
+    const result = await client.query(target, undefined, 'wh-1');
+    expect(result.tooDeep).toBeUndefined();
+    expect(result.responseText).toBe(response);
+    const kept = result.response as { big: number; l: [number, Record<string, unknown>]; tiny: number };
+    expect(kept.big).toBe(Number.MAX_VALUE);
+    expect(kept.l[0]).toBe(-Number.MAX_VALUE);
+    // Still an ordinary key, not the object's prototype.
+    expect(Object.getOwnPropertyDescriptor(kept.l[1], '__proto__')?.value).toBe(Number.MAX_VALUE);
+    expect(Object.getPrototypeOf(kept.l[1])).toBe(Object.prototype);
+    expect(kept.tiny).toBe(0);
+    // A trigger answer holding one is read too.
+    answer = sent('{"webhookCallId":"wh-9","n":1e999}');
+    expect(await client.trigger(target, TOKEN, 'POST', {})).toMatchObject({ webhookCallId: 'wh-9' });
+    // Nesting past the limit is still nesting, with such a number in it or not.
+    answer = sent(`{"status":"DONE","n":2e308,"response":${'['.repeat(600)}${']'.repeat(600)}}`);
+    const deep = await client.query(target, undefined, 'wh-1');
+    expect(deep.tooDeep).toBe(true);
+    expect(deep.body).toEqual({ status: 'DONE', n: Number.MAX_VALUE });
+  });
 });
 
 describe('connections', () => {

@@ -1,8 +1,14 @@
 /**
  * Whether a URL's hostname is this machine: plain http is fine there without
- * asking (a robot on loopback), and only there may a dev server talk to main.
+ * asking (a robot on loopback), such a robot never goes through a proxy
+ * (src/core/http/network.ts), and only there may a dev server talk to main.
  * Expects a hostname as WHATWG URL parsing leaves it, which has already
  * normalised shorthand forms such as 127.1 or 0x7f.0.0.1 to four decimal octets.
+ *
+ * The test is literal on purpose: 127.0.0.0/8, ::1 and the name "localhost",
+ * never a DNS answer. Node and Chromium resolve "localhost" to loopback
+ * themselves; a hosts file that points it elsewhere is the machine owner's
+ * own choice, and a name such as localhost.corp or 0.0.0.0 is not loopback.
  */
 export function isLoopbackHost(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
