@@ -6,9 +6,10 @@
  * normalised shorthand forms such as 127.1 or 0x7f.0.0.1 to four decimal octets.
  *
  * The test is literal on purpose: 127.0.0.0/8, ::1 and the name "localhost",
- * never a DNS answer. Node and Chromium resolve "localhost" to loopback
- * themselves; a hosts file that points it elsewhere is the machine owner's
- * own choice, and a name such as localhost.corp or 0.0.0.0 is not loopback.
+ * never a DNS answer. Chromium answers "localhost" with loopback itself and
+ * Node asks the system, whose hosts file maps it to loopback unless the
+ * machine's owner changed it (their own choice, which Robot Tray does not
+ * second-guess); a name such as localhost.corp, or 0.0.0.0, is not loopback.
  */
 export function isLoopbackHost(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
