@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { z } from 'zod';
+import { parseArgsJson } from '../../src/renderer/src/features/presets/argsModel.ts';
 import { FireRequest } from '../../src/shared/models/fire.ts';
 import { JsonObject } from '../../src/shared/models/json.ts';
 import { Preset, PresetInput } from '../../src/shared/models/preset.ts';
@@ -109,4 +110,12 @@ describe('every schema that carries arguments refuses with the same words, witho
     expect(message).toContain(deepWords(levels));
     if (!name.startsWith('JsonObject')) expect(message).toMatch(/^args: nests/);
   });
+});
+
+test("the window's argument editor says the same words, for JSON typed or pasted", () => {
+  for (const levels of [1_300, 100_000]) {
+    const result = parseArgsJson(deepArgsJson(levels));
+    expect('error' in result && result.error.message).toContain(deepWords(levels));
+  }
+  expect(parseArgsJson(deepArgsJson(100))).toEqual({ args: deepArgs(100) });
 });
