@@ -291,6 +291,22 @@ describe('after an answer to a query', () => {
     expect(out.call.error).toEqual({ kind: 'protocol', message, count: 1, at: T0 + 700 });
   });
 
+  test("an unnamed status's body keeps its exact text when a number in it would change", () => {
+    const body = { status: 'FAILED', cost: Number.MAX_VALUE };
+    const text = '{"status":"FAILED","cost":2e308}';
+    const result: QueryResult = {
+      status: 'FAILED',
+      response: undefined,
+      hasResponse: false,
+      body,
+      bodyText: text,
+    };
+    const out = afterAnswer(waiting(), result, T0 + 700);
+    expect(out.call).toMatchObject({ state: 'unexpected', response: body, responseText: text });
+    const plain = afterAnswer(waiting(), { ...result, bodyText: undefined }, T0 + 700);
+    expect(plain.call.responseText).toBeUndefined();
+  });
+
   test('a long robot message is cut; one with no text is not an error', () => {
     expect(serviceMessage({ message: 'x'.repeat(1_000) })).toHaveLength(300);
     expect(serviceMessage({ message: '   ', error: { message: 42 }, reason: null })).toBeUndefined();

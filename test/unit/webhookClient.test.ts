@@ -140,6 +140,11 @@ describe('how answers are read', () => {
     // A trigger answer holding one is read too.
     answer = sent('{"webhookCallId":"wh-9","n":1e999}');
     expect(await client.trigger(target, TOKEN, 'POST', {})).toMatchObject({ webhookCallId: 'wh-9' });
+    // An undocumented status keeps its whole body: its exact text comes along.
+    answer = sent(`{"status":"FAILED","cost":2e308,"response":{"n":1}}`);
+    const failed = await client.query(target, undefined, 'wh-1');
+    expect(failed.bodyText).toBe('{"status":"FAILED","cost":2e308,"response":{"n":1}}');
+    expect(failed.body).toMatchObject({ cost: Number.MAX_VALUE });
     // Nesting past the limit is still nesting, with such a number in it or not.
     answer = sent(`{"status":"DONE","n":2e308,"response":${'['.repeat(600)}${']'.repeat(600)}}`);
     const deep = await client.query(target, undefined, 'wh-1');

@@ -149,3 +149,19 @@ export function exactResponseText(text: string, token: string | undefined): stri
   if (typeof answer !== 'object' || answer === null || !Object.hasOwn(answer, 'response')) return undefined;
   return JSON.stringify((answer as { response: unknown }).response);
 }
+
+/**
+ * The exact JSON text of a whole answer, for one whose status the spec does
+ * not name (its body is kept as the call's response), when it holds numbers
+ * JSON.parse would change (2e308, 12345678901234567890). Undefined otherwise.
+ * Redacted of the token first, like the body kept.
+ */
+export function exactAnswerText(text: string, token: string | undefined): string | undefined {
+  const redacted = redactSecret(text, token);
+  if (firstInexactNumber(redacted) === undefined) return undefined;
+  try {
+    return JSON.stringify(parseKeepingNumbers(redacted));
+  } catch {
+    return undefined;
+  }
+}

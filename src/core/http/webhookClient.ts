@@ -10,7 +10,13 @@ import { Network } from './network.ts';
 import type { Route } from './proxyRoute.ts';
 import { encodeGetArguments } from './queryEncoding.ts';
 import { hostOf, readAnswer, throwForStatus, type RawResponse } from './answerRead.ts';
-import { exactResponseText, finiteNumbers, parseJsonObject, topLevelScalars } from './answerText.ts';
+import {
+  exactAnswerText,
+  exactResponseText,
+  finiteNumbers,
+  parseJsonObject,
+  topLevelScalars,
+} from './answerText.ts';
 import { redactJson } from './redact.ts';
 import { abortedRequest, DeadlinePassed, Stopped } from './requestAbort.ts';
 import { isUsableCallId, queryPath, triggerPath, type Target } from './targetUrl.ts';
@@ -25,6 +31,8 @@ export type QueryResult = {
   tooDeep?: boolean;
   /** The response's exact text, when it holds numbers JSON.parse would change (see Call.responseText). */
   responseText?: string;
+  /** For a status other than DONE or WAITING: the whole answer's exact text, on the same terms. */
+  bodyText?: string;
 };
 
 type Connection = { dispatcher: Dispatcher; route: Route };
@@ -138,6 +146,11 @@ export class WebhookClient {
       body: json,
     };
     if (tooDeep) return { ...result, tooDeep };
+    if (status !== 'DONE' && status !== 'WAITING') {
+      // The whole body is kept for an undocumented status: its exact text with it.
+      const bodyText = exactAnswerText(raw.text, token);
+      return bodyText === undefined ? result : { ...result, bodyText };
+    }
     const responseText = result.hasResponse ? exactResponseText(raw.text, token) : undefined;
     return responseText === undefined ? result : { ...result, responseText };
   }

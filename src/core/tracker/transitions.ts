@@ -100,6 +100,7 @@ export function afterAnswer(call: Call, result: QueryResult, at: number): PollOu
   const note = `The service answered status "${result.status.slice(0, 80)}".`;
   const said = serviceMessage(result.body);
   const patch: Partial<Call> = { rawStatus: result.status, response: result.body };
+  if (result.bodyText !== undefined) patch.responseText = result.bodyText;
   // A failed run usually says why (`{"status":"FAILED","error":{"message":…}}`):
   // people should read the robot's own words without opening the raw answer.
   if (said !== undefined)
