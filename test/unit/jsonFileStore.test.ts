@@ -176,6 +176,55 @@ describe('records that cannot be read', () => {
     );
   });
 
+  test('a record whose parse throws (a stack overflow, say) is set aside like any other; nothing escapes read', async () => {
+    // What a recursive schema does on a value nested past what the stack holds.
+    const overflows = (value: unknown) => {
+      if ((value as { name?: unknown }).name === 'deep')
+        throw new RangeError('Maximum call stack size exceeded');
+      return true;
+    };
+    const Throwing = Item.refine(overflows);
+    const schema = z.array(Throwing);
+    const throwing = new JsonFileStore({
+      file,
+      label: 'items',
+      schema,
+      record: Throwing,
+      version: 2,
+      empty: () => [],
+      warnings,
+    });
+    await writeFile(file, envelope([good, { id: 'deep-one', name: 'deep' }]));
+    expect(await throwing.read()).toEqual([good]);
+    expect(messages()[0]).toMatch(
+      /^items\.json: 1 of 2 items could not be read and were set aside \(item 2 \(id deep-one\): it could not be read \(nested too deep to read\)\)/,
+    );
+    // A file that is not a list of records, or a migration that throws: the whole file is set aside.
+    const whole = new JsonFileStore({
+      file,
+      label: 'items',
+      schema: Throwing,
+      version: 2,
+      empty: () => ({ id: '', name: '' }),
+      warnings,
+    });
+    await writeFile(file, envelope({ id: 'x', name: 'deep' }));
+    await expect(whole.read()).resolves.toEqual({ id: '', name: '' });
+    expect(messages().at(-1)).toContain('could not be used: it could not be read (nested too deep to read)');
+    const migrating = store({
+      migrations: {
+        1: () => {
+          throw new TypeError('boom');
+        },
+      },
+    });
+    await writeFile(file, envelope([good], 1));
+    await expect(migrating.read()).resolves.toEqual([]);
+    expect(messages().at(-1)).toContain(
+      'could not be used: it could not be brought from schema 1 to 2 (TypeError)',
+    );
+  });
+
   test('three bad records are all named, with no ellipsis', async () => {
     await writeFile(file, envelope([bad(1), bad(2), good, bad(3)]));
     await store().read();
