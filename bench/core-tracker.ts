@@ -29,6 +29,9 @@ const CALLS = Math.min(Number(values.calls), 20_000);
 const HOLD = Math.min(Number(values.hold), 20_000);
 const HOLD_MS = Math.min(Number(values['hold-ms']), 30_000);
 const CONCURRENCY = 8;
+// The core refuses tokens shorter than 16 characters, as the service's are.
+const INSTANT_TOKEN = 'bench-instant-token';
+const HOLD_TOKEN = 'bench-hold-token';
 
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
 const cpuMs = () => {
@@ -38,8 +41,8 @@ const cpuMs = () => {
 
 const sandbox = await startSandboxProcess({
   robots: [
-    { name: 'instant', token: 'bench-instant', flow: [{ type: 'respond', echo: true }] },
-    { name: 'hold', token: 'bench-hold', flow: [{ type: 'wait', ms: 600_000 }] },
+    { name: 'instant', token: INSTANT_TOKEN, flow: [{ type: 'respond', echo: true }] },
+    { name: 'hold', token: HOLD_TOKEN, flow: [{ type: 'wait', ms: 600_000 }] },
   ],
 });
 
@@ -60,14 +63,14 @@ await inParallel(CALLS, async (i) => {
   const trigger = await pool.request({
     path: '/main/public/webhook/request',
     method: 'POST',
-    headers: { 'x-service-token': 'bench-instant', 'content-type': 'application/json' },
+    headers: { 'x-service-token': INSTANT_TOKEN, 'content-type': 'application/json' },
     body: JSON.stringify({ i, customer: 'C-1001', items: [1, 2, 3] }),
   });
   const { webhookCallId } = (await trigger.body.json()) as { webhookCallId: string };
   const query = await pool.request({
     path: `/prod/1/customer/robot/webhookResponse/${encodeURIComponent(webhookCallId)}`,
     method: 'GET',
-    headers: { 'x-service-token': 'bench-instant' },
+    headers: { 'x-service-token': INSTANT_TOKEN },
   });
   const answer = (await query.body.json()) as { status: string };
   if (answer.status !== 'DONE') throw new Error(`bench: baseline call ${i} is ${answer.status}`);
@@ -91,9 +94,9 @@ await core.updateSettings({
   pollPolicy: { firstDelayMs: 100, maxDelayMs: 1_000 },
 });
 const instant = await core.createRobot({ name: 'instant', baseUrl: sandbox.baseUrl });
-await core.setToken(instant.id, 'bench-instant');
+await core.setToken(instant.id, INSTANT_TOKEN);
 const hold = await core.createRobot({ name: 'hold', baseUrl: sandbox.baseUrl });
-await core.setToken(hold.id, 'bench-hold');
+await core.setToken(hold.id, HOLD_TOKEN);
 
 let doneCount = 0;
 let allDone: () => void = () => undefined;

@@ -38,6 +38,10 @@ export async function startSandboxProcess(
     process.exit(1);
   }, hardLimitMs);
   guard.unref();
+  // A benchmark that throws must not leave its sandbox serving on: that kept
+  // `npm run bench` from finishing. 'exit' handlers run on throw and on exit().
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
 
   let baseUrl = '';
   for await (const line of createInterface({ input: child.stdout! })) {
@@ -61,6 +65,7 @@ export async function startSandboxProcess(
     },
     async stop() {
       clearTimeout(guard);
+      process.off('exit', killOnExit);
       if (child.exitCode === null) {
         child.kill('SIGTERM');
         await once(child, 'exit');
