@@ -3,7 +3,7 @@
  * is a ratio against a baseline measured in the same run: the same requests
  * made with a bare undici pool, no tracking, no history, no validation.
  *
- *   npm run bench:core [-- --calls 1000 --hold 5000 --hold-ms 10000]
+ *   npm run bench:core [-- --calls 1000 --hold 5000 --hold-ms 10000 --short --out FILE]
  *
  * Loopback only; the sandbox runs in its own process; bounded in count and
  * time. Tokens come from an in-memory secret store: the keychain is not what
@@ -12,19 +12,21 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { Pool } from 'undici';
 import { AppCore } from '../src/core/appCore.ts';
 import type { SecretBackend } from '../src/core/vault/tokenVault.ts';
+import { benchArgs, reportFigures } from './support/benchRun.ts';
+import { figure } from './support/figures.ts';
 import { startSandboxProcess } from './support/sandboxProcess.ts';
 
-const { values } = parseArgs({
-  options: {
+const { values, out } = benchArgs(
+  {
     calls: { type: 'string', default: '1000' },
     hold: { type: 'string', default: '5000' },
     'hold-ms': { type: 'string', default: '10000' },
   },
-});
+  { calls: '40', hold: '100', 'hold-ms': '1000' },
+);
 const CALLS = Math.min(Number(values.calls), 20_000);
 const HOLD = Math.min(Number(values.hold), 20_000);
 const HOLD_MS = Math.min(Number(values['hold-ms']), 30_000);
@@ -136,26 +138,40 @@ await core.close();
 await rm(dataDir, { recursive: true, force: true });
 await sandbox.stop();
 
-const ratio = coreCpuPerCall / baseCpuPerCall;
 const pollCpu = holdCpu / Math.max(1, polls);
-const pollRatio = pollCpu / (baseCpuPerCall / 2);
-console.log(`Robot Tray core against a bare undici baseline (${CALLS} calls, ${CONCURRENCY} at a time)`);
-console.log(
-  `  baseline: ${baseCpuPerCall.toFixed(3)} ms CPU per trigger+query (${Math.round((CALLS / baseWall) * 1000)} calls/s)`,
-);
-console.log(
-  `  core:     ${coreCpuPerCall.toFixed(3)} ms CPU per fired call watched to done, ${ratio.toFixed(2)}x baseline`,
-);
-console.log(
-  `  holding ${HOLD} waiting calls: ${(heapPerCall / 1024).toFixed(1)} KiB heap per call, RSS ${Math.round(rss0 / 2 ** 20)} -> ${Math.round(rssHolding / 2 ** 20)} MiB`,
-);
-console.log(
-  `  polling them for ${HOLD_MS / 1000} s: ${polls} polls, ${pollCpu.toFixed(3)} ms CPU per poll, ${pollRatio.toFixed(2)}x a bare query; ${stillWaiting} still waiting`,
-);
-console.log(
-  `RESULT core_cpu_ratio=${ratio.toFixed(2)} poll_cpu_ratio=${pollRatio.toFixed(2)} heap_kib_per_waiting_call=${(heapPerCall / 1024).toFixed(1)}`,
+const bareQueryCpu = baseCpuPerCall / 2;
+const target = { op: '<=', on: 'ratio', limit: 1.5, source: 'issue 23' } as const;
+await reportFigures(
+  [
+    figure({
+      name: 'core: CPU per call fired and watched to done',
+      value: coreCpuPerCall,
+      unit: 'ms',
+      baseline: { name: 'bare undici trigger + query', value: baseCpuPerCall, unit: 'ms' },
+      target,
+      found: `${CALLS} calls, ${CONCURRENCY} at a time; baseline ${Math.round((CALLS / baseWall) * 1000)} calls/s`,
+    }),
+    figure({
+      name: `core: CPU per poll, ${HOLD} waiting calls at a 1 s cap`,
+      value: pollCpu,
+      unit: 'ms',
+      // The baseline's CPU per call covers a trigger and a query; half is a fair price for one query.
+      baseline: { name: 'half a bare trigger + query', value: bareQueryCpu, unit: 'ms' },
+      target,
+      found: `${Math.round(polls / (HOLD_MS / 1000))} polls/s for ${HOLD_MS / 1000} s`,
+    }),
+    figure({
+      name: `core: heap per waiting call, ${HOLD} held`,
+      value: heapPerCall / 1024,
+      unit: 'KiB',
+      found: `RSS ${Math.round(rss0 / 2 ** 20)} → ${Math.round(rssHolding / 2 ** 20)} MiB`,
+    }),
+  ],
+  out,
 );
 if (stillWaiting !== HOLD || doneCount !== CALLS) {
-  console.error('bench: some calls did not end as expected');
+  console.error(
+    `bench: ${doneCount} of ${CALLS} calls done and ${stillWaiting} of ${HOLD} still waiting; expected all`,
+  );
   process.exitCode = 1;
 }

@@ -9,18 +9,17 @@
  *   to the diff. Baseline in the same page: reading that response as an
  *   object on the main thread (JSON.parse), the least that handing the
  *   window an object would cost it.
- * - live: a 10,000-call history on screen while 500 waiting calls are each
+ * - live: a 10,000-call history (--history) on screen while 500 waiting calls are each
  *   polled every second by the real core against the sandbox (about 500
  *   call changes a second reaching the window as events). Baseline in the
  *   same window: the same seconds with nothing changing. Frames drawn per
  *   second under load are reported as a share of the idle ones.
  *
- *   npm run bench:window [-- --mb 20 --calls 500 --seconds 5 --only detail|live]
+ *   npm run bench:window [-- --mb 20 --calls 500 --seconds 5 --history 10000 --only detail|live --short --out FILE]
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import type { Page } from 'playwright-core';
 import { AppCore } from '../src/core/appCore.ts';
 import { startSandbox } from '../src/sandbox/index.ts';
@@ -28,21 +27,27 @@ import type { Call } from '../src/shared/models/call.ts';
 import { storeArchive, storeFinishedCall } from '../test/support/storedCalls.ts';
 import { addSandboxRobot } from '../test/support/coreHarness.ts';
 import { openAppWindow, requireBuiltRenderer } from '../test/support/windowHarness.ts';
+import { benchArgs, reportFigures } from './support/benchRun.ts';
+import { figure, type Figure } from './support/figures.ts';
 import { nestedDocument } from './viewer/documents.ts';
 
-const { values } = parseArgs({
-  options: {
+const { values, out } = benchArgs(
+  {
     mb: { type: 'string', default: '20' },
     calls: { type: 'string', default: '500' },
     seconds: { type: 'string', default: '5' },
-    only: { type: 'string' },
+    history: { type: 'string', default: '10000' },
+    only: { type: 'string', default: '' },
   },
-});
+  { mb: '0.2', calls: '5', seconds: '1', history: '200' },
+);
 const bounded = (text: string, low: number, high: number) =>
   Math.min(Math.max(Number(text) || low, low), high);
-const MB = bounded(values.mb, 1, 100);
+const MB = bounded(values.mb, 0.1, 100);
 const WAITING = bounded(values.calls, 1, 5_000);
 const SECONDS = bounded(values.seconds, 1, 60);
+const HISTORY = bounded(values.history, 1, 100_000);
+const figures: Figure[] = [];
 const ms = (n: number) => Math.round(n);
 
 /** Starts recording long tasks and frames in the page; the returned function reads and resets them. */
@@ -135,10 +140,22 @@ async function detail(): Promise<void> {
       console.log(`  diff shown          ${ms(diffShown)} ms`);
       console.log(`  longest task        ${longest === 0 ? 'none over 50 ms' : `${ms(longest)} ms`}`);
       console.log(`  baseline: the response read as an object on the main thread ${ms(objectRead)} ms`);
-      console.log(
-        `RESULT bench=window-detail mb=${MB} main_read_ms=${ms(mainRead)} first_rows_ms=${ms(firstRows)} diff_ms=${ms(diffShown)} ` +
-          `longest_task_ms=${ms(longest)} object_read_ms=${ms(objectRead)} ` +
-          `object_read_to_longest_task=${(objectRead / Math.max(50, longest)).toFixed(1)}x`,
+      const size = `${(after.length / 1024 / 1024).toFixed(1)} MB`;
+      figures.push(
+        figure({
+          name: `window: opening a call with a ${size} response, first rows`,
+          value: firstRows,
+          unit: 'ms',
+          baseline: { name: 'JSON.parse of it on the main thread', value: objectRead, unit: 'ms' },
+          target: { on: 'value', op: '<=', limit: 500, source: 'issue 23' },
+          found: `main's read ${ms(mainRead)} ms; the test window's transport included`,
+        }),
+        figure({
+          name: `window: opening a call with a ${size} response, diff shown`,
+          value: diffShown,
+          unit: 'ms',
+          found: `${lines} lines, in a worker; longest task ${longest === 0 ? 'none over 50 ms' : `${ms(longest)} ms`}`,
+        }),
       );
     } finally {
       await app.close();
@@ -152,13 +169,16 @@ async function live(): Promise<void> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'robot-tray-bench-live-'));
   const sandbox = await startSandbox({ demoRobots: false, seed: 7 });
   try {
-    await storeArchive(dataDir, 10_000);
+    await storeArchive(dataDir, HISTORY);
 
     const app = await openAppWindow({ dataDir, viewport: { width: 1280, height: 860 } });
     try {
       const { page } = app;
       page.setDefaultTimeout(60_000);
-      await page.getByTestId('calls-count').filter({ hasText: '10000' }).waitFor();
+      await page
+        .getByTestId('calls-count')
+        .filter({ hasText: String(HISTORY) })
+        .waitFor();
       const { robot } = await addSandboxRobot(
         app.core,
         sandbox,
@@ -179,7 +199,7 @@ async function live(): Promise<void> {
       }
       await page
         .getByTestId('calls-count')
-        .filter({ hasText: String(10_000 + WAITING) })
+        .filter({ hasText: String(HISTORY + WAITING) })
         .waitFor();
       // Every call has been polled at least once: the changes run at their steady rate now.
       await new Promise((resolve) => setTimeout(resolve, 1_500));
@@ -193,7 +213,7 @@ async function live(): Promise<void> {
       const loaded = await seen();
       const rate = changes / SECONDS;
 
-      console.log(`live list: 10,000 calls in the history, ${WAITING} waiting calls polled every second`);
+      console.log(`live list: ${HISTORY} calls in the history, ${WAITING} waiting calls polled every second`);
       console.log(`  call changes sent to the window  ${ms(rate)}/s`);
       console.log(
         `  idle:    longest task ${ms(idle.longest)} ms, ${idle.longTasks} long tasks, ${ms(idle.frames / SECONDS)} frames/s`,
@@ -201,10 +221,24 @@ async function live(): Promise<void> {
       console.log(
         `  changes: longest task ${ms(loaded.longest)} ms, ${loaded.longTasks} long tasks, ${ms(loaded.frames / SECONDS)} frames/s`,
       );
-      console.log(
-        `RESULT bench=window-live calls=10000 changes_per_s=${ms(rate)} longest_task_ms=${ms(loaded.longest)} ` +
-          `long_tasks=${loaded.longTasks} idle_long_tasks=${idle.longTasks} ` +
-          `frames_vs_idle=${(loaded.frames / Math.max(1, idle.frames)).toFixed(2)}`,
+      const where = `${HISTORY}-call history, ${WAITING} calls polled every second`;
+      figures.push(
+        figure({
+          name: `window: calls list frames/s, ${where}`,
+          value: loaded.frames / SECONDS,
+          unit: 'frames/s',
+          baseline: { name: 'the same window idle', value: idle.frames / SECONDS, unit: 'frames/s' },
+          target: { on: 'value', op: '>=', limit: 60, source: 'issue 23' },
+          found: `${ms(rate)} call changes/s reached the window for ${SECONDS} s`,
+        }),
+        figure({
+          name: `window: calls list long tasks, ${where}`,
+          value: loaded.longTasks,
+          unit: 'tasks',
+          baseline: { name: 'the same window idle', value: idle.longTasks, unit: 'tasks' },
+          target: { on: 'value', op: '<=', limit: 0, source: 'issue 23' },
+          found: `longest ${ms(loaded.longest)} ms, over ${SECONDS} s`,
+        }),
       );
       await Promise.all(app.core.listCalls({ robotId: robot.id }).map((c) => app.core.stopCall(c.id)));
     } finally {
@@ -219,3 +253,4 @@ async function live(): Promise<void> {
 requireBuiltRenderer();
 if (values.only !== 'live') await detail();
 if (values.only !== 'detail') await live();
+await reportFigures(figures, out);

@@ -27,11 +27,24 @@ export async function startSandboxProcess(
   const dir = await mkdtemp(path.join(tmpdir(), 'robot-tray-bench-'));
   const file = path.join(dir, 'robots.json');
   await writeFile(file, JSON.stringify(config));
-  const child = spawn(
-    process.execPath,
+  return startServerProcess(
     [path.join(root, 'src/sandbox/main.ts'), '--port', '0', '--no-demo', '--config', file],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
+    hardLimitMs,
+    dir,
   );
+}
+
+/** The sandbox's floor (bareServer.ts) in its own process, handled as the sandbox is. */
+export function startBareServerProcess(hardLimitMs = 120_000): Promise<SandboxProcess> {
+  return startServerProcess([path.join(import.meta.dirname, 'bareServer.ts')], hardLimitMs);
+}
+
+async function startServerProcess(
+  args: string[],
+  hardLimitMs: number,
+  dir?: string,
+): Promise<SandboxProcess> {
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
   const guard = setTimeout(() => {
     console.error(`bench: still running after ${hardLimitMs} ms; stopping.`);
     child.kill('SIGKILL');
@@ -70,7 +83,7 @@ export async function startSandboxProcess(
         child.kill('SIGTERM');
         await once(child, 'exit');
       }
-      await rm(dir, { recursive: true, force: true });
+      if (dir !== undefined) await rm(dir, { recursive: true, force: true });
     },
   };
 }

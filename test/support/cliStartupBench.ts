@@ -6,12 +6,13 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { benchArgs, reportFigures } from '../../bench/support/benchRun.ts';
+import { figure, type Target } from '../../bench/support/figures.ts';
 import { AppCore } from '../../src/core/appCore.ts';
 import { startSandbox } from '../../src/sandbox/index.ts';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '20' } } });
-const runs = Number(values.runs);
+const { values, out } = benchArgs({ runs: { type: 'string', default: '20' } }, { runs: '2' });
+const runs = Math.min(Math.max(1, Number(values.runs) || 1), 200);
 const BIN = path.resolve(import.meta.dirname, '../../bin/robot-tray.js');
 const now = () => performance.timeOrigin + performance.now();
 
@@ -39,10 +40,13 @@ async function once(args: string[], fires: boolean): Promise<{ exit: number; req
   return { exit, request: trigger.at - started };
 }
 
-function summary(samples: number[]): string {
+function quantile(samples: number[], q: number): number {
   const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-  return `median ${at(0.5).toFixed(0)} ms, p90 ${at(0.9).toFixed(0)} ms, min ${sorted[0]!.toFixed(0)} ms`;
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+}
+
+function summary(samples: number[]): string {
+  return `median ${quantile(samples, 0.5).toFixed(0)} ms, p90 ${quantile(samples, 0.9).toFixed(0)} ms, min ${Math.min(...samples).toFixed(0)} ms`;
 }
 
 const cases: Array<[string, string[], boolean]> = [
@@ -71,6 +75,37 @@ for (const [name, { exit, request }] of results) {
   if (request.length > 0) console.log(`  ${''.padEnd(24)} first request: ${summary(request)}`);
 }
 await sandbox.close();
+
+const bare = { name: '`node -e 0`', value: quantile(results.get('node -e 0')!.exit, 0.5), unit: 'ms' };
+const cliFigure = (name: string, samples: number[], target: Target | null) =>
+  figure({
+    name: `CLI: ${name}, median of ${runs}`,
+    value: quantile(samples, 0.5),
+    unit: 'ms',
+    baseline: bare,
+    target,
+    found: `p90 ${quantile(samples, 0.9).toFixed(0)} ms`,
+  });
+const fire = results.get('robot-tray fire Echo')!;
+await reportFigures(
+  [
+    cliFigure('`robot-tray fire`, spawn to exit', fire.exit, {
+      on: 'value',
+      op: '<=',
+      limit: 100,
+      source: 'issue 23',
+    }),
+    cliFigure('`robot-tray fire`, spawn to trigger received', fire.request, null),
+    cliFigure('`robot-tray --help`, spawn to exit', results.get('robot-tray --help')!.exit, {
+      on: 'value',
+      op: '<=',
+      limit: 50,
+      source: 'issue 23',
+    }),
+    cliFigure('`robot-tray robot list`, spawn to exit', results.get('robot-tray robot list')!.exit, null),
+  ],
+  out,
+);
 const cleanup = await AppCore.open({ dataDir: home, resumeWatching: false });
 await cleanup.clearToken(robot.id);
 await cleanup.close();
