@@ -51,8 +51,14 @@ export function judge(target: Target | null, value: number | null, ratio: number
   return target.op === '<=' ? measured <= target.limit : measured >= target.limit;
 }
 
+/** Four significant digits: more than any run reproduces, and results.json stays readable. */
+export function rounded(value: number | null): number | null {
+  return value === null ? null : Number(value.toPrecision(4));
+}
+
+// Ratios are computed from the rounded figures and rounded again.
 const sameNumber = (a: number | null, b: number | null) =>
-  a === null || b === null ? a === b : Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(b));
+  a === null || b === null ? a === b : Math.abs(a - b) <= 1e-3 * Math.abs(b);
 
 /** A figure whose ratio and verdict agree with its value, baseline and target. */
 export const figureSchema = figureFields
@@ -62,17 +68,18 @@ export const figureSchema = figureFields
   .refine((f) => f.met === judge(f.target, f.value, f.ratio), { message: 'met does not follow from target' });
 
 export function figure(input: FigureInput): Figure {
-  const baseline = input.baseline ?? null;
+  const value = rounded(input.value);
+  const baseline = input.baseline ? { ...input.baseline, value: rounded(input.baseline.value) } : null;
   const target = input.target ?? null;
-  const ratio = ratioOf(input.value, baseline);
+  const ratio = rounded(ratioOf(value, baseline));
   return {
     name: input.name,
-    value: input.value,
+    value,
     unit: input.unit,
     baseline,
     ratio,
     target,
-    met: judge(target, input.value, ratio),
+    met: judge(target, value, ratio),
     found: input.found ?? '',
   };
 }
