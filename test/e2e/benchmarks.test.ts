@@ -1,0 +1,76 @@
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { benchmarks, commandOf, repoRoot } from '../../bench/benchmarks.ts';
+import { benchOutputSchema } from '../../bench/support/figures.ts';
+import { resultsSchema } from '../../bench/support/results.ts';
+import { MARK_VARIABLE, processesLeftBehind } from '../support/markedProcesses.ts';
+import { requireBuiltRenderer } from '../support/windowHarness.ts';
+
+/** Runs a command with a fresh mark in its environment; resolves with its exit code, output and mark. */
+async function runMarked(
+  file: string,
+  args: string[],
+): Promise<{ code: number | null; output: string; mark: string }> {
+  const mark = randomUUID();
+  const child = spawn(file, args, {
+    cwd: repoRoot,
+    env: { ...process.env, [MARK_VARIABLE]: mark },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  return { code, output, mark };
+}
+
+/**
+ * Every benchmark, in its short mode, the way `npm run bench` runs it: so a
+ * benchmark that no longer runs (a token the core now refuses, a sandbox
+ * left serving) fails npm test instead of waiting for someone to measure.
+ * The figures are not judged here; only that they are well-formed.
+ */
+describe('every benchmark runs in its short mode', () => {
+  let dir = '';
+  beforeAll(async () => {
+    requireBuiltRenderer();
+    dir = await mkdtemp(path.join(tmpdir(), 'robot-tray-bench-test-'));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  test.each(benchmarks.map((b) => [b.name, b] as const))(
+    'npm run bench:%s -- --short exits 0, writes well-formed figures and leaves no process running',
+    async (name, bench) => {
+      const out = path.join(dir, `${name}.json`);
+      const { file, args } = commandOf(bench, ['--short', '--out', out]);
+      const run = await runMarked(file, args);
+      expect(run.code, run.output.slice(-3_000)).toBe(0);
+      const figures = benchOutputSchema.safeParse(JSON.parse(await readFile(out, 'utf8')));
+      expect(figures.error?.issues ?? [], run.output.slice(-3_000)).toEqual([]);
+      expect(await processesLeftBehind(run.mark)).toEqual([]);
+    },
+    120_000,
+  );
+
+  test('npm run bench -- --short writes a well-formed results file and prints one table', async () => {
+    const results = path.join(dir, 'results.json');
+    const run = await runMarked(process.execPath, [
+      'bench/run.ts',
+      '--short',
+      '--only',
+      'core',
+      '--results',
+      results,
+    ]);
+    expect(run.code, run.output.slice(-3_000)).toBe(0);
+    const parsed = resultsSchema.parse(JSON.parse(await readFile(results, 'utf8')));
+    expect(parsed).toMatchObject({ short: true, benchmarks: [{ name: 'core', error: null, exitCode: 0 }] });
+    expect(parsed.benchmarks[0]!.figures.length).toBeGreaterThan(0);
+    expect(run.output).toMatch(/^figure +measured +baseline, same run +ratio +target +met$/m);
+    expect(await processesLeftBehind(run.mark)).toEqual([]);
+  }, 60_000);
+});
