@@ -1,5 +1,6 @@
 /**
- * One benchmark run in Chromium: ?viewer=ours|lite|uiw|parse&doc=NAME&marker=KEY[&settle=MS].
+ * One benchmark run in Chromium: ?viewer=ours|lite|uiw|parse&doc=NAME&marker=KEY[&settle=MS][&open=1].
+ * With open=1 every viewer starts fully expanded; otherwise collapsed below depth 1.
  * Fetches the document, then times from "text in hand" to the first frame
  * that shows the marker key, and records the longest task from then until
  * `settle` ms after (a second by default). `parse` is the floor: only
@@ -9,7 +10,7 @@
  */
 import JsonView from '@uiw/react-json-view';
 import { createRoot } from 'react-dom/client';
-import { JsonView as LiteView, collapseAllNested } from 'react-json-view-lite';
+import { JsonView as LiteView, allExpanded, collapseAllNested } from 'react-json-view-lite';
 import 'react-json-view-lite/dist/index.css';
 import JsonViewer from '../../src/renderer/src/features/json/JsonViewer.tsx';
 
@@ -20,6 +21,7 @@ const params = new URLSearchParams(location.search);
 const viewer = params.get('viewer') ?? 'ours';
 const marker = params.get('marker') ?? '';
 const settleMs = Number(params.get('settle') ?? 1000);
+const open = params.get('open') === '1';
 const tasks: PerformanceEntry[] = [];
 new PerformanceObserver((list) => tasks.push(...list.getEntries())).observe({
   type: 'longtask',
@@ -36,12 +38,16 @@ const started = performance.now();
 function render(): void {
   const app = createRoot(root);
   if (viewer === 'ours') {
-    app.render(<JsonViewer text={text} initialDepth={1} />);
+    app.render(<JsonViewer text={text} initialDepth={open ? Number.MAX_SAFE_INTEGER : 1} />);
     return;
   }
   const value: unknown = JSON.parse(text);
-  if (viewer === 'lite') app.render(<LiteView data={value as object} shouldExpandNode={collapseAllNested} />);
-  else app.render(<JsonView value={value as object} collapsed={1} />);
+  if (viewer === 'lite') {
+    app.render(<LiteView data={value as object} shouldExpandNode={open ? allExpanded : collapseAllNested} />);
+  } else {
+    // @uiw's `collapsed={n}` opens the levels down to n (a boolean opens all or none): the deepest is all.
+    app.render(<JsonView value={value as object} collapsed={open ? Number.MAX_SAFE_INTEGER : 1} />);
+  }
 }
 
 function finish(firstRowsMs: number | null): void {

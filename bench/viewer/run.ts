@@ -25,7 +25,7 @@ const { values, out, short } = benchArgs(
     items: { type: 'string', default: '1000000' },
     'limit-ms': { type: 'string', default: '60000' },
   },
-  { mb: '0.2', items: '2000', 'limit-ms': '20000' },
+  { mb: '0.02', items: '500', 'limit-ms': '10000' },
 );
 const MB = Math.min(Number(values.mb), 100);
 const ITEMS = Math.min(Number(values.items), 2_000_000);
@@ -47,16 +47,21 @@ if ('missing' in found) throw new Error(found.missing);
 const server = await serveDirectory(outDir);
 const executablePath = found.path;
 
-/**
- * One page in a browser of its own: a library that hangs its page (1,000,000
- * DOM rows) cannot be closed gently, so its browser is killed instead.
- */
-async function measure(viewer: Viewer, doc: BenchDocument): Promise<Result> {
-  const browserServer = await chromium.launchServer({
+const launch = () =>
+  chromium.launchServer({
     executablePath,
     args: [...chromiumArgs, '--disable-breakpad', '--disable-crash-reporter'],
     headless: true,
   });
+// A short run's documents are too small to hang a page, and starting browsers would be most of its time.
+const shared = short ? await launch() : undefined;
+
+/**
+ * One page in a browser of its own: a library that hangs its page (1,000,000
+ * DOM rows) cannot be closed gently, so its browser is killed instead.
+ */
+async function measure(viewer: Viewer, doc: BenchDocument, open = false): Promise<Result> {
+  const browserServer = shared ?? (await launch());
   const timedOut: Result = { firstRowsMs: null, longestTaskMs: 0, error: `no rows within ${LIMIT_MS} ms` };
   let timer: ReturnType<typeof setTimeout> | undefined;
   // Playwright's own timeouts wait on a page whose main thread is stuck: keep a clock of our own.
@@ -65,7 +70,7 @@ async function measure(viewer: Viewer, doc: BenchDocument): Promise<Result> {
     const browser = await chromium.connect(browserServer.wsEndpoint());
     const page = await browser.newPage({ viewport: { width: 1100, height: 720 } });
     await page.goto(
-      `${server.url}/index.html?viewer=${viewer}&doc=${doc.name}&marker=${doc.marker}&settle=${SETTLE_MS}`,
+      `${server.url}/index.html?viewer=${viewer}&doc=${doc.name}&marker=${doc.marker}&settle=${SETTLE_MS}${open ? '&open=1' : ''}`,
     );
     const handle = await page.waitForFunction(
       () => (globalThis as { __benchResult?: unknown }).__benchResult,
@@ -83,7 +88,7 @@ async function measure(viewer: Viewer, doc: BenchDocument): Promise<Result> {
     ]);
   } finally {
     clearTimeout(timer);
-    await browserServer.kill();
+    if (browserServer !== shared) await browserServer.kill();
   }
 }
 
@@ -128,24 +133,34 @@ try {
         found: 'Chromium reports tasks over 50 ms; 0 is none',
       }),
     );
+    const versus = (other: 'lite' | 'uiw', how: string, mine: Result, them: Result) =>
+      figure({
+        name: `viewer vs ${libraries[other]} (${how}): first rows, ${label}`,
+        value: mine.firstRowsMs,
+        unit: 'ms',
+        baseline: { name: libraries[other], value: them.firstRowsMs, unit: 'ms' },
+        found:
+          them.firstRowsMs === null
+            ? `${libraries[other]}: ${them.error ?? 'no rows'}`
+            : `${libraries[other]}: ${taskText(them)}`,
+      });
     for (const other of ['lite', 'uiw'] as const) {
-      const them = results[other];
-      figures.push(
-        figure({
-          name: `viewer vs ${libraries[other]} (collapsed below depth 1): first rows, ${label}`,
-          value: ours.firstRowsMs,
-          unit: 'ms',
-          baseline: { name: libraries[other], value: them.firstRowsMs, unit: 'ms' },
-          found:
-            them.firstRowsMs === null
-              ? `${libraries[other]}: ${them.error ?? 'no rows'}`
-              : `${libraries[other]}: ${taskText(them)}`,
-        }),
-      );
+      figures.push(versus(other, 'collapsed below depth 1', ours, results[other]));
+    }
+    // Fully expanded: every node of the nested document open in all three (the array is all open already).
+    if (nested) {
+      const oursOpen = await measure('ours', doc, true);
+      console.log(`  ours, fully expanded: ${fmt(oursOpen)}`);
+      for (const other of ['lite', 'uiw'] as const) {
+        const them = await measure(other, doc, true);
+        console.log(`  ${other}, fully expanded: ${fmt(them)}`);
+        figures.push(versus(other, 'fully expanded', oursOpen, them));
+      }
     }
     if (ours.firstRowsMs === null) process.exitCode = 1;
   }
 } finally {
   await server.close();
+  await shared?.kill();
 }
 await reportFigures(figures, out);
