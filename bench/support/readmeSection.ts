@@ -16,10 +16,14 @@ const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ')
 function machineLine(results: Results): string {
   const m = results.machine;
   const when = `${results.date.slice(0, 10)} ${results.date.slice(11, 16)} UTC`;
+  const busy =
+    m.loadAtStart[0]! > m.cores
+      ? ' (more runnable work than cores: the machine was shared, so times are longer and noisier than on a quiet one)'
+      : '';
   return (
-    `Measured ${when} by \`npm run bench${results.short ? ' -- --short` (tiny counts: not figures to quote)' : '`'} ` +
-    `on ${m.cpu} (${m.cores} cores, ${m.memoryGiB} GiB), ${m.os}, Node ${m.node}; ` +
-    `load average ${m.loadAtStart.join(' / ')} (1 / 5 / 15 min) as the run started, ` +
+    `Measured by \`npm run bench${results.short ? ' -- --short` (tiny counts: not figures to quote)' : '`'}, ` +
+    `finished ${when}, on ${m.cpu} (${m.cores} cores, ${m.memoryGiB} GiB), ${m.os}, Node ${m.node}; ` +
+    `load average ${m.loadAtStart.join(' / ')} (1 / 5 / 15 min) as the run started${busy}, ` +
     `${m.loadAtEnd.join(' / ')} as it ended. Loopback only; sandbox and load generator in separate processes. ` +
     'Each ratio is the figure over its baseline, measured in the same run; a target not reached says MISSED.'
   );
