@@ -7,24 +7,35 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { benchmarks, commandOf, repoRoot } from '../../bench/benchmarks.ts';
 import { benchOutputSchema } from '../../bench/support/figures.ts';
 import { resultsSchema } from '../../bench/support/results.ts';
-import { MARK_VARIABLE, processesLeftBehind } from '../support/markedProcesses.ts';
+import { endLeftovers, MARK_VARIABLE, processesLeftBehind } from '../support/markedProcesses.ts';
 import { requireBuiltRenderer } from '../support/windowHarness.ts';
 
-/** Runs a command with a fresh mark in its environment; resolves with its exit code, output and mark. */
+/**
+ * Runs a command with a fresh mark in its environment, in a process group of
+ * its own that is killed after `limitMs` (a hung benchmark fails the test
+ * rather than outliving it); resolves with its exit code, output and mark.
+ */
 async function runMarked(
   file: string,
   args: string[],
+  limitMs = 100_000,
 ): Promise<{ code: number | null; output: string; mark: string }> {
   const mark = randomUUID();
   const child = spawn(file, args, {
     cwd: repoRoot,
     env: { ...process.env, [MARK_VARIABLE]: mark },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
   });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  const timer = setTimeout(() => {
+    output += `\n[still running after ${limitMs} ms: killed]`;
+    process.kill(-child.pid!, 'SIGKILL');
+  }, limitMs);
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  clearTimeout(timer);
   return { code, output, mark };
 }
 
@@ -48,10 +59,12 @@ describe('every benchmark runs in its short mode', () => {
       const out = path.join(dir, `${name}.json`);
       const { file, args } = commandOf(bench, ['--short', '--out', out]);
       const run = await runMarked(file, args);
+      const left = await processesLeftBehind(run.mark);
+      endLeftovers(left);
+      expect.soft(left, 'processes still running after the benchmark ended').toEqual([]);
       expect(run.code, run.output.slice(-3_000)).toBe(0);
       const figures = benchOutputSchema.safeParse(JSON.parse(await readFile(out, 'utf8')));
       expect(figures.error?.issues ?? [], run.output.slice(-3_000)).toEqual([]);
-      expect(await processesLeftBehind(run.mark)).toEqual([]);
     },
     120_000,
   );
@@ -71,6 +84,8 @@ describe('every benchmark runs in its short mode', () => {
     expect(parsed).toMatchObject({ short: true, benchmarks: [{ name: 'core', error: null, exitCode: 0 }] });
     expect(parsed.benchmarks[0]!.figures.length).toBeGreaterThan(0);
     expect(run.output).toMatch(/^figure +measured +baseline, same run +ratio +target +met$/m);
-    expect(await processesLeftBehind(run.mark)).toEqual([]);
+    const left = await processesLeftBehind(run.mark);
+    endLeftovers(left);
+    expect(left).toEqual([]);
   }, 60_000);
 });

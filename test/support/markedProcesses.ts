@@ -39,3 +39,14 @@ export async function processesLeftBehind(mark: string, graceMs = 5_000): Promis
     await delay(100);
   }
 }
+
+/** Ends processes that `markedProcesses` listed (a failed run's leftovers), so they do not outlive the test. */
+export function endLeftovers(listed: string[]): void {
+  for (const line of listed) {
+    try {
+      process.kill(Number(line.split(' ')[0]), 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+  }
+}
