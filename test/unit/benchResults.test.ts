@@ -31,6 +31,18 @@ describe('bench/results.json and the README', () => {
     expect(results.benchmarks.filter((b) => b.error !== null)).toEqual([]);
   });
 
+  test('a benchmark that failed shows in the table as failed, with why, next to the figures of the others', async () => {
+    const results = await committedResults();
+    const [first, ...rest] = results.benchmarks;
+    const failed = { ...first!, exitCode: 1, error: 'exited with 1', figures: [] };
+    const section = await performanceSection({ ...results, benchmarks: [failed, ...rest] }, readmePath);
+    expect(section).toMatch(
+      new RegExp(`\\| ${failed.name}: the benchmark failed +\\| exited with 1 .*\\| MISSED +\\|`),
+    );
+    for (const f of rest.flatMap((b) => b.figures)) expect(section).toContain(f.name);
+    for (const f of first!.figures) expect(section).not.toContain(f.name);
+  });
+
   test('a figure typed into the table is overwritten: the section is rebuilt between the markers', () => {
     const readme = `# Intro\n\n${SECTION_START}\n\n| hand | typed |\n\n${SECTION_END}\nafter\n`;
     expect(withSection(readme, 'made\n')).toBe(
