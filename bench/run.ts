@@ -51,6 +51,13 @@ async function runOne(bench: Benchmark, dir: string): Promise<BenchResult> {
   const started = performance.now();
   // Its own process group, so an overrun takes its sandbox and browsers with it.
   const child = spawn(file, args, { cwd: repoRoot, stdio: 'inherit', detached: true });
+  // Its own group is out of the terminal's reach: Ctrl-C on the run has to end it here.
+  const interrupt = (signal: NodeJS.Signals) => {
+    process.kill(-child.pid!, 'SIGKILL');
+    process.kill(process.pid, signal);
+  };
+  process.once('SIGINT', interrupt);
+  process.once('SIGTERM', interrupt);
   let overran = false;
   const timer = setTimeout(() => {
     overran = true;
@@ -58,6 +65,8 @@ async function runOne(bench: Benchmark, dir: string): Promise<BenchResult> {
   }, LIMIT_MS);
   const exitCode = await new Promise<number | null>((resolve) => child.on('exit', resolve));
   clearTimeout(timer);
+  process.off('SIGINT', interrupt);
+  process.off('SIGTERM', interrupt);
   const seconds = Math.round((performance.now() - started) / 100) / 10;
   const base = { name: bench.name, command, seconds, exitCode };
   const text = await readFile(out, 'utf8').catch(() => undefined);
