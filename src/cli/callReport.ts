@@ -3,6 +3,7 @@ import { formatBytes } from '../shared/bytes.ts';
 import { withTokenCommand } from './errorReport.ts';
 import type { Call } from '../shared/models/call.ts';
 import { callOutcome } from '../shared/sentences/callOutcome.ts';
+import { shownStatus } from '../shared/sentences/statusText.ts';
 import { ExitCode, exitCodeForState } from './exitCodes.ts';
 import { formatElapsed } from './progress.ts';
 import {
@@ -32,7 +33,10 @@ export function describeCall(call: Call, options: { summary?: boolean } = {}): s
     ['method', call.method],
     ['url', call.url ?? undefined],
     ['arguments', compactJson(call.args, 200)],
-    ['state', call.rawStatus === null ? call.state : `${call.state} (service said "${call.rawStatus}")`],
+    [
+      'state',
+      call.rawStatus === null ? call.state : `${call.state} (service said "${shownStatus(call.rawStatus)}")`,
+    ],
     ['webhookCallId', call.webhookCallId ?? undefined],
     ['created', formatTime(call.createdAt)],
     ['finished', call.finishedAt === null ? undefined : formatTime(call.finishedAt)],
@@ -90,6 +94,7 @@ export function problemLine(call: Call): string {
       return sentence;
     case 'expired':
       return about;
+    case 'failed':
     case 'unexpected':
       return `${about} See the service's answer with: robot-tray status ${id} --json`;
     case 'stopped':

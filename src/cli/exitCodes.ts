@@ -16,6 +16,8 @@ export const ExitCode = {
   storage: 8,
   /** Another process is changing the data or holds the history locked: nothing was changed or sent; try again. */
   busy: 9,
+  /** The service reported the run failed (FAILED, ERROR, ABORTED…). */
+  failed: 10,
   /** 128 + SIGINT, what shells report for Ctrl+C. */
   interrupted: 130,
 } as const;
@@ -39,6 +41,8 @@ export function exitCodeForState(state: CallState, waited: boolean): ExitCode {
       return ExitCode.notFinished;
     case 'unreachable':
       return ExitCode.unreachable;
+    case 'failed':
+      return ExitCode.failed;
     case 'unknown':
     case 'expired':
     case 'unexpected':

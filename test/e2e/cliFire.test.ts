@@ -188,12 +188,12 @@ describe('robot-tray fire, status and calls', () => {
     expect(result.stderr).toMatch(/may or may not have started/);
   });
 
-  test('unexpected: exit 6 for a status other than WAITING or DONE', async () => {
+  test("failed: exit 10 when the service reports the run FAILED, with the robot's words", async () => {
     await h.addRobot({ name: 'Crashy', flow: [{ type: 'fail', message: 'disk full' }] });
     const result = await h.run(['fire', 'Crashy', '--wait']);
-    expect(result.code).toBe(6);
+    expect(result.code).toBe(10);
     expect(result.stderr).toMatch(
-      /ended with a status Robot Tray does not know \("FAILED"\)\. The robot said: disk full\. See the service's answer/,
+      /failed: the service reported the run FAILED\. The robot said: disk full\. See the service's answer/,
     );
   });
 

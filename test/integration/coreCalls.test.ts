@@ -183,16 +183,17 @@ describe('call tracker against the sandbox', () => {
     expect(call.lastPolledAt).toBe(fired.acceptedAt! + 5_000);
   });
 
-  test('unexpected: a status other than WAITING or DONE is kept raw and can be resumed', async () => {
+  test("failed: the sandbox's FAILED run ends failed, with the raw status and the robot's words, and is final", async () => {
     await open();
     const robot = await h.addRobot({ name: 'Crashy', flow: [{ type: 'fail', message: 'disk full' }] });
     const fired = await h.core.fire(robot.id, { method: 'POST', args: {} });
     await h.sandbox.whenSettled(fired.webhookCallId!);
     const call = await pollOnce(fired);
-    expect(call.state).toBe('unexpected');
+    expect(call.state).toBe('failed');
     expect(call.rawStatus).toBe('FAILED');
+    expect(call.error?.message).toBe('The robot said: disk full.');
     expect(call.response).toMatchObject({ status: 'FAILED', error: { message: 'disk full' } });
-    expect((await h.core.resumeCall(call.id)).state).toBe('waiting');
+    await expect(h.core.resumeCall(call.id)).rejects.toThrow(/cannot be resumed/);
   });
 
   test('transient query failures keep the call waiting, counted, until the service recovers', async () => {

@@ -19,6 +19,7 @@ describe('exit codes', () => {
     ['unknown', 6, 6],
     ['expired', 6, 6],
     ['unexpected', 6, 6],
+    ['failed', 10, 10],
   ])('%s: %i, or %i after waiting', (state, accepted, waited) => {
     expect(exitCodeForState(state, false)).toBe(accepted);
     expect(exitCodeForState(state, true)).toBe(waited);

@@ -11,6 +11,7 @@ import type { QueryResult } from '../../src/core/http/webhookClient.ts';
 import type { JsonObject, JsonValue } from '../../src/shared/models/json.ts';
 import type { Preset } from '../../src/shared/models/preset.ts';
 import type { Robot } from '../../src/shared/models/robot.ts';
+import { callOutcome } from '../../src/shared/sentences/callOutcome.ts';
 
 const robot = { id: 'r1', name: 'Invoice sync' } as Robot;
 const T0 = 1_000_000;
@@ -63,9 +64,42 @@ describe('what one poll leads to (pure, no timers)', () => {
   });
 
   test('a status the spec does not name is unexpected, with the raw status and body kept', () => {
-    const out = afterAnswer(waitingCall(), answer('FAILED', { message: 'boom' }), T0 + 500);
-    expect(out).toMatchObject({ pollAgain: false, call: { state: 'unexpected', rawStatus: 'FAILED' } });
-    expect(out.call.response).toEqual({ status: 'FAILED', response: { message: 'boom' } });
+    const out = afterAnswer(waitingCall(), answer('PAUSED', { message: 'boom' }), T0 + 500);
+    expect(out).toMatchObject({ pollAgain: false, call: { state: 'unexpected', rawStatus: 'PAUSED' } });
+    expect(out.call.response).toEqual({ status: 'PAUSED', response: { message: 'boom' } });
+  });
+
+  test.each([
+    'FAILED',
+    'failed',
+    'Error',
+    'ABORTED',
+    'cancelled',
+    'Canceled',
+    'timed out',
+    'TIMED-OUT',
+    ' KILLED ',
+  ])('a status that plainly reports failure (%j) ends failed, the raw status kept', (status) => {
+    const out = afterAnswer(waitingCall(), answer(status, { message: 'boom' }), T0 + 500);
+    expect(out).toMatchObject({ pollAgain: false, call: { state: 'failed', rawStatus: status } });
+    expect(out.call.finishedAt).toBe(T0 + 500);
+  });
+
+  test.each(['FAILEDISH', 'DONE_WITH_ERRORS', 'ERROR'.repeat(20)])(
+    '%j is not plainly a failure: unexpected',
+    (status) => {
+      expect(afterAnswer(waitingCall(), answer(status), T0 + 500).call.state).toBe('unexpected');
+    },
+  );
+
+  test('a huge unknown status is kept to 1,000 characters and shown to 60; the whole answer stays in the response', () => {
+    const status = 'X'.repeat(5_000_000);
+    const out = afterAnswer(waitingCall(), answer(status), T0 + 500);
+    expect(out.call.rawStatus?.length).toBe(1000);
+    expect(out.call.timeline.at(-1)?.note?.length).toBeLessThan(120);
+    expect(out.call.timeline.at(-1)?.note).toContain('(5,000,000 characters)');
+    expect((out.call.response as { status: string }).status.length).toBe(5_000_000);
+    expect(callOutcome(out.call).length).toBeLessThan(200);
   });
 
   test('query failures: 404 expires, a refused token stops, a 503 polls again after Retry-After', () => {

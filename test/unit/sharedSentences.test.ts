@@ -44,14 +44,19 @@ describe('callOutcome: one sentence per state, shared by the window, tray, notif
       'Robot Tray stopped while sending.',
     ],
     ['expired', {}, 'Expired: the service no longer knows this run'],
-    ['unexpected', { rawStatus: 'FAILED' }, 'Ended with a status Robot Tray does not know ("FAILED").'],
+    ['unexpected', { rawStatus: 'PAUSED' }, 'Ended with a status Robot Tray does not know ("PAUSED").'],
     [
       'unexpected',
+      { rawStatus: 'P'.repeat(100_000) },
+      `Ended with a status Robot Tray does not know ("${'P'.repeat(59)}… (100,000 characters)").`,
+    ],
+    [
+      'failed',
       {
         rawStatus: 'FAILED',
-        error: { kind: 'protocol', message: 'The robot said: disk full', count: 1, at: 0 },
+        error: { kind: 'protocol', message: 'The robot said: disk full.', count: 1, at: 0 },
       },
-      'Ended with a status Robot Tray does not know ("FAILED"). The robot said: disk full',
+      'Failed: the service reported the run FAILED. The robot said: disk full.',
     ],
     ['stopped', { timeline: [{ note: 'Stopped by you.' }] }, 'Stopped: Stopped by you.'],
   ])('%s', (state, more, expected) => {

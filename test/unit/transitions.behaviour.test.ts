@@ -269,11 +269,13 @@ describe('after an answer to a query', () => {
     });
   });
 
-  test('an unnamed status is kept raw, and the note quotes at most 80 characters of it', () => {
+  test('an unnamed status is kept raw, and the note quotes at most 60 characters of it with its size', () => {
     const status = 'F'.repeat(100);
     const out = afterAnswer(waiting(), answer(status), T0 + 700);
     expect(out.call.rawStatus).toBe(status);
-    expect(out.call.timeline.at(-1)!.note).toBe(`The service answered status "${'F'.repeat(80)}".`);
+    expect(out.call.timeline.at(-1)!.note).toBe(
+      `The service answered status "${'F'.repeat(59)}… (100 characters)".`,
+    );
     expect(out.call.error).toBeNull();
   });
 
@@ -286,7 +288,7 @@ describe('after an answer to a query', () => {
   ])("the robot's own message in %j becomes the call's error", (body, message) => {
     const result: QueryResult = { status: body.status, response: undefined, hasResponse: false, body };
     const out = afterAnswer(waiting(), result, T0 + 700);
-    expect(out.call.state).toBe('unexpected');
+    expect(out.call.state).toBe('failed');
     expect(out.call.response).toEqual(body);
     expect(out.call.error).toEqual({ kind: 'protocol', message, count: 1, at: T0 + 700 });
   });

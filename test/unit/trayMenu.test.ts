@@ -162,9 +162,15 @@ describe('trayIcon', () => {
     ['unknown', 'failed'],
     ['expired', 'failed'],
     ['unexpected', 'failed'],
+    ['failed', 'failed'],
   ])('the last finished run %s shows %s', (state, icon) => {
     // A call still sending is skipped: the last *finished* run decides.
     expect(trayIcon([call('c0', 'sending'), call('c1', state), call('c2', 'rejected')], 0).icon).toBe(icon);
+  });
+  test('a run the service reported failed says "last run failed"', () => {
+    expect(trayIcon([call('c1', 'failed')], 0).tooltip).toBe(
+      'Robot Tray: last run failed (Invoices · Nightly)',
+    );
   });
   test('a failed run names itself in the tooltip', () => {
     expect(trayIcon([call('c1', 'expired')], 0).tooltip).toBe(

@@ -3,6 +3,7 @@ import { MAX_JSON_DEPTH } from '../../shared/models/json.ts';
 import { AppError } from '../errors.ts';
 import type { QueryResult } from '../http/webhookClient.ts';
 import { serviceMessage } from '../http/answerText.ts';
+import { isFailureStatus, shownStatus } from '../../shared/sentences/statusText.ts';
 
 const TIMELINE_LIMIT = 24;
 
@@ -96,10 +97,12 @@ export function afterAnswer(call: Call, result: QueryResult, at: number): PollOu
     return { call: polled, pollAgain: true };
   }
   // Statuses other than WAITING and DONE are undocumented (spec section 3);
-  // we stop polling and keep the raw status and body for people to read.
-  const note = `The service answered status "${result.status.slice(0, 80)}".`;
+  // we stop polling and keep the raw status and body for people to read. A
+  // status that plainly says the run failed is a failed run to a person.
+  const failed = isFailureStatus(result.status);
+  const note = `The service answered status "${shownStatus(result.status)}".`;
   const said = serviceMessage(result.body);
-  const patch: Partial<Call> = { rawStatus: result.status, response: result.body };
+  const patch: Partial<Call> = { rawStatus: keptStatus(result.status), response: result.body };
   if (result.bodyText !== undefined) patch.responseText = result.bodyText;
   // A failed run usually says why (`{"status":"FAILED","error":{"message":…}}`):
   // people should read the robot's own words without opening the raw answer.
@@ -110,7 +113,15 @@ export function afterAnswer(call: Call, result: QueryResult, at: number): PollOu
       count: 1,
       at,
     };
-  return { call: moveTo(polled, 'unexpected', at, note, patch), pollAgain: false };
+  return { call: moveTo(polled, failed ? 'failed' : 'unexpected', at, note, patch), pollAgain: false };
+}
+
+/** The longest status text stored on the call; the whole answer stays in its response. */
+export const MAX_KEPT_STATUS = 1000;
+
+/** A status as stored in `rawStatus`: whole up to MAX_KEPT_STATUS characters, else its start. */
+export function keptStatus(status: string): string {
+  return status.length <= MAX_KEPT_STATUS ? status : `${status.slice(0, MAX_KEPT_STATUS - 1)}…`;
 }
 
 /** The query failed: expired on 404, stopped when final or past the deadline, else polled again. */

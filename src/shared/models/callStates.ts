@@ -8,7 +8,9 @@
  * error), unreachable (nothing reached it), unknown (the trigger may have been
  * delivered but we cannot tell; never retried, as a second trigger could start
  * the robot twice), expired (the query says 404), stopped (we stopped watching;
- * resumable) and unexpected (a status other than WAITING or DONE; resumable).
+ * resumable), failed (a status that plainly reports a failed run, such as
+ * FAILED or ABORTED; final, the raw status and the robot's message kept) and
+ * unexpected (any other status than WAITING or DONE; resumable).
  */
 export const callStates = [
   'sending',
@@ -20,5 +22,6 @@ export const callStates = [
   'expired',
   'stopped',
   'unexpected',
+  'failed',
 ] as const;
 export type CallStateName = (typeof callStates)[number];

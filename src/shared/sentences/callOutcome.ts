@@ -1,4 +1,5 @@
 import type { CallError, CallState } from '../models/call.ts';
+import { shownStatus } from './statusText.ts';
 
 /** The parts of a call its outcome sentence reads; a Call and a CallSummary both fit. */
 export type OutcomeFields = {
@@ -32,8 +33,10 @@ export function callOutcome(call: OutcomeFields): string {
       return call.error?.message ?? note ?? 'The trigger may or may not have reached the service.';
     case 'expired':
       return 'Expired: the service no longer knows this run, so its result cannot be read.';
+    case 'failed':
+      return `Failed: the service reported the run ${shownStatus(call.rawStatus ?? 'FAILED')}.${call.error === null ? '' : ` ${call.error.message}`}`;
     case 'unexpected':
-      return `Ended with a status Robot Tray does not know ("${call.rawStatus ?? '?'}").${call.error === null ? '' : ` ${call.error.message}`}`;
+      return `Ended with a status Robot Tray does not know ("${shownStatus(call.rawStatus ?? '?')}").${call.error === null ? '' : ` ${call.error.message}`}`;
     case 'stopped':
       return `Stopped: ${note ?? 'watching stopped.'}`;
   }

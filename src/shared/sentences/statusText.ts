@@ -1,0 +1,49 @@
+/** The longest service status shown in a sentence, a note, a notification or a terminal line. */
+export const SHOWN_STATUS_CHARS = 60;
+
+/**
+ * A status text as people are shown it: one line, cut to a readable length
+ * with its full size said. A service once answered a 5 MB status, which
+ * became a 5 MB error line and notification; the whole answer stays in the
+ * call's detail.
+ */
+export function shownStatus(status: string): string {
+  const line = status.replace(/\s+/g, ' ').trim();
+  if (line.length <= SHOWN_STATUS_CHARS) return line;
+  return `${line.slice(0, SHOWN_STATUS_CHARS - 1)}… (${status.length.toLocaleString('en-US')} characters)`;
+}
+
+/**
+ * Statuses that plainly report a failed run, in upper case with spaces and
+ * dashes as underscores. The spec names only WAITING and DONE; these are
+ * what robot services commonly say when a run did not succeed.
+ */
+const FAILURE_STATUSES = new Set([
+  'FAILED',
+  'FAILURE',
+  'FAIL',
+  'ERROR',
+  'ERRORED',
+  'ABORTED',
+  'ABORT',
+  'CANCELLED',
+  'CANCELED',
+  'KILLED',
+  'TERMINATED',
+  'CRASHED',
+  'TIMEOUT',
+  'TIMED_OUT',
+  'TIMEDOUT',
+  'REJECTED',
+]);
+
+/** Whether a status plainly says the run failed ("FAILED", "error", "Timed out"), case-insensitive. */
+export function isFailureStatus(status: string): boolean {
+  if (status.length > 40) return false;
+  return FAILURE_STATUSES.has(
+    status
+      .trim()
+      .toUpperCase()
+      .replace(/[\s-]+/g, '_'),
+  );
+}
