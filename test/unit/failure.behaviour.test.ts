@@ -158,3 +158,27 @@ describe('where the code is found', () => {
     expect(transportFailure(classified, HOST, 'trigger')).toBe(classified);
   });
 });
+
+describe('a proxy that fails before the tunnel opens', () => {
+  // undici's ProxyConnectionError wraps the socket error of a proxy that closed during CONNECT.
+  const closedDuringConnect = Object.assign(new Error('Proxy Connection failed'), {
+    code: 'UND_ERR_PRX_CONN',
+    cause: Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' }),
+  });
+
+  test('is a not-sent failure naming the proxy: the call is unreachable, not unknown', () => {
+    const error = transportFailure(closedDuringConnect, HOST, 'trigger', 'http://proxy.corp:3128');
+    expect(error.kind).toBe('network');
+    expect(error.maybeDelivered).toBe(false);
+    expect(error.message).toBe(
+      `The proxy http://proxy.corp:3128 closed the connection before the tunnel to ${HOST} was open, so nothing reached ${HOST}. ` +
+        'Check that the proxy is running and allows this destination, or whether a proxy is needed at all.',
+    );
+  });
+
+  test('without the proxy known it still says nothing reached the service', () => {
+    const error = transportFailure(closedDuringConnect, HOST, 'trigger');
+    expect(error.maybeDelivered).toBe(false);
+    expect(error.message).toMatch(/^The proxy closed the connection before the tunnel/);
+  });
+});

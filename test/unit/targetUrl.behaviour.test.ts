@@ -3,6 +3,7 @@ import { AppError } from '../../src/core/errors.ts';
 import {
   encodePathSegment,
   isUsableCallId,
+  callIdProblem,
   queryPath,
   targetOf,
   triggerPath,
@@ -167,9 +168,25 @@ describe('the query path of a webhookCallId', () => {
     expect(error).toBeInstanceOf(AppError);
     expect(error).toMatchObject({
       kind: 'protocol',
+      permanent: true,
       message:
-        'The service returned a webhookCallId that cannot be used safely in a URL, so this run cannot be queried.',
+        "The webhookCallId of this run is 2,049 characters long, more than Robot Tray's limit of 2,048, so it cannot be put in a status query.",
     });
+  });
+
+  test.each([
+    ['', 'is empty'],
+    ['..', 'is only dots'],
+    ['ab\uD800cd', 'lone UTF-16 surrogate'],
+    ['\uDC00', 'lone UTF-16 surrogate'],
+    ['x'.repeat(3000), '3,000 characters long'],
+  ])('an unusable id %#: callIdProblem says why (%s)', (id, why) => {
+    expect(callIdProblem(id)).toContain(why);
+  });
+
+  test('a whole surrogate pair (an emoji) is a usable id, encoded as UTF-8', () => {
+    expect(callIdProblem('run-\u{1F600}')).toBeUndefined();
+    expect(queryPath(target, 'run-\u{1F600}')).toMatch(/%F0%9F%98%80$/);
   });
 
   test.each(['a.', '.a', 'a..b', '..a', 'v1.2'])('an id with dots and something else is usable: %s', (id) => {

@@ -84,6 +84,15 @@ describe('what a request carries', () => {
 });
 
 describe('how answers are read', () => {
+  test('a trigger and a query answered with a UTF-8 byte-order mark are read like any answer', async () => {
+    const bom = (body: unknown) => (_req: IncomingMessage, res: ServerResponse) =>
+      res.writeHead(200, { 'content-type': 'application/json' }).end('\uFEFF' + JSON.stringify(body));
+    answer = bom({ webhookCallId: 'wh-bom' });
+    expect(await client.trigger(target, TOKEN, 'POST', {})).toMatchObject({ webhookCallId: 'wh-bom' });
+    answer = bom({ status: 'DONE', response: { n: 12345678901234567890 } });
+    expect(await client.query(target, TOKEN, 'wh-bom')).toMatchObject({ status: 'DONE', hasResponse: true });
+  });
+
   test.each([
     [{}, 'has no webhookCallId string, so the run cannot be followed. The robot may have started.'],
     [{ webhookCallId: 7 }, 'has no webhookCallId string'],
@@ -93,8 +102,13 @@ describe('how answers are read', () => {
     ],
     [
       { webhookCallId: '..' },
-      'cannot be used safely in a URL, so the run cannot be followed. The robot may have started.',
+      'the webhookCallId it returned is only dots, which a URL path folds away, so the run cannot be followed. The robot has probably started',
     ],
+    [
+      { webhookCallId: 'run-\uD800' },
+      'the webhookCallId it returned holds a broken character (a lone UTF-16 surrogate)',
+    ],
+    [{ webhookCallId: '' }, 'the webhookCallId it returned is empty'],
   ])('a trigger answered %j cannot be followed, and may have started the robot', async (body, words) => {
     answer = (_req, res) => json(res, body);
     const error = await failureOf(client.trigger(target, TOKEN, 'POST', {}));

@@ -62,8 +62,17 @@ export async function readAnswer(
   return {
     statusCode: response.statusCode,
     headers: response.headers,
-    text: Buffer.concat(chunks, size).toString('utf8'),
+    text: withoutByteOrderMark(Buffer.concat(chunks, size).toString('utf8')),
   };
+}
+
+/**
+ * JSON forbids a byte-order mark, but some services (and Windows tools) put
+ * one before their UTF-8 answers. Refusing it turned an accepted trigger into
+ * `unknown` although the robot did start, so one leading mark is dropped.
+ */
+export function withoutByteOrderMark(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
 /**

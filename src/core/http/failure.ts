@@ -85,6 +85,16 @@ export function transportFailure(
   const proxyStatus = via === undefined ? undefined : proxyStatusOf(error);
   if (proxyStatus !== undefined && via !== undefined) return proxyRefused(proxyStatus, host, via, error);
   const code = codeOf(error) ?? 'UNKNOWN';
+  if (code === 'UND_ERR_PRX_CONN') {
+    // undici's ProxyConnectionError: the tunnel never opened, so the request was never written.
+    const proxy = via === undefined ? 'The proxy' : `The proxy ${via}`;
+    return new AppError(
+      'network',
+      `${proxy} closed the connection before the tunnel to ${host} was open, so nothing reached ${host}. ` +
+        'Check that the proxy is running and allows this destination, or whether a proxy is needed at all.',
+      { cause: error, maybeDelivered: false },
+    );
+  }
   if (NOT_TLS_CODES.has(code)) {
     return new AppError(
       'network',

@@ -68,17 +68,39 @@ export function targetOf(robot: {
  * refused.
  */
 export function queryPath(target: Target, webhookCallId: string): string {
-  if (!isUsableCallId(webhookCallId)) {
+  const problem = callIdProblem(webhookCallId);
+  if (problem !== undefined) {
+    // Permanent: the id will never become usable, so polling it until the deadline only repeats this.
     throw new AppError(
       'protocol',
-      'The service returned a webhookCallId that cannot be used safely in a URL, so this run cannot be queried.',
+      `The webhookCallId of this run ${problem}, so it cannot be put in a status query.`,
+      { permanent: true, maybeDelivered: false },
     );
   }
   return target.basePath + QUERY_PATH + encodePathSegment(webhookCallId);
 }
 
+/** The longest webhookCallId Robot Tray queries with; real ones are a few dozen characters. */
+export const MAX_CALL_ID_LENGTH = 2048;
+
+/**
+ * Why a webhookCallId cannot be queried, in words, or undefined when it
+ * can. A lone surrogate (half of a UTF-16 pair) has no UTF-8 form, so
+ * encoding it fails before anything is sent: without this check such an id
+ * was accepted and then every poll failed until the watch deadline.
+ */
+export function callIdProblem(id: string): string | undefined {
+  if (id.length === 0) return 'is empty';
+  if (id.length > MAX_CALL_ID_LENGTH)
+    return `is ${id.length.toLocaleString('en-US')} characters long, more than Robot Tray's limit of ${MAX_CALL_ID_LENGTH.toLocaleString('en-US')}`;
+  if (/^\.+$/.test(id)) return 'is only dots, which a URL path folds away';
+  if (/\p{Surrogate}/u.test(id))
+    return 'holds a broken character (a lone UTF-16 surrogate) that has no UTF-8 form';
+  return undefined;
+}
+
 export function isUsableCallId(id: string): boolean {
-  return id.length > 0 && id.length <= 2048 && !/^\.+$/.test(id);
+  return callIdProblem(id) === undefined;
 }
 
 export function encodePathSegment(value: string): string {

@@ -19,7 +19,7 @@ import {
 } from './answerText.ts';
 import { redactJson } from './redact.ts';
 import { abortedRequest, DeadlinePassed, Stopped } from './requestAbort.ts';
-import { isUsableCallId, queryPath, triggerPath, type Target } from './targetUrl.ts';
+import { callIdProblem, queryPath, triggerPath, type Target } from './targetUrl.ts';
 
 export type TriggerResult = { webhookCallId: string; status: number; body: JsonObject };
 export type QueryResult = {
@@ -36,6 +36,16 @@ export type QueryResult = {
 };
 
 type Connection = { dispatcher: Dispatcher; route: Route };
+
+/** A proxy address undici cannot use ("not a url", ftp://…): nothing was sent anywhere. */
+function invalidProxy(route: Route & { kind: 'proxy' }, target: Target, error: unknown): AppError {
+  return new AppError(
+    'network',
+    `The proxy address ${route.shown} (${route.detail}) is not a usable http:// or https:// proxy URL, ` +
+      `so nothing was sent to ${hostOf(target)}. Fix the proxy address in settings, --proxy or HTTPS_PROXY.`,
+    { cause: error, maybeDelivered: false },
+  );
+}
 
 /**
  * The HTTP side of the spec: trigger (4.1, 4.2) and query (4.3), over undici
@@ -107,11 +117,12 @@ export class WebhookClient {
         { status: raw.statusCode, maybeDelivered: true },
       );
     }
-    if (!isUsableCallId(id)) {
+    const problem = callIdProblem(id);
+    if (problem !== undefined) {
       throw new AppError(
         'protocol',
-        'The service returned a webhookCallId that cannot be used safely in a URL, so the run cannot be followed. ' +
-          'The robot may have started.',
+        `The service accepted the trigger (HTTP ${raw.statusCode}) but the webhookCallId it returned ${problem}, ` +
+          'so the run cannot be followed. The robot has probably started; check the service before firing again.',
         { status: raw.statusCode, maybeDelivered: true },
       );
     }
@@ -236,10 +247,15 @@ export class WebhookClient {
       ].join('\n');
       let connection = this.#pools.get(key);
       if (connection === undefined) {
-        connection = this.#network.dispatcherSpec(target, route).then((spec) => ({
-          route,
-          dispatcher: createDispatcher({ ...spec, http: this.#settings }),
-        }));
+        connection = this.#network.dispatcherSpec(target, route).then((spec) => {
+          try {
+            return { route, dispatcher: createDispatcher({ ...spec, http: this.#settings }) };
+          } catch (error) {
+            throw route.kind === 'proxy' && !(error instanceof AppError)
+              ? invalidProxy(route, target, error)
+              : error;
+          }
+        });
         // A failure (a CA file gone, the keychain locked) is not kept: the next request tries again.
         connection.catch(() => this.#pools.delete(key));
         this.#pools.set(key, connection);
