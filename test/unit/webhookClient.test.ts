@@ -89,7 +89,7 @@ describe('how answers are read', () => {
       res.writeHead(200, { 'content-type': 'application/json' }).end('\uFEFF' + JSON.stringify(body));
     answer = bom({ webhookCallId: 'wh-bom' });
     expect(await client.trigger(target, TOKEN, 'POST', {})).toMatchObject({ webhookCallId: 'wh-bom' });
-    answer = bom({ status: 'DONE', response: { n: 12345678901234567890 } });
+    answer = bom({ status: 'DONE', response: { n: 1 } });
     expect(await client.query(target, TOKEN, 'wh-bom')).toMatchObject({ status: 'DONE', hasResponse: true });
   });
 
