@@ -1,15 +1,19 @@
 import type { Call } from '../shared/models/call.ts';
+import { pollTrouble } from '../shared/sentences/pollTrouble.ts';
 
 /** What a progress line shows about a call being waited on. */
 export type ProgressView = Pick<Call, 'state' | 'pollCount' | 'webhookCallId' | 'error'> & {
   elapsedMs: number;
+  /** What the last poll met and when the next is, while polls fail (see pollTrouble). */
+  trouble: string | null;
 };
 
 export function progressView(call: Call, now: number): ProgressView {
   const { state, pollCount, webhookCallId, error } = call;
   // A finished call's time is fixed: from creation to its end, not to now.
   const end = call.finishedAt ?? now;
-  return { state, pollCount, webhookCallId, error, elapsedMs: Math.max(0, end - call.createdAt) };
+  const trouble = pollTrouble(call, now);
+  return { state, pollCount, webhookCallId, error, elapsedMs: Math.max(0, end - call.createdAt), trouble };
 }
 
 /** 0.4s, 12.3s, 2m 05s, 1h 02m: precise while short, calm while long. */
@@ -32,10 +36,7 @@ function plural(n: number, word: string): string {
  */
 export function progressLine(view: ProgressView): string {
   const parts = [view.state, formatElapsed(view.elapsedMs), plural(view.pollCount, 'poll')];
-  if (view.state === 'waiting' && view.error !== null) {
-    const what = view.error.status === undefined ? view.error.kind : `HTTP ${view.error.status}`;
-    parts.push(`last poll failed (${what})${view.error.count > 1 ? ` ×${view.error.count}` : ''}, retrying`);
-  }
+  if (view.trouble !== null) parts.push(view.trouble);
   if (view.webhookCallId !== null) parts.push(`webhookCallId ${view.webhookCallId}`);
   return parts.join(' · ');
 }

@@ -53,14 +53,14 @@ describe('progress formatting', () => {
     );
   });
 
-  test('a failing poll shows while the call still waits; a finished call counts to its end', () => {
+  test('a failing poll shows while the call still waits, with the next try; a finished call counts to its end', () => {
     const error = { kind: 'http' as const, message: 'x', status: 503, count: 2, at: 0 };
-    expect(progressLine(progressView({ ...base, pollCount: 2, error }, 3_000))).toBe(
-      'waiting · 2.0s · 2 polls · last poll failed (HTTP 503) ×2, retrying · webhookCallId w1',
+    expect(progressLine(progressView({ ...base, pollCount: 2, error, nextPollAt: 7_200 }, 3_000))).toBe(
+      'waiting · 2.0s · 2 polls · last poll failed: HTTP 503 (2 in a row); next try in 5 s · webhookCallId w1',
     );
     const network = { kind: 'network' as const, message: 'x', count: 1, at: 0 };
     expect(progressLine(progressView({ ...base, error: network }, 1_000))).toContain(
-      'last poll failed (network), retrying',
+      'last poll failed: could not reach the service ·',
     );
     const done = { ...base, state: 'done' as const, pollCount: 4, finishedAt: 5_000 };
     expect(progressLine(progressView(done, 99_000))).toBe('done · 4.0s · 4 polls · webhookCallId w1');

@@ -4,6 +4,7 @@ import { getEncodingProblem } from '../../src/shared/getEncoding.ts';
 import { callStates, type CallState } from '../../src/shared/models/call.ts';
 import { isLoopbackHost } from '../../src/shared/net/loopback.ts';
 import { callOutcome, type OutcomeFields } from '../../src/shared/sentences/callOutcome.ts';
+import { pollTrouble, type TroubleFields } from '../../src/shared/sentences/pollTrouble.ts';
 import { describeZodError } from '../../src/shared/validation.ts';
 
 const base: OutcomeFields = { state: 'done', rawStatus: null, warning: null, error: null, timeline: [] };
@@ -13,6 +14,11 @@ describe('callOutcome: one sentence per state, shared by the window, tray, notif
   test.each<[CallState, Partial<OutcomeFields>, string]>([
     ['sending', {}, 'Sending the trigger.'],
     ['waiting', {}, 'Running; Robot Tray is watching for its result.'],
+    [
+      'waiting',
+      { error: { kind: 'network', message: 'Could not reach svc (connection refused).', count: 3, at: 0 } },
+      'Running, but Robot Tray cannot check on it: the last 3 polls failed. Could not reach svc (connection refused). Robot Tray keeps trying.',
+    ],
     ['done', {}, 'Done.'],
     [
       'done',
@@ -126,5 +132,30 @@ describe('describeZodError', () => {
     const many = z.array(z.number()).safeParse(['a', 'b', 'c', 'd', 'e']).error!;
     expect(describeZodError(many)).toMatch(/\(and 2 more\)$/);
     expect(describeZodError(many, undefined, undefined, Infinity).split(';')).toHaveLength(5);
+  });
+});
+
+describe('pollTrouble', () => {
+  const error = { kind: 'network' as const, message: 'Could not reach svc.', count: 1, at: 0 };
+  test.each<[string, TroubleFields, string | null]>([
+    ['a waiting call whose last poll went well', { state: 'waiting', error: null, nextPollAt: 5_000 }, null],
+    ['a finished call', { state: 'stopped', error, nextPollAt: null }, null],
+    [
+      'one failure',
+      { state: 'waiting', error, nextPollAt: 5_000 },
+      'last poll failed: could not reach the service; next try in 4 s',
+    ],
+    [
+      'failures in a row, with an HTTP status',
+      { state: 'waiting', error: { ...error, kind: 'http', status: 503, count: 7 }, nextPollAt: 900 },
+      'last poll failed: HTTP 503 (7 in a row); next try in 0 s',
+    ],
+    [
+      'no next poll planned',
+      { state: 'waiting', error: { ...error, kind: 'timeout' }, nextPollAt: null },
+      'last poll failed: the service did not answer in time',
+    ],
+  ])('%s', (_what, call, line) => {
+    expect(pollTrouble(call, 1_000)).toBe(line);
   });
 });

@@ -21,6 +21,10 @@ export function callOutcome(call: OutcomeFields): string {
     case 'sending':
       return 'Sending the trigger.';
     case 'waiting':
+      if (call.error !== null) {
+        const times = call.error.count > 1 ? `the last ${call.error.count} polls` : 'the last poll';
+        return `Running, but Robot Tray cannot check on it: ${times} failed. ${call.error.message} Robot Tray keeps trying.`;
+      }
       return 'Running; Robot Tray is watching for its result.';
     case 'done':
       return call.warning === null ? 'Done.' : `Done. ${call.warning}`;

@@ -1,5 +1,6 @@
 import type { CallSummary } from '../../../../shared/models/callSummary.ts';
 import { stateLabel } from '../../../../shared/sentences/callOutcome.ts';
+import { pollTrouble } from '../../../../shared/sentences/pollTrouble.ts';
 import { clockTime, untilNextPoll } from './model/callTiming.ts';
 import { useNow } from './useNow.ts';
 
@@ -7,6 +8,7 @@ import { useNow } from './useNow.ts';
 export function TimelineSection({ summary }: { summary: CallSummary }) {
   const now = useNow(summary.state === 'waiting');
   const next = untilNextPoll(summary, now);
+  const trouble = pollTrouble(summary, now);
   return (
     <section className="detail-section" aria-label="Timeline">
       <h3>Timeline</h3>
@@ -31,6 +33,12 @@ export function TimelineSection({ summary }: { summary: CallSummary }) {
           summary.state === 'waiting' &&
           `; watching until ${clockTime(summary.watchUntil)}`}
       </p>
+      {trouble !== null && summary.error !== null && (
+        <p className="poll-trouble small" role="status">
+          {trouble[0]!.toUpperCase() + trouble.slice(1)}, at {clockTime(summary.error.at)}.{' '}
+          {summary.error.message}
+        </p>
+      )}
     </section>
   );
 }
