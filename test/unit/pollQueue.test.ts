@@ -147,3 +147,105 @@ describe('PollQueue under its caps', () => {
     expect(clock.pendingTimers).toBe(0);
   });
 });
+
+/** A queue whose polls end at once, recording when each started; robots and origins come from the key ("o1/r2/7"). */
+function rateQueue(cap: number, perSecond: number) {
+  const clock = new FakeClock(0);
+  const started: Array<{ key: string; at: number }> = [];
+  const queue = new PollQueue(clock, { cap: () => cap, perOriginPerSecond: () => perSecond }, async (key) => {
+    started.push({ key, at: clock.now() });
+  });
+  const schedule = (key: string, at = 0) => {
+    const [origin, robot] = key.split('/');
+    queue.schedule(key, `${origin}/${robot}`, at, origin);
+  };
+  /** Move the clock in small steps, letting finished polls free their slots between them. */
+  const run = async (ms: number, step = 5) => {
+    for (let t = 0; t < ms; t += step) {
+      clock.advance(step);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  };
+  const startsBy = (origin: string, from: number, to: number) =>
+    started.filter((s) => s.key.startsWith(`${origin}/`) && s.at >= from && s.at < to).length;
+  return { clock, queue, started, schedule, run, startsBy };
+}
+
+describe('PollQueue per-origin rate and fair share across origins', () => {
+  test('one origin with 1,000 calls due at once gets a burst of its rate, then its rate per second', async () => {
+    const { schedule, run, startsBy, started } = rateQueue(256, 20);
+    for (let i = 0; i < 1_000; i++) schedule(`o1/r${i % 10}/${i}`, 1);
+    await run(3_000);
+    // 20 at once, then one every 50 ms: never more than 20 in any second after the burst.
+    expect(startsBy('o1', 0, 10)).toBe(20);
+    expect(startsBy('o1', 1_000, 2_000)).toBe(20);
+    expect(startsBy('o1', 2_000, 3_000)).toBe(20);
+    const gaps = started.slice(20, 60).map((s, i, all) => (i === 0 ? 50 : s.at - all[i - 1]!.at));
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(50);
+  });
+
+  test('an origin held by its rate does not hold up another origin', async () => {
+    const { schedule, run, startsBy } = rateQueue(256, 5);
+    for (let i = 0; i < 100; i++) schedule(`busy/r0/${i}`, 1);
+    await run(10);
+    schedule('quiet/r0/0', 20);
+    schedule('quiet/r0/1', 20);
+    await run(40);
+    expect(startsBy('busy', 0, 50)).toBe(5);
+    expect(startsBy('quiet', 20, 30)).toBe(2);
+  });
+
+  test('origins share the slots evenly, however many robots each has', async () => {
+    const { queue, clock, started } = rateQueue(1, 1_000);
+    // One service with 40 robots of one call each, another with one robot of 40 calls.
+    for (let i = 0; i < 40; i++) queue.schedule(`many/r${i}/0`, `many/r${i}`, 1, 'many');
+    for (let i = 0; i < 40; i++) queue.schedule(`one/r0/${i}`, 'one/r0', 1, 'one');
+    for (let i = 0; i < 80; i++) {
+      clock.advance(1);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const firstTwenty = started.slice(0, 20).map((s) => s.key.split('/')[0]);
+    expect(firstTwenty.filter((o) => o === 'one')).toHaveLength(10);
+    expect(firstTwenty.filter((o) => o === 'many')).toHaveLength(10);
+  });
+
+  test('a robot not yet told its origin is its own lane, and shares the rate of its origin once told', async () => {
+    const { queue, clock, started } = rateQueue(256, 2);
+    const tick = async (ms: number) => {
+      clock.advance(ms);
+      await new Promise((resolve) => setImmediate(resolve));
+    };
+    queue.schedule('a', 'r1', 1);
+    queue.schedule('b', 'r1', 1);
+    queue.schedule('c', 'r1', 1);
+    await tick(1);
+    expect(started).toHaveLength(2);
+    // r1 and r2 both go to svc from now on: one rate of 2 a second between them.
+    queue.schedule('d', 'r2', 2, 'svc');
+    queue.schedule('e', 'r1', 2, 'svc');
+    queue.schedule('f', 'r2', 2, 'svc');
+    await tick(1);
+    expect(
+      started
+        .map((s) => s.key)
+        .slice(2)
+        .sort(),
+    ).toHaveLength(2);
+    await tick(400);
+    expect(started).toHaveLength(4);
+    await tick(200);
+    // At 500 ms the first lane and svc may each start one more.
+    expect(started).toHaveLength(6);
+  });
+
+  test('clear() disarms the wake-up of a rate-held origin', async () => {
+    const { queue, schedule, clock, started, run } = rateQueue(256, 1);
+    schedule('o/r/0', 1);
+    schedule('o/r/1', 1);
+    await run(10);
+    expect(started).toHaveLength(1);
+    expect(clock.pendingTimers).toBe(1);
+    queue.clear();
+    expect(clock.pendingTimers).toBe(0);
+  });
+});

@@ -15,7 +15,7 @@ import { type CallListener, ChangeBatcher } from './changeBatcher.ts';
 import { CallWriter } from './callWriter.ts';
 import { type FireSpec, newCall } from './fireSpec.ts';
 import { nextPollDelay } from './pollPolicy.ts';
-import { PollQueue } from './pollQueue.ts';
+import { originGroup, PollQueue } from './pollQueue.ts';
 import {
   afterAccepted,
   afterResume,
@@ -77,7 +77,10 @@ export class CallTracker {
     });
     this.#queue = new PollQueue(
       deps.clock,
-      () => deps.settings().maxConcurrentQueries,
+      {
+        cap: () => deps.settings().maxConcurrentQueries,
+        perOriginPerSecond: () => deps.settings().queriesPerSecondPerOrigin,
+      },
       (id) => this.#poll(id),
     );
   }
@@ -237,7 +240,7 @@ export class CallTracker {
     const at = Math.min(now + delay, call.watchUntil ?? Number.POSITIVE_INFINITY);
     const next = { ...call, nextPollAt: at };
     this.#live.set(call.id, { call: next, step: current + 1 });
-    this.#queue.schedule(call.id, call.robotId, at);
+    this.#queue.schedule(call.id, call.robotId, at, robot === undefined ? undefined : originGroup(robot));
     return next;
   }
 

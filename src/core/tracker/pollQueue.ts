@@ -1,28 +1,52 @@
 import type { Clock } from '../clock.ts';
+import { OriginRate } from './originRate.ts';
 import { TimerHeap } from './timerHeap.ts';
 
+export type PollQueueLimits = {
+  /** Queries in flight at once, across every robot. */
+  cap: () => number;
+  /** Queries started per second to one origin (one service). */
+  perOriginPerSecond: () => number;
+};
+
+/** The polls of one origin that are due, by robot, and whose turn is next. */
+type Lane = { ready: Map<string, string[]>; robots: string[] };
+
 /**
- * When and in what order polls run. Due polls wait in one queue per robot and
- * are taken round-robin across robots, under a global cap on queries in
- * flight: a robot with 1,000 waiting calls cannot starve one with a single
- * call. One robot holds at most half the cap at once, so a robot whose
- * service trickles its answers cannot take every slot from the others.
+ * When and in what order polls run. Due polls wait in one lane per origin
+ * (one service), and within it one queue per robot. Lanes take turns, and
+ * robots take turns within their lane, under a global cap on queries in
+ * flight: a service with 1,000 waiting calls, or with 50 robots, cannot
+ * starve one with a single call. One robot holds at most half the cap at
+ * once, so a robot whose service trickles its answers cannot take every
+ * slot from the others. Each origin is also held to a rate of queries per
+ * second (a short burst allowed): one app once sent ~2,000 queries a second
+ * to one service.
  */
 export class PollQueue {
+  readonly #clock: Clock;
   readonly #heap: TimerHeap;
   readonly #robotOf = new Map<string, string>();
-  readonly #ready = new Map<string, string[]>();
-  /** Robots with due polls, in round-robin order. */
+  /** The origin a robot's polls go to, as last told; a robot not yet told is its own lane. */
+  readonly #originOf = new Map<string, string>();
+  readonly #lanes = new Map<string, Lane>();
+  /** Origins with due polls, in turn order. */
   readonly #turns: string[] = [];
-  readonly #cap: () => number;
+  readonly #limits: PollQueueLimits;
+  readonly #rate: OriginRate;
   readonly #run: (key: string) => Promise<void>;
   #inFlight = 0;
   readonly #inFlightBy = new Map<string, number>();
   #idleWaiters: Array<() => void> = [];
+  /** The timer that wakes the queue when a rate-held origin may send again. */
+  #wake: { handle: unknown; at: number } | undefined;
 
-  constructor(clock: Clock, cap: () => number, run: (key: string) => Promise<void>) {
+  constructor(clock: Clock, limits: PollQueueLimits | (() => number), run: (key: string) => Promise<void>) {
+    this.#clock = clock;
     this.#heap = new TimerHeap(clock, (keys) => this.#due(keys));
-    this.#cap = cap;
+    this.#limits =
+      typeof limits === 'function' ? { cap: limits, perOriginPerSecond: () => Infinity } : limits;
+    this.#rate = new OriginRate(() => this.#limits.perOriginPerSecond());
     this.#run = run;
   }
 
@@ -30,8 +54,10 @@ export class PollQueue {
     return this.#inFlight;
   }
 
-  schedule(key: string, robotId: string, at: number): void {
+  /** Poll `key` of `robotId` at `at`; `origin` names the service it goes to, when known. */
+  schedule(key: string, robotId: string, at: number, origin?: string): void {
     this.#robotOf.set(key, robotId);
+    if (origin !== undefined) this.#originOf.set(robotId, origin);
     this.#heap.schedule(key, at);
   }
 
@@ -44,9 +70,10 @@ export class PollQueue {
 
   clear(): void {
     this.#heap.clear();
-    this.#ready.clear();
+    this.#lanes.clear();
     this.#turns.length = 0;
     this.#robotOf.clear();
+    this.#disarmWake();
   }
 
   /** Resolves once no poll is running. */
@@ -59,11 +86,18 @@ export class PollQueue {
     for (const key of keys) {
       const robotId = this.#robotOf.get(key);
       if (robotId === undefined) continue;
-      let list = this.#ready.get(robotId);
+      const origin = this.#originOf.get(robotId) ?? robotId;
+      let lane = this.#lanes.get(origin);
+      if (lane === undefined) {
+        lane = { ready: new Map(), robots: [] };
+        this.#lanes.set(origin, lane);
+        this.#turns.push(origin);
+      }
+      let list = lane.ready.get(robotId);
       if (list === undefined) {
         list = [];
-        this.#ready.set(robotId, list);
-        this.#turns.push(robotId);
+        lane.ready.set(robotId, list);
+        lane.robots.push(robotId);
       }
       list.push(key);
     }
@@ -71,23 +105,61 @@ export class PollQueue {
   }
 
   #pump(): void {
-    const perRobot = Math.max(1, Math.floor(this.#cap() / 2));
-    // Each pass offers every waiting robot one turn; a robot at its share is skipped, not dropped.
+    const cap = this.#limits.cap();
+    const perRobot = Math.max(1, Math.floor(cap / 2));
+    const now = this.#clock.now();
+    let wakeAt = Number.POSITIVE_INFINITY;
+    // Each pass offers every lane with due polls one turn; a lane held by its
+    // rate, or whose robots are all at their share, is skipped, not dropped.
     let skipped = 0;
-    while (this.#inFlight < this.#cap() && this.#turns.length > skipped) {
-      const robotId = this.#turns.shift()!;
-      if ((this.#inFlightBy.get(robotId) ?? 0) >= perRobot) {
-        this.#turns.push(robotId);
+    while (this.#inFlight < cap && this.#turns.length > skipped) {
+      const origin = this.#turns.shift()!;
+      const lane = this.#lanes.get(origin)!;
+      const allowedAt = this.#rate.allowedAt(origin, now);
+      const robotId = allowedAt > now ? undefined : this.#nextRobot(lane, perRobot);
+      if (robotId === undefined) {
+        if (allowedAt > now) wakeAt = Math.min(wakeAt, allowedAt);
+        this.#turns.push(origin);
         skipped++;
         continue;
       }
       skipped = 0;
-      const list = this.#ready.get(robotId)!;
+      const list = lane.ready.get(robotId)!;
       const key = list.shift()!;
-      if (list.length > 0) this.#turns.push(robotId);
-      else this.#ready.delete(robotId);
+      if (list.length > 0) lane.robots.push(robotId);
+      else lane.ready.delete(robotId);
+      if (lane.robots.length > 0) this.#turns.push(origin);
+      else this.#lanes.delete(origin);
+      this.#rate.take(origin, now);
       this.#start(key, robotId);
     }
+    if (wakeAt !== Number.POSITIVE_INFINITY) this.#armWake(wakeAt, now);
+  }
+
+  /** The lane's next robot under its share, taken off the lane's turns; undefined when all are at it. */
+  #nextRobot(lane: Lane, perRobot: number): string | undefined {
+    for (let i = 0; i < lane.robots.length; i++) {
+      const robotId = lane.robots.shift()!;
+      if ((this.#inFlightBy.get(robotId) ?? 0) < perRobot) return robotId;
+      lane.robots.push(robotId);
+    }
+    return undefined;
+  }
+
+  #armWake(at: number, now: number): void {
+    if (this.#wake !== undefined && this.#wake.at <= at) return;
+    this.#disarmWake();
+    const handle = this.#clock.setTimer(() => {
+      this.#wake = undefined;
+      this.#pump();
+    }, at - now);
+    this.#wake = { handle, at };
+  }
+
+  #disarmWake(): void {
+    if (this.#wake === undefined) return;
+    this.#clock.clearTimer(this.#wake.handle);
+    this.#wake = undefined;
   }
 
   #start(key: string, robotId: string): void {
@@ -107,5 +179,14 @@ export class PollQueue {
           for (const resolve of waiters) resolve();
         }
       });
+  }
+}
+
+/** The origin a robot's queries go to, for the per-origin rate; the robot's id when its URL cannot be read. */
+export function originGroup(robot: { id: string; baseUrl: string }): string {
+  try {
+    return new URL(robot.baseUrl).origin;
+  } catch {
+    return robot.id;
   }
 }

@@ -40,6 +40,8 @@ const SettingsFields = z.object({
   historyLimit: z.number().int().min(10).max(1_000_000),
   /** Query requests in flight at once, across all robots. */
   maxConcurrentQueries: z.number().int().min(1).max(256),
+  /** Status queries started per second to one service (origin), whatever the number of calls waiting on it. */
+  queriesPerSecondPerOrigin: z.number().int().min(1).max(1_000),
   pollPolicy: PollPolicyOverrides,
   notifications: z.boolean(),
   /** Start Robot Tray (in the tray) when the user logs in. */
@@ -55,6 +57,7 @@ const SettingsFields = z.object({
 export const Settings = z.object({
   historyLimit: SettingsFields.shape.historyLimit.default(5_000),
   maxConcurrentQueries: SettingsFields.shape.maxConcurrentQueries.default(16),
+  queriesPerSecondPerOrigin: SettingsFields.shape.queriesPerSecondPerOrigin.default(20),
   pollPolicy: PollPolicyOverrides.default({}),
   notifications: z.boolean().default(true),
   launchAtLogin: z.boolean().default(false),
