@@ -92,10 +92,12 @@ describe('what one poll leads to (pure, no timers)', () => {
     },
   );
 
-  test('a huge unknown status is kept to 1,000 characters and shown to 60; the whole answer stays in the response', () => {
+  test('a huge unknown status is kept to 1,000 characters and shown to 60, both with its length; the whole answer stays in the response', () => {
     const status = 'X'.repeat(5_000_000);
     const out = afterAnswer(waitingCall(), answer(status), T0 + 500);
     expect(out.call.rawStatus?.length).toBe(1000);
+    expect(out.call.rawStatus).toMatch(/^X+… \(5,000,000 characters\)$/);
+    expect(callOutcome(out.call)).toContain('(5,000,000 characters)');
     expect(out.call.timeline.at(-1)?.note?.length).toBeLessThan(120);
     expect(out.call.timeline.at(-1)?.note).toContain('(5,000,000 characters)');
     expect((out.call.response as { status: string }).status.length).toBe(5_000_000);

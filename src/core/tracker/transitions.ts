@@ -3,7 +3,7 @@ import { MAX_JSON_DEPTH } from '../../shared/models/json.ts';
 import { AppError } from '../errors.ts';
 import type { QueryResult } from '../http/webhookClient.ts';
 import { serviceMessage } from '../http/answerText.ts';
-import { isFailureStatus, shownStatus } from '../../shared/sentences/statusText.ts';
+import { isFailureStatus, keptStatus, shownStatus } from '../../shared/sentences/statusText.ts';
 
 const TIMELINE_LIMIT = 24;
 
@@ -114,14 +114,6 @@ export function afterAnswer(call: Call, result: QueryResult, at: number): PollOu
       at,
     };
   return { call: moveTo(polled, failed ? 'failed' : 'unexpected', at, note, patch), pollAgain: false };
-}
-
-/** The longest status text stored on the call; the whole answer stays in its response. */
-export const MAX_KEPT_STATUS = 1000;
-
-/** A status as stored in `rawStatus`: whole up to MAX_KEPT_STATUS characters, else its start. */
-export function keptStatus(status: string): string {
-  return status.length <= MAX_KEPT_STATUS ? status : `${status.slice(0, MAX_KEPT_STATUS - 1)}…`;
 }
 
 /** The query failed: expired on 404, stopped when final or past the deadline, else polled again. */

@@ -10,7 +10,21 @@ export const SHOWN_STATUS_CHARS = 60;
 export function shownStatus(status: string): string {
   const line = status.replace(/\s+/g, ' ').trim();
   if (line.length <= SHOWN_STATUS_CHARS) return line;
-  return `${line.slice(0, SHOWN_STATUS_CHARS - 1)}… (${status.length.toLocaleString('en-US')} characters)`;
+  // A status already cut when it was stored says its whole length itself.
+  const total = CUT_MARK.exec(status)?.[1] ?? status.length.toLocaleString('en-US');
+  return `${line.slice(0, SHOWN_STATUS_CHARS - 1)}… (${total} characters)`;
+}
+
+/** The longest status text stored on a call (`rawStatus`); the whole answer stays in its response. */
+export const MAX_KEPT_STATUS = 1000;
+
+const CUT_MARK = /… \((\d[\d,]*) characters\)$/;
+
+/** A status as stored: whole up to MAX_KEPT_STATUS characters, else its start and its whole length. */
+export function keptStatus(status: string): string {
+  if (status.length <= MAX_KEPT_STATUS) return status;
+  const mark = `… (${status.length.toLocaleString('en-US')} characters)`;
+  return status.slice(0, MAX_KEPT_STATUS - mark.length) + mark;
 }
 
 /**
