@@ -14,10 +14,17 @@ import { FakeClock } from '../support/fakeClock.ts';
 import { memorySecrets } from '../support/memorySecrets.ts';
 import { startScriptedService } from '../support/scriptedService.ts';
 import { makeTlsFixtures, type Pem, type TlsFixtures } from '../support/tlsFixtures.ts';
-import { faultCases, faultsMarkdown, send, type FaultCase, type Handler, type Place } from './faultCases.ts';
+import {
+  faultCases,
+  faultsMarkdown,
+  send,
+  type FaultCase,
+  type Handler,
+  type Place,
+} from './faults/index.ts';
 
 /**
- * Every case of the fault matrix (faultCases.ts) against one core with short
+ * Every case of the fault matrix (faults/) against one core with short
  * timeouts and a fake clock: the case's call ends in its documented state
  * with its documented words, while a call to the sandbox fired alongside is
  * served to done. Nothing sleeps: the clock is moved to run the first poll,
