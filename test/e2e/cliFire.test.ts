@@ -277,6 +277,13 @@ describe('robot-tray fire, status and calls', () => {
     const echoDone = await h.json<Call[]>(['calls', '--robot', 'echo', '--state', 'done']);
     expect(echoDone.length).toBeGreaterThan(0);
     expect(echoDone.every((c) => c.robotName === 'Echo' && c.state === 'done')).toBe(true);
+    const failed = await h.json<Call[]>(['calls', '--state', 'FAILED']);
+    expect(failed.map((c) => [c.robotName, c.state, c.rawStatus])).toContainEqual([
+      'Crashy',
+      'failed',
+      'FAILED',
+    ]);
+    expect(failed.every((c) => c.state === 'failed')).toBe(true);
     const several = await h.json<Call[]>(['calls', '--state', 'rejected,unreachable', '--limit', '1']);
     expect(several).toHaveLength(1);
     const table = await h.run(['calls', '--limit', '2']);

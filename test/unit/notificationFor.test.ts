@@ -52,6 +52,21 @@ describe('notificationFor', () => {
     expect(notificationFor(change('done', 'waiting'), on)!.body).toBe('Done.');
   });
 
+  test("a failed run notifies with the robot's words and a status cut to a readable length", () => {
+    const robotSaid = { kind: 'protocol', message: 'The robot said: disk full.', count: 1, at: 1 };
+    const failed = notificationFor(
+      change('failed', 'waiting', true, { rawStatus: 'FAILED', error: robotSaid }),
+      on,
+    );
+    expect(failed!.body).toBe('Failed: the service reported the run FAILED. The robot said: disk full.');
+    const huge = notificationFor(
+      change('unexpected', 'waiting', true, { rawStatus: 'Z'.repeat(5_000_000) }),
+      on,
+    );
+    expect(huge!.body.length).toBeLessThan(200);
+    expect(huge!.body).toContain('(5,000,000 characters)');
+  });
+
   test.each(['sending', 'waiting'] as const)('a call still %s does not notify', (state) => {
     expect(notificationFor(change(state, 'sending'), on)).toBeNull();
   });
