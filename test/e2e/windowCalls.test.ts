@@ -125,6 +125,33 @@ describe('calls in the window', () => {
     await page.screenshot({ path: path.join(screenshots, 'call-detail-light.png') });
   });
 
+  test('a waiting call whose polls fail says so in its row and detail: what the last poll met, how many in a row, the next try', async () => {
+    const { app, robot, preset } = await open({
+      name: 'Gone',
+      flow: [{ type: 'wait', ms: 60_000 }],
+      faults: { query: { serverError: { rate: 1, status: 503 } } },
+    });
+    const { page } = app;
+    const fired = await app.core.fire(robot.id, { presetId: preset.id });
+    const trouble = row(page, fired.id).locator('.poll-trouble');
+    await trouble
+      .filter({ hasText: /last poll failed: HTTP 503 \(\d+ in a row\); next try in \d+ s/ })
+      .waitFor({
+        timeout: 15_000,
+      });
+    expect(await row(page, fired.id).getAttribute('data-state')).toBe('waiting');
+    await row(page, fired.id).dblclick();
+    const detail = page.getByTestId('call-detail');
+    await detail.waitFor();
+    expect(await detail.getByTestId('call-outcome').textContent()).toMatch(
+      /^Running, but Robot Tray cannot check on it: the last \d+ polls failed\. The service had an error \(HTTP 503\)/,
+    );
+    const timeline = detail.getByRole('region', { name: 'Timeline' });
+    expect(await timeline.locator('.poll-trouble').textContent()).toMatch(
+      /^Last poll failed: HTTP 503 \(\d+ in a row\); next try in \d+ s, at \d\d:\d\d:\d\d\. The service had an error/,
+    );
+  });
+
   test('stop and resume, fire again, the diff of two runs, forget and clear finished', async () => {
     const { app, robot, preset } = await open({
       name: 'Slow echo',
