@@ -12,6 +12,7 @@ import type { JsonObject, JsonValue } from '../../src/shared/models/json.ts';
 import type { Preset } from '../../src/shared/models/preset.ts';
 import type { Robot } from '../../src/shared/models/robot.ts';
 import { callOutcome } from '../../src/shared/sentences/callOutcome.ts';
+import { queryPath } from '../../src/core/http/targetUrl.ts';
 
 const robot = { id: 'r1', name: 'Invoice sync' } as Robot;
 const T0 = 1_000_000;
@@ -102,6 +103,18 @@ describe('what one poll leads to (pure, no timers)', () => {
     expect(out.call.timeline.at(-1)?.note).toContain('(5,000,000 characters)');
     expect((out.call.response as { status: string }).status.length).toBe(5_000_000);
     expect(callOutcome(out.call).length).toBeLessThan(200);
+  });
+
+  test('a stored webhookCallId that cannot be queried stops the watch at its first poll, with the reason', () => {
+    let error: unknown;
+    try {
+      queryPath({ origin: 'https://svc.example', basePath: '' }, 'w-\uD800');
+    } catch (caught) {
+      error = caught;
+    }
+    const out = afterQueryFailure(waitingCall(), error as AppError, T0 + 1);
+    expect(out).toMatchObject({ pollAgain: false, call: { state: 'stopped' } });
+    expect(out.call.timeline.at(-1)?.note).toContain('lone UTF-16 surrogate');
   });
 
   test('query failures: 404 expires, a refused token stops, a 503 polls again after Retry-After', () => {
