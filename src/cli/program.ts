@@ -60,7 +60,8 @@ export function buildProgram(version: string): Command {
       `
 Data folder: $ROBOT_TRAY_HOME, else the app's own. Exit codes: 0 done or accepted, 2 usage,
 3 rejected, 4 timeout or stopped, 5 unreachable, 6 unknown/expired/unexpected, 7 keychain,
-8 data folder or history unusable, 9 busy (another process is changing the data), 130 interrupted. Run "robot-tray COMMAND --help" for each command.`,
+8 data folder or history unusable, 9 busy (another process is changing the data), 10 the run failed,
+130 interrupted. Run "robot-tray COMMAND --help" for each command.`,
     );
   // addCommand does not pass settings down, so every command gets them here:
   // parse errors are thrown (main prints one line and exits 2) instead of

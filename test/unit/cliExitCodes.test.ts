@@ -1,9 +1,11 @@
 import { CommanderError } from 'commander';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { CliError } from '../../src/cli/cliError.ts';
 import { parseSeconds } from '../../src/cli/command.ts';
 import { errorLine } from '../../src/cli/errorReport.ts';
-import { exitCodeForError, exitCodeForState } from '../../src/cli/exitCodes.ts';
+import { ExitCode, exitCodeForError, exitCodeForState } from '../../src/cli/exitCodes.ts';
 import { PromptInterrupted } from '../../src/cli/secretInput.ts';
 import { AppError } from '../../src/core/errors.ts';
 import type { CallState } from '../../src/shared/models/call.ts';
@@ -108,5 +110,17 @@ describe('what an error line never repeats', () => {
   test('a --timeout longer than a timer can wait is a usage error', () => {
     expect(() => parseSeconds('2500000')).toThrow(/at most 2147483 seconds/);
     expect(parseSeconds('2147483')).toBe(2_147_483);
+  });
+});
+
+describe('the exit codes as documented', () => {
+  test('the README table and --help name every exit code, failed (10) included', async () => {
+    const readme = await readFile(path.join(import.meta.dirname, '../../README.md'), 'utf8');
+    const table = readme.slice(readme.indexOf('**Exit codes.**')).split('\n\n')[1]!;
+    const documented = [...table.matchAll(/^\| (\d+) +\|/gm)].map((m) => Number(m[1]));
+    expect(documented.sort((a, b) => a - b)).toEqual(Object.values(ExitCode).sort((a, b) => a - b));
+    const help = await readFile(path.join(import.meta.dirname, '../../src/cli/program.ts'), 'utf8');
+    for (const code of Object.values(ExitCode).filter((c) => c !== ExitCode.failure))
+      expect(help).toMatch(new RegExp(`[\\s,]${code} [a-z]`));
   });
 });
