@@ -1,18 +1,5 @@
 import type { FaultCase } from './caseTypes.ts';
-import {
-  big,
-  html,
-  ID,
-  redirect,
-  reset,
-  robotError,
-  send,
-  silent,
-  status,
-  trickle,
-  WAIT_IT_OUT,
-  withStatus,
-} from './handlers.ts';
+import { big, ID, redirect, robotError, send, status, withStatus } from './handlers.ts';
 
 /** Cases where the trigger was accepted and the first status query decides. */
 export const queryCases: FaultCase[] = [
@@ -59,6 +46,14 @@ export const queryCases: FaultCase[] = [
     words: 'its response is a string, not an object',
     next: "Read the response as it is; tell the robot's author.",
     setup: { kind: 'scripted', query: status('DONE', { response: 'finished' }) },
+  },
+  {
+    id: 'done-null-response',
+    service: 'answers DONE with "response": null',
+    state: 'done',
+    words: 'its response is null, not an object',
+    next: "Read the response as it is; tell the robot's author.",
+    setup: { kind: 'scripted', query: status('DONE', { response: null }) },
   },
   {
     id: 'sandbox-slow-body',
@@ -155,6 +150,22 @@ export const queryCases: FaultCase[] = [
     setup: { kind: 'scripted', query: withStatus(401, robotError('no')) },
   },
   {
+    id: 'query-403',
+    service: 'refuses the status query (403)',
+    state: 'stopped',
+    words: 'refused the status query (HTTP 403)',
+    next: "Check the robot's token and whether queries send it, then resume.",
+    setup: { kind: 'scripted', query: withStatus(403, robotError('forbidden')) },
+  },
+  {
+    id: 'query-405',
+    service: 'answers the status query 405',
+    state: 'stopped',
+    words: 'rejected the query (HTTP 405)',
+    next: "Check the robot's base URL, then resume.",
+    setup: { kind: 'scripted', query: withStatus(405, robotError('method_not_allowed'), { allow: 'POST' }) },
+  },
+  {
     id: 'query-redirect',
     service: 'answers the query 301 to another host',
     state: 'stopped',
@@ -169,114 +180,5 @@ export const queryCases: FaultCase[] = [
     words: "larger than 6 MiB, Robot Tray's limit",
     next: 'Raise the query answer limit if this is expected, then resume.',
     setup: { kind: 'scripted', query: big(7 * 1024 * 1024) },
-  },
-  // Transient: the call keeps waiting, the failure is shown.
-  {
-    id: 'query-503',
-    service: 'answers the query 503',
-    state: 'waiting',
-    words: 'cannot check on it: the last poll failed. The service had an error (HTTP 503)',
-    next: WAIT_IT_OUT,
-    setup: { kind: 'scripted', query: withStatus(503, robotError('maintenance')) },
-  },
-  {
-    id: 'query-502-html',
-    service: 'answers the query 502 with an HTML page',
-    state: 'waiting',
-    words: 'had an error (HTTP 502)',
-    next: WAIT_IT_OUT,
-    setup: { kind: 'scripted', query: html(502) },
-  },
-  {
-    id: 'query-429-absurd',
-    service: 'answers the query 429 with Retry-After: 99999999999',
-    state: 'waiting',
-    words: 'rate limiting Robot Tray (HTTP 429)',
-    next: 'Nothing: the next poll waits, but never past the watch deadline.',
-    setup: {
-      kind: 'scripted',
-      query: withStatus(429, robotError('later'), { 'retry-after': '99999999999' }),
-    },
-  },
-  {
-    id: 'query-429-date',
-    service: 'answers the query 429 with an HTTP-date Retry-After',
-    state: 'waiting',
-    words: 'rate limiting Robot Tray (HTTP 429)',
-    next: WAIT_IT_OUT,
-    setup: {
-      kind: 'scripted',
-      query: withStatus(429, robotError('later'), { 'retry-after': 'Wed, 21 Oct 2015 07:28:00 GMT' }),
-    },
-  },
-  {
-    id: 'query-invalid-json',
-    service: 'answers the query with text that is not JSON',
-    state: 'waiting',
-    words: 'is not JSON',
-    next: WAIT_IT_OUT,
-    setup: { kind: 'scripted', query: withStatus(200, 'maintenance') },
-  },
-  {
-    id: 'query-no-status',
-    service: 'answers the query without a status field',
-    state: 'waiting',
-    words: 'has no "status" text field',
-    next: WAIT_IT_OUT,
-    setup: { kind: 'scripted', query: withStatus(200, { state: 'DONE' }) },
-  },
-  {
-    id: 'query-reset',
-    service: 'resets the connection on the query',
-    state: 'waiting',
-    words: 'broke during the query',
-    next: WAIT_IT_OUT,
-    setup: { kind: 'scripted', query: reset },
-  },
-  {
-    id: 'query-headers-timeout',
-    service: 'never answers the query',
-    state: 'waiting',
-    words: 'took too long to answer the query',
-    next: WAIT_IT_OUT,
-    setup: { kind: 'scripted', query: silent },
-  },
-  {
-    id: 'query-trickle',
-    service: 'trickles the query answer a byte at a time, for ever',
-    state: 'waiting',
-    words: 'did not finish answering the query',
-    next: WAIT_IT_OUT,
-    setup: { kind: 'scripted', query: trickle },
-  },
-  {
-    id: 'sandbox-query-503',
-    service: 'the sandbox fails every query with 503 (serverError)',
-    state: 'waiting',
-    words: 'HTTP 503',
-    next: WAIT_IT_OUT,
-    setup: {
-      kind: 'sandbox',
-      robot: {
-        flow: [{ type: 'wait', ms: 60_000 }],
-        faults: { query: { serverError: { rate: 1, status: 503 } } },
-      },
-    },
-  },
-  {
-    id: 'sandbox-failed-http-500',
-    service: 'the sandbox answers 500 after a failed run (afterFailure http-500)',
-    state: 'waiting',
-    words: 'had an error (HTTP 500)',
-    next: 'Stop watching once the failure is clear; fire again when fixed.',
-    setup: { kind: 'sandbox', robot: { flow: [{ type: 'fail', message: 'x' }], afterFailure: 'http-500' } },
-  },
-  {
-    id: 'service-goes-away',
-    service: 'accepts the trigger, then stops listening while the call waits',
-    state: 'waiting',
-    words: 'cannot check on it: the last poll failed. Could not reach',
-    next: 'Start the service again; Robot Tray picks the run up at its next poll.',
-    setup: { kind: 'place', place: 'service-goes-away' },
   },
 ];

@@ -128,6 +128,17 @@ export const triggerCases: FaultCase[] = [
     },
   },
   {
+    id: 'trigger-429-absurd',
+    service: 'answers the trigger 429 with Retry-After: -1, then garbage',
+    state: 'rejected',
+    words: 'rate limiting Robot Tray (HTTP 429)',
+    next: 'Wait a little, then fire again.',
+    setup: {
+      kind: 'scripted',
+      trigger: withStatus(429, robotError('slow down'), { 'retry-after': '-1, soon' }),
+    },
+  },
+  {
     id: 'trigger-502-html',
     service: 'answers the trigger 502 with an HTML error page',
     state: 'rejected',

@@ -1,0 +1,131 @@
+import type { FaultCase } from './caseTypes.ts';
+import { html, reset, robotError, silent, trickle, WAIT_IT_OUT, withStatus } from './handlers.ts';
+
+/** Cases where the query fails for now: the call keeps waiting and shows the failure. */
+export const transientCases: FaultCase[] = [
+  // Transient: the call keeps waiting, the failure is shown.
+  {
+    id: 'query-503',
+    service: 'answers the query 503',
+    state: 'waiting',
+    words: 'cannot check on it: the last poll failed. The service had an error (HTTP 503)',
+    next: WAIT_IT_OUT,
+    setup: { kind: 'scripted', query: withStatus(503, robotError('maintenance')) },
+  },
+  {
+    id: 'query-502-html',
+    service: 'answers the query 502 with an HTML page',
+    state: 'waiting',
+    words: 'had an error (HTTP 502)',
+    next: WAIT_IT_OUT,
+    setup: { kind: 'scripted', query: html(502) },
+  },
+  {
+    id: 'query-429-absurd',
+    service: 'answers the query 429 with Retry-After: 99999999999',
+    state: 'waiting',
+    words: 'rate limiting Robot Tray (HTTP 429)',
+    next: 'Nothing: the next poll waits, but never past the watch deadline.',
+    setup: {
+      kind: 'scripted',
+      query: withStatus(429, robotError('later'), { 'retry-after': '99999999999' }),
+    },
+  },
+  {
+    id: 'query-429-date',
+    service: 'answers the query 429 with an HTTP-date Retry-After',
+    state: 'waiting',
+    words: 'rate limiting Robot Tray (HTTP 429)',
+    next: WAIT_IT_OUT,
+    setup: {
+      kind: 'scripted',
+      query: withStatus(429, robotError('later'), { 'retry-after': 'Wed, 21 Oct 2015 07:28:00 GMT' }),
+    },
+  },
+  {
+    id: 'query-invalid-json',
+    service: 'answers the query with text that is not JSON',
+    state: 'waiting',
+    words: 'is not JSON',
+    next: WAIT_IT_OUT,
+    setup: { kind: 'scripted', query: withStatus(200, 'maintenance') },
+  },
+  {
+    id: 'query-empty-body',
+    service: 'answers the query 200 with an empty body',
+    state: 'waiting',
+    words: 'is not JSON: (empty)',
+    next: WAIT_IT_OUT,
+    setup: { kind: 'scripted', query: withStatus(200, '') },
+  },
+  {
+    id: 'query-array',
+    service: 'answers the query with a JSON array',
+    state: 'waiting',
+    words: 'is JSON but not an object',
+    next: WAIT_IT_OUT,
+    setup: { kind: 'scripted', query: withStatus(200, [{ status: 'DONE' }]) },
+  },
+  {
+    id: 'query-no-status',
+    service: 'answers the query without a status field',
+    state: 'waiting',
+    words: 'has no "status" text field',
+    next: WAIT_IT_OUT,
+    setup: { kind: 'scripted', query: withStatus(200, { state: 'DONE' }) },
+  },
+  {
+    id: 'query-reset',
+    service: 'resets the connection on the query',
+    state: 'waiting',
+    words: 'broke during the query',
+    next: WAIT_IT_OUT,
+    setup: { kind: 'scripted', query: reset },
+  },
+  {
+    id: 'query-headers-timeout',
+    service: 'never answers the query',
+    state: 'waiting',
+    words: 'took too long to answer the query',
+    next: WAIT_IT_OUT,
+    setup: { kind: 'scripted', query: silent },
+  },
+  {
+    id: 'query-trickle',
+    service: 'trickles the query answer a byte at a time, for ever',
+    state: 'waiting',
+    words: 'did not finish answering the query',
+    next: WAIT_IT_OUT,
+    setup: { kind: 'scripted', query: trickle },
+  },
+  {
+    id: 'sandbox-query-503',
+    service: 'the sandbox fails every query with 503 (serverError)',
+    state: 'waiting',
+    words: 'HTTP 503',
+    next: WAIT_IT_OUT,
+    setup: {
+      kind: 'sandbox',
+      robot: {
+        flow: [{ type: 'wait', ms: 60_000 }],
+        faults: { query: { serverError: { rate: 1, status: 503 } } },
+      },
+    },
+  },
+  {
+    id: 'sandbox-failed-http-500',
+    service: 'the sandbox answers 500 after a failed run (afterFailure http-500)',
+    state: 'waiting',
+    words: 'had an error (HTTP 500)',
+    next: 'Stop watching once the failure is clear; fire again when fixed.',
+    setup: { kind: 'sandbox', robot: { flow: [{ type: 'fail', message: 'x' }], afterFailure: 'http-500' } },
+  },
+  {
+    id: 'service-goes-away',
+    service: 'accepts the trigger, then stops listening while the call waits',
+    state: 'waiting',
+    words: 'cannot check on it: the last poll failed. Could not reach',
+    next: 'Start the service again; Robot Tray picks the run up at its next poll.',
+    setup: { kind: 'place', place: 'service-goes-away' },
+  },
+];
