@@ -233,5 +233,7 @@ describe('fault matrix', () => {
     const expected = await format(faultsMarkdown(faultCases), { ...options, parser: 'markdown' });
     if (process.env['FAULTS_WRITE'] === '1') await writeFile(DOCS, expected);
     expect(await readFile(DOCS, 'utf8')).toBe(expected);
+    const readme = await readFile(path.join(import.meta.dirname, '../../README.md'), 'utf8');
+    expect(readme.replace(/\s+/g, ' ')).toContain(`what they do next: ${faultCases.length} cases`);
   });
 });
