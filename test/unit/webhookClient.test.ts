@@ -243,3 +243,25 @@ describe('closing and stopping', () => {
     expect(error).toMatchObject({ kind: 'timeout' });
   });
 });
+
+describe('a proxy address undici cannot use', () => {
+  test.each([
+    ['ftp://proxy.example:2121', 'The proxy address ftp://proxy.example:2121 (from --proxy) is not a usable'],
+    ['not a url, user:secret', 'The proxy address (from --proxy) is not a usable'],
+  ])('%s: nothing was sent, and the call is unreachable with the proxy named', async (proxy, words) => {
+    const proxied = new WebhookClient(
+      defaultSettings.http,
+      Date.now,
+      new Network({ ...defaultNetworkSettings, proxyMode: 'none' }, { env: {}, proxy }),
+    );
+    try {
+      const error = await failureOf(proxied.trigger(target, TOKEN, 'POST', {}));
+      expect(error).toMatchObject({ kind: 'network', maybeDelivered: false });
+      expect(error.message).toContain(words);
+      expect(error.message).not.toContain('secret');
+      expect(seen).toHaveLength(0);
+    } finally {
+      await proxied.closePools();
+    }
+  });
+});

@@ -41,7 +41,8 @@ type Connection = { dispatcher: Dispatcher; route: Route };
 function invalidProxy(route: Route & { kind: 'proxy' }, target: Target, error: unknown): AppError {
   return new AppError(
     'network',
-    `The proxy address ${route.shown} (${route.detail}) is not a usable http:// or https:// proxy URL, ` +
+    // An address that is not a URL at all has no safe form to show (it may hold a password).
+    `The proxy address${route.shown.startsWith('(') ? '' : ` ${route.shown}`} (${route.detail}) is not a usable http:// or https:// proxy URL, ` +
       `so nothing was sent to ${hostOf(target)}. Fix the proxy address in settings, --proxy or HTTPS_PROXY.`,
     { cause: error, maybeDelivered: false },
   );
