@@ -47,6 +47,25 @@ describe('robot-tray against a hostile service', () => {
     expect(shown.stdout).toContain('BAD\\u001b]0;owned');
   });
 
+  test('a 5 MB status is shown cut, with its length, by fire --wait and status; --json keeps the whole answer', async () => {
+    const status = 'Q'.repeat(5_000_000);
+    await robotOn('Verbose', (req, res) =>
+      req.method === 'POST' ? json(res, 200, { webhookCallId: 'w-verbose' }) : json(res, 200, { status }),
+    );
+    const fired = await h.run(['fire', 'Verbose', '--wait']);
+    expect(fired.code).toBe(6);
+    expect(fired.stderr.length).toBeLessThan(1_000);
+    expect(fired.stderr).toContain('… (5,000,000 characters)');
+    const [call] = await h.json<Call[]>(['calls', '--robot', 'Verbose']);
+    expect(call!.rawStatus!.length).toBe(1_000);
+    expect((call!.response as { status: string }).status).toHaveLength(5_000_000);
+    // The call's fields are cut; the answer itself follows them whole, as data on a pipe.
+    const shown = await h.run(['status', call!.id]);
+    const stateLine = shown.stdout.split('\n').find((line) => line.startsWith('state'));
+    expect(stateLine).toMatch(/^state\s+unexpected \(service said "Q+… \(5,000,000 characters\)"\)$/);
+    expect(stateLine!.length).toBeLessThan(200);
+  });
+
   test('a response with numbers beyond 2^53 is printed with every digit, by fire --wait and by status', async () => {
     await robotOn('Ledger', (req, res) =>
       req.method === 'POST'

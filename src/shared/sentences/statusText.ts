@@ -2,13 +2,15 @@
 export const SHOWN_STATUS_CHARS = 60;
 
 /**
- * A status text as people are shown it: one line, cut to a readable length
- * with its full size said. A service once answered a 5 MB status, which
+ * A status text as people are shown it: cut to a readable length with its
+ * full size said. A service once answered a 5 MB status, which
  * became a 5 MB error line and notification; the whole answer stays in the
  * call's detail.
  */
 export function shownStatus(status: string): string {
-  const line = status.replace(/\s+/g, ' ').trim();
+  // Not trimmed nor folded: what the service sent is shown as it is (the
+  // terminal escapes control characters), only cut.
+  const line = status;
   if (line.length <= SHOWN_STATUS_CHARS) return line;
   // A status already cut when it was stored says its whole length itself.
   const total = CUT_MARK.exec(status)?.[1] ?? status.length.toLocaleString('en-US');
