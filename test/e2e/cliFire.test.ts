@@ -193,7 +193,7 @@ describe('robot-tray fire, status and calls', () => {
     const result = await h.run(['fire', 'Crashy', '--wait']);
     expect(result.code).toBe(10);
     expect(result.stderr).toMatch(
-      /failed: the service reported the run FAILED\. The robot said: disk full\. See the service's answer/,
+      /failed: the service reported the run as "FAILED"\. The robot said: disk full\. See the service's answer/,
     );
   });
 

@@ -21,35 +21,35 @@ describe('an error status in words: what happened and what to do', () => {
     [
       401,
       'trigger',
-      `The service refused the token (HTTP 401). It said: bad token Generate a new token ${DESIGNER_TOKEN_STEPS} it, and set it in Robot Tray.`,
+      `The service refused the token (HTTP 401). It said: bad token. Generate a new token ${DESIGNER_TOKEN_STEPS} it, and set it in Robot Tray.`,
     ],
     [
       403,
       'query',
-      "The service refused the status query (HTTP 403). It said: bad token Check the robot's token and whether queries should send it.",
+      "The service refused the status query (HTTP 403). It said: bad token. Check the robot's token and whether queries should send it.",
     ],
     [
       404,
       'trigger',
-      "The trigger address was not found on robots.corp (HTTP 404). It said: bad token Check the robot's base URL.",
+      "The trigger address was not found on robots.corp (HTTP 404). It said: bad token. Check the robot's base URL.",
     ],
     [
       404,
       'query',
       'The service no longer knows this run (HTTP 404): its result has expired or the id is wrong.',
     ],
-    [413, 'trigger', 'The service refused the arguments as too large (HTTP 413). It said: bad token'],
+    [413, 'trigger', 'The service refused the arguments as too large (HTTP 413). It said: bad token.'],
     [
       429,
       'query',
-      'The service is rate limiting Robot Tray (HTTP 429). It said: bad token Wait a little before trying again.',
+      'The service is rate limiting Robot Tray (HTTP 429). It said: bad token. Wait a little before trying again.',
     ],
-    [500, 'query', 'The service had an error (HTTP 500). It said: bad token Try again later.'],
-    [503, 'trigger', 'The service had an error (HTTP 503). It said: bad token Try again later.'],
+    [500, 'query', 'The service had an error (HTTP 500). It said: bad token. Try again later.'],
+    [503, 'trigger', 'The service had an error (HTTP 503). It said: bad token. Try again later.'],
     [
       499,
       'trigger',
-      'The service rejected the trigger (HTTP 499). It said: bad token Check the arguments and the robot settings.',
+      'The service rejected the trigger (HTTP 499). It said: bad token. Check the arguments and the robot settings.',
     ],
   ] as const)('HTTP %i to a %s', (code, action, message) => {
     expect(httpMessage(code, action, HOST, 'bad token')).toBe(message);

@@ -58,7 +58,7 @@ describe('notificationFor', () => {
       change('failed', 'waiting', true, { rawStatus: 'FAILED', error: robotSaid }),
       on,
     );
-    expect(failed!.body).toBe('Failed: the service reported the run FAILED. The robot said: disk full.');
+    expect(failed!.body).toBe('Failed: the service reported the run as "FAILED". The robot said: disk full.');
     const huge = notificationFor(
       change('unexpected', 'waiting', true, { rawStatus: 'Z'.repeat(5_000_000) }),
       on,

@@ -62,7 +62,7 @@ describe('callOutcome: one sentence per state, shared by the window, tray, notif
         rawStatus: 'FAILED',
         error: { kind: 'protocol', message: 'The robot said: disk full.', count: 1, at: 0 },
       },
-      'Failed: the service reported the run FAILED. The robot said: disk full.',
+      'Failed: the service reported the run as "FAILED". The robot said: disk full.',
     ],
     ['stopped', { timeline: [{ note: 'Stopped by you.' }] }, 'Stopped: Stopped by you.'],
   ])('%s', (state, more, expected) => {

@@ -47,7 +47,8 @@ export function answerDetail(text: string): string {
 
 /** What the service's answers mean in words, and how they are read. */
 export function httpMessage(code: number, action: 'trigger' | 'query', host: string, detail: string): string {
-  const said = detail ? ` It said: ${detail}` : '';
+  // The service's words end with a stop, so the next step reads as its own sentence.
+  const said = detail ? ` It said: ${detail}${/[.!?…]$/.test(detail) ? '' : '.'}` : '';
   if (code === 401 || code === 403) {
     return action === 'trigger'
       ? `The service refused the token (HTTP ${code}).${said} Generate a new token ${DESIGNER_TOKEN_STEPS} it, and set it in Robot Tray.`

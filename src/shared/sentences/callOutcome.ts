@@ -38,7 +38,7 @@ export function callOutcome(call: OutcomeFields): string {
     case 'expired':
       return 'Expired: the service no longer knows this run, so its result cannot be read.';
     case 'failed':
-      return `Failed: the service reported the run ${shownStatus(call.rawStatus ?? 'FAILED')}.${call.error === null ? '' : ` ${call.error.message}`}`;
+      return `Failed: the service reported the run as "${shownStatus(call.rawStatus ?? 'FAILED')}".${call.error === null ? '' : ` ${call.error.message}`}`;
     case 'unexpected':
       return `Ended with a status Robot Tray does not know ("${shownStatus(call.rawStatus ?? '?')}").${call.error === null ? '' : ` ${call.error.message}`}`;
     case 'stopped':

@@ -81,7 +81,7 @@ export const queryCases: FaultCase[] = [
     id: 'status-error-lowercase',
     service: 'answers status "error" (lowercase)',
     state: 'failed',
-    words: 'Failed: the service reported the run error',
+    words: 'Failed: the service reported the run as "error".',
     next: 'Fix what the robot reports, then fire again.',
     setup: { kind: 'scripted', query: status('error') },
   },
