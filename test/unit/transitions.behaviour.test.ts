@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { callOutcome } from '../../src/shared/sentences/callOutcome.ts';
 import { serviceMessage } from '../../src/core/http/answerText.ts';
 import { AppError } from '../../src/core/errors.ts';
 import type { QueryResult } from '../../src/core/http/webhookClient.ts';
@@ -337,7 +338,8 @@ describe('after a failed query', () => {
       T0 + 7,
     );
     expect(out.call.state).toBe('stopped');
-    expect(out.call.timeline.at(-1)!.note).toBe('Watching stopped: The token was refused.');
+    expect(out.call.timeline.at(-1)!.note).toBe('The token was refused.');
+    expect(callOutcome(out.call)).toBe('Stopped: The token was refused.');
   });
 
   test('a transient failure before the deadline polls again, counting the poll and the error', () => {

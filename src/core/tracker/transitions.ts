@@ -131,7 +131,8 @@ export function afterQueryFailure(call: Call, error: AppError, at: number): Poll
     };
   }
   if (!isTransientQueryFailure(error)) {
-    return { call: moveTo(polled, 'stopped', at, `Watching stopped: ${error.message}`), pollAgain: false };
+    // The outcome sentence says "Stopped: " before the note, so the note is the reason alone.
+    return { call: moveTo(polled, 'stopped', at, error.message), pollAgain: false };
   }
   if (at >= (polled.watchUntil ?? Number.POSITIVE_INFINITY)) {
     const note = 'The watch deadline passed while status queries were failing.';
