@@ -1,4 +1,3 @@
-import { problemWords, readUserFile, UserFileError } from '../core/files/readUserFile.ts';
 import { readStdinCapped } from './stdin.ts';
 import { usageError } from './cliError.ts';
 
@@ -22,6 +21,8 @@ async function readArgsSource(value: string): Promise<string> {
   if (value === '-') return readStdin();
   if (!value.startsWith('@')) return value;
   const file = value.slice(1);
+  // Loaded only here: --help and usage errors must not load the core (start-up).
+  const { problemWords, readUserFile, UserFileError } = await import('../core/files/readUserFile.ts');
   try {
     return (await readUserFile(file, MAX_ARGS_BYTES)).toString('utf8');
   } catch (error) {
