@@ -1,20 +1,23 @@
 import type { Call, CallDetail } from '../shared/models/call.ts';
+import type { ListedCall } from '../shared/models/callSummary.ts';
 import type { Preset } from '../shared/models/preset.ts';
 import type { RobotView } from '../shared/models/robotView.ts';
 import { applySettingsPatch, type Settings, SettingsPatch } from '../shared/models/settings.ts';
 import type { Warning } from '../shared/models/warning.ts';
 import { CallOps, type RefireChanges } from './callOps.ts';
 import { CatalogOps } from './catalogOps.ts';
+import { ChangeFeed } from './changeFeed.ts';
 import { type AppCoreOptions, type CoreParts as Parts, openParts } from './coreParts.ts';
 import { CoreAnnouncer, type CoreEvent, type CoreListener } from './coreEvents.ts';
 import { AppError, parseInput } from './errors.ts';
 import { diagnose, type Diagnosis } from './http/probe.ts';
 import { targetOf } from './http/targetUrl.ts';
 import { checkNetworkSettings } from './networkOps.ts';
+import type { LoggedChange } from './store/sharedWrites.ts';
 import { CallTracker } from './tracker/callTracker.ts';
 import { RobotTokens } from './vault/robotTokens.ts';
 
-/** How often a watching core looks for calls the CLI left waiting. */
+/** How often a watching core scans for what the change feed may have missed (the fallback). */
 const ADOPT_INTERVAL_MS = 5_000;
 
 export type { AppCoreOptions, CoreEvent };
@@ -35,6 +38,8 @@ export class AppCore {
   #settings: Settings;
   #closed = false;
   #adoptTimer: unknown;
+  readonly #feed: ChangeFeed;
+  #adopting = false;
 
   private constructor(parts: Parts) {
     this.dataDir = parts.dataDir;
@@ -63,6 +68,12 @@ export class AppCore {
       announcer: this.#announcer,
     });
     this.#tracker.subscribe((calls) => this.#announcer.calls(calls));
+    this.#feed = new ChangeFeed({
+      history: parts.history,
+      dataDir: parts.dataDir,
+      onCalls: (changes) => this.#otherProcessChanged(changes),
+      onFiles: () => void this.refreshFromDisk().catch(() => undefined),
+    });
     parts.warnings.subscribe(() =>
       this.#announcer.emit({ type: 'warnings', warnings: parts.warnings.list() }),
     );
@@ -73,11 +84,34 @@ export class AppCore {
     const core = new AppCore(parts);
     // Load the catalog now so a damaged file is reported at start, not later.
     await Promise.all([parts.files.robots.read(), parts.files.presets.read()]);
-    if (options.resumeWatching !== false) {
+    core.#adopting = options.resumeWatching !== false;
+    if (core.#adopting) {
       core.#tracker.start();
       core.#watchOtherProcesses();
     }
+    core.#feed.start();
     return core;
+  }
+
+  /**
+   * Calls another process created or changed: announced as if they changed
+   * here; one whose watcher let go is taken over at once by a watching core
+   * (and by a command waiting on it).
+   */
+  #otherProcessChanged(changes: LoggedChange[]): void {
+    if (this.#closed) return;
+    const seen = this.#tracker.noticeChanges(changes);
+    if (seen.length > 0) this.#announcer.calls(seen);
+    const letGo = changes.some((c) => c.holder === null && c.call.state === 'waiting');
+    if (!letGo) return;
+    this.#tracker.retryWanted();
+    if (this.#adopting) {
+      try {
+        this.adoptWaitingCalls();
+      } catch {
+        // A busy history file: the scan tries again.
+      }
+    }
   }
 
   /**
@@ -98,6 +132,7 @@ export class AppCore {
         // A busy history file: next time.
       }
       void this.refreshFromDisk().catch(() => undefined);
+      this.#feed.pull();
       this.#adoptTimer = this.#p.clock.setTimer(tick, ADOPT_INTERVAL_MS);
     };
     this.#adoptTimer = this.#p.clock.setTimer(tick, ADOPT_INTERVAL_MS);
@@ -158,7 +193,8 @@ export class AppCore {
     this.#calls.fire(robotId, request, options);
   curlCommand = (robotId: string, request: unknown): Promise<string> =>
     this.#calls.curlCommand(robotId, request);
-  listCalls = (filter: unknown = {}): Call[] => this.#calls.list(filter);
+  /** One page of calls, newest first, without their responses (see ListedCall). */
+  listCalls = (filter: unknown = {}): ListedCall[] => this.#calls.list(filter);
   getCall = (idOrWebhookCallId: string): Call => this.#calls.get(idOrWebhookCallId);
   callDetail = (idOrWebhookCallId: string): CallDetail => this.#calls.detail(idOrWebhookCallId);
   stopCall = (id: string): Call => this.#calls.stop(id);
@@ -232,6 +268,7 @@ export class AppCore {
   /** Close without waiting for any service: requests in flight are aborted first. */
   async close(): Promise<void> {
     this.#closed = true;
+    this.#feed.close();
     if (this.#adoptTimer !== undefined) this.#p.clock.clearTimer(this.#adoptTimer);
     const pools = this.#p.client.closePools();
     await this.#tracker.close();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type Call, type CallDetail, CallFilter, callDetail } from '../shared/models/call.ts';
+import { type ListedCall, listedCall } from '../shared/models/callSummary.ts';
 import { FireRequest } from '../shared/models/fire.ts';
 import { JsonObject } from '../shared/models/json.ts';
 import { HttpMethod } from '../shared/models/preset.ts';
@@ -57,9 +58,13 @@ export class CallOps {
     return buildCurlCommand(targetOf(robot), spec.method, spec.args);
   }
 
-  list(filter: unknown = {}): Call[] {
+  /** One page of calls as lists show them: their responses are never read. */
+  list(filter: unknown = {}): ListedCall[] {
     const f = parseInput(CallFilter, filter, 'filter');
-    return this.#history.list(f).map((c) => this.#tracker.live(c.id) ?? c);
+    return this.#history.list(f).map((c) => {
+      const live = this.#tracker.live(c.id);
+      return live === undefined ? c : listedCall(live);
+    });
   }
 
   /**

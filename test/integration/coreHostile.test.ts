@@ -217,7 +217,7 @@ describe('finished calls never vanish', () => {
     const core = await h.reopen();
     const [listed] = core.listCalls();
     expect(listed?.id).toBe(fired.id);
-    const response = listed!.response as Record<string, unknown>;
+    const response = core.getCall(listed!.id).response as Record<string, unknown>;
     expect(Object.hasOwn(response, '__proto__')).toBe(true);
     expect(JSON.stringify(response)).toBe('{"__proto__":{"polluted":true},"ok":1}');
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();

@@ -154,6 +154,6 @@ describe('AppCore under load', () => {
     await allDone;
     const stored = h.core.listCalls({ limit: 500 });
     expect(stored.filter((c) => c.state === 'done')).toHaveLength(200);
-    expect(new Set(stored.map((c) => (c.response as { i: number }).i)).size).toBe(200);
+    expect(new Set(stored.map((c) => (h!.core.getCall(c.id).response as { i: number }).i)).size).toBe(200);
   });
 });

@@ -93,6 +93,8 @@ export async function openTrackerHarness() {
   const h = {
     clock,
     history,
+    /** The history file, for a second process's connection. */
+    historyFile: path.join(dir, 'history.sqlite'),
     client,
     robots,
     changes,

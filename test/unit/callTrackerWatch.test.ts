@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { AppError } from '../../src/core/errors.ts';
+import { CallHistory } from '../../src/core/store/callHistory.ts';
+import { WarningLog } from '../../src/core/store/warnings.ts';
 import type { TriggerResult } from '../../src/core/http/webhookClient.ts';
 import {
   deferred,
@@ -60,8 +62,10 @@ describe('stop, resume and adopt', () => {
 
   test('adopt: a waiting call is watched once; a finished one is returned as is and not polled', async () => {
     const waiting = storedCall('cli-1', { state: 'waiting', webhookCallId: 'wh-cli' });
-    expect(h.tracker.adopt(waiting)).toBe(waiting);
-    expect(h.tracker.adopt({ ...waiting })).toBe(waiting);
+    h.history.put(waiting);
+    const adopted = h.tracker.adopt(waiting);
+    expect(adopted).toEqual(waiting);
+    expect(h.tracker.adopt({ ...waiting })).toBe(adopted);
     const done = storedCall('cli-2', { state: 'done' });
     expect(h.tracker.adopt(done)).toBe(done);
     expect(h.tracker.live('cli-2')).toBeUndefined();
@@ -69,18 +73,29 @@ describe('stop, resume and adopt', () => {
     expect(h.client.queries).toEqual(['wh-cli']);
   });
 
-  test('adoptWaitingFromHistory: takes the calls another process left waiting, once, and announces them', async () => {
+  test('adoptWaitingFromHistory: takes the calls nobody watches, once, and announces them; another process keeps its own', async () => {
     const mine = await h.fire();
-    h.history.put(storedCall('cli-1', { state: 'waiting', webhookCallId: 'wh-cli' }));
-    h.history.put(storedCall('cli-2'));
-    await h.settle();
-    h.changes.length = 0;
-    expect(h.tracker.adoptWaitingFromHistory().map((c) => c.id)).toEqual(['cli-1']);
-    expect(h.tracker.adoptWaitingFromHistory()).toEqual([]);
-    await h.settle();
-    expect(h.changes.flat().map((c) => c.id)).toEqual(['cli-1']);
-    expect(h.tracker.live(mine.id)?.state).toBe('waiting');
-    expect(h.tracker.live('cli-2')).toBeUndefined();
+    const other = CallHistory.open(h.historyFile, new WarningLog());
+    try {
+      h.history.put(storedCall('cli-1', { state: 'waiting', webhookCallId: 'wh-cli' }));
+      h.history.put(storedCall('cli-2'));
+      other.put(storedCall('theirs', { state: 'waiting', webhookCallId: 'wh-theirs' }));
+      expect(other.writes.takeLease('theirs', h.clock.now() + 30_000, h.clock.now())).toBeDefined();
+      await h.settle();
+      h.changes.length = 0;
+      expect(h.tracker.adoptWaitingFromHistory().map((c) => c.id)).toEqual(['cli-1']);
+      expect(h.tracker.adoptWaitingFromHistory()).toEqual([]);
+      await h.settle();
+      // cli-2 was caught sending by a process that is gone (nobody holds it): unknown.
+      expect(h.changes.flat().map((c) => [c.id, c.state])).toEqual([
+        ['cli-2', 'unknown'],
+        ['cli-1', 'waiting'],
+      ]);
+      expect(h.tracker.live(mine.id)?.state).toBe('waiting');
+      expect(h.tracker.live('theirs')).toBeUndefined();
+    } finally {
+      other.close();
+    }
   });
 });
 

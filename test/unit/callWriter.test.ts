@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import { AppError } from '../../src/core/errors.ts';
 import { CallWriter, WRITE_AHEAD_WAIT_MS, type HistoryWrites } from '../../src/core/tracker/callWriter.ts';
 import { newCall } from '../../src/core/tracker/fireSpec.ts';
+import type { CommitResult } from '../../src/core/store/sharedWrites.ts';
 import type { Call } from '../../src/shared/models/call.ts';
 import type { Robot } from '../../src/shared/models/robot.ts';
 import { FakeClock } from '../support/fakeClock.ts';
@@ -20,10 +21,11 @@ class ScriptedHistory implements HistoryWrites {
   readonly written: Call[] = [];
   readonly prunes: number[] = [];
   attempts = 0;
-  put(c: Call): void {
+  commit(c: Call, expected: number): CommitResult {
     this.attempts++;
     if (this.failWith !== undefined) throw this.failWith();
     this.written.push(c);
+    return { call: c, version: expected + 1, written: true, holder: null };
   }
   check(c: Call): void {
     if (JSON.stringify(c.response ?? null).includes('tooDeep')) {
@@ -51,7 +53,7 @@ describe('CallWriter', () => {
 
   test('a written call is stored as is, and the history is pruned to the limit', () => {
     const c = call('a');
-    expect(writer.write(c)).toBe(c);
+    expect(writer.write(c).call).toBe(c);
     expect(history.written).toEqual([c]);
     expect(history.prunes).toEqual([500]);
   });
@@ -59,13 +61,13 @@ describe('CallWriter', () => {
   test('a failing prune does not fail the write', () => {
     history.pruneFails = true;
     const c = call('a');
-    expect(writer.write(c)).toBe(c);
+    expect(writer.write(c).call).toBe(c);
     expect(writer.unsavedCount).toBe(0);
     expect(warnings).toEqual([]);
   });
 
   test('a response the history refuses is dropped, the call is kept with a warning saying why', () => {
-    const stored = writer.write(call('a', { state: 'done', response: { tooDeep: true } }));
+    const stored = writer.write(call('a', { state: 'done', response: { tooDeep: true } })).call;
     expect(stored.response).toBeUndefined();
     expect(stored).toMatchObject({ id: 'a', state: 'done', args: { n: 1 } });
     expect(stored.warning).toMatch(/^The response could not be kept \(response: nested too deep\)\.$/);
@@ -158,7 +160,7 @@ describe('CallWriter', () => {
         return busy();
       };
       const c = call('a');
-      const { value } = await settle(writer.writeAhead(c));
+      const { value } = await settle(writer.writeAhead(c, 1).then((r) => r.call));
       expect(value).toBe(c);
       expect(history.written).toEqual([c]);
       expect(clock.now()).toBe(50 + 100 + 250);
@@ -166,7 +168,7 @@ describe('CallWriter', () => {
 
     test('gives up on a lock that holds past the wait: busy, nothing sent', async () => {
       history.failWith = busy;
-      const { error } = await settle(writer.writeAhead(call('a')));
+      const { error } = await settle(writer.writeAhead(call('a'), 1).then((r) => r.call));
       expect(error).toMatchObject({ kind: 'busy' });
       expect(error!.message).toBe('The call history is locked by another process. Nothing was sent.');
       expect(clock.now()).toBeLessThanOrEqual(WRITE_AHEAD_WAIT_MS);
@@ -179,11 +181,11 @@ describe('CallWriter', () => {
         if (--refusals === 0) history.failWith = undefined;
         return new AppError('storage', 'The disk is full.');
       };
-      expect((await settle(writer.writeAhead(call('a')))).value?.id).toBe('a');
+      expect((await settle(writer.writeAhead(call('a'), 1).then((r) => r.call))).value?.id).toBe('a');
 
       history.failWith = () => new AppError('storage', 'The data folder is read-only.', { permanent: true });
       const before = history.attempts;
-      const { error } = await settle(writer.writeAhead(call('b')));
+      const { error } = await settle(writer.writeAhead(call('b'), 1).then((r) => r.call));
       expect(error).toMatchObject({
         kind: 'storage',
         message: 'The data folder is read-only. Nothing was sent.',
@@ -193,14 +195,16 @@ describe('CallWriter', () => {
 
     test('an unexpected error is a storage failure, never retried', async () => {
       history.failWith = () => new TypeError('boom');
-      const { error } = await settle(writer.writeAhead(call('a')));
+      const { error } = await settle(writer.writeAhead(call('a'), 1).then((r) => r.call));
       expect(error).toMatchObject({ kind: 'storage' });
       expect(error!.message).toMatch(/Nothing was sent\.$/);
       expect(history.attempts).toBe(1);
     });
 
     test('a response the history refuses is dropped before the write, as for write()', async () => {
-      const { value } = await settle(writer.writeAhead(call('a', { response: { tooDeep: true } })));
+      const { value } = await settle(
+        writer.writeAhead(call('a', { response: { tooDeep: true } }), 1).then((r) => r.call),
+      );
       expect(value?.response).toBeUndefined();
       expect(value?.warning).toContain('could not be kept');
     });

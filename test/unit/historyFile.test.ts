@@ -83,17 +83,17 @@ describe('opening the history file', () => {
   });
 
   test('a history from a newer Robot Tray is refused and left as it is, read-only or not', async () => {
-    databaseAt(2);
+    databaseAt(3);
     const refusal = {
       kind: 'storage',
-      message: `The call history ${file} cannot be opened: it was written by a newer Robot Tray (history schema 2). Update Robot Tray to use it.`,
+      message: `The call history ${file} cannot be opened: it was written by a newer Robot Tray (history schema 3). Update Robot Tray to use it.`,
     };
     expect(() => CallHistory.open(file, warnings)).toThrow(expect.objectContaining(refusal));
     expect(() => CallHistory.open(file, warnings, Date.now, readOnly)).toThrow(
       expect.objectContaining(refusal),
     );
     const db = new DatabaseSync(file);
-    expect(db.prepare('PRAGMA user_version').get()).toEqual({ user_version: 2 });
+    expect(db.prepare('PRAGMA user_version').get()).toEqual({ user_version: 3 });
     db.close();
     expect(await readdir(dir)).toEqual(['history.sqlite']);
   });

@@ -1,18 +1,30 @@
+import { randomUUID } from 'node:crypto';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import { Call, type CallDetail, CallFilter, activeStates, callDetail } from '../../shared/models/call.ts';
+import { Call, type CallDetail, CallFilter, callDetail } from '../../shared/models/call.ts';
+import type { ListedCall } from '../../shared/models/callSummary.ts';
 import { AppError, validationError } from '../errors.ts';
-import { deleteFinishedQuery, likePattern, listQuery, searchText } from './callQueries.ts';
+import { deleteFinishedQuery, likePattern, listQuery } from './callQueries.ts';
 import { OPEN_WAIT_MS, openHistoryFile, storageError } from './historyFile.ts';
+import { type CallRow, parseCallRow, parseListedRow } from './historyRows.ts';
+import { type CommitResult, SharedWrites } from './sharedWrites.ts';
 import type { WarningLog } from './warnings.ts';
+
+/** The whole call: the record and its response, read apart. */
+const WHOLE = `SELECT c.data AS data, r.json AS json, r.exact AS exact
+  FROM calls c LEFT JOIN responses r ON r.call_id = c.id`;
 
 /**
  * Call history in SQLite (node:sqlite, built into Node 24 and Electron 45).
- * One state change is one row upsert, never a rewrite of the history. The
+ * One state change is one row write, never a rewrite of the history. The
  * app and the CLI share the file; WAL and a busy timeout let both write.
+ * How writes stay true across processes (versions, leases, the change log)
+ * is HistoryWrites, reached as `writes`.
  */
 export class CallHistory {
+  /** This process's name in the history: the holder of its leases, the writer of its changes. */
+  readonly processId = randomUUID();
+  readonly writes: SharedWrites;
   readonly #db: DatabaseSync;
-  readonly #upsert: StatementSync;
   readonly #get: StatementSync;
   readonly #getDetail: StatementSync;
   readonly #idOf: StatementSync;
@@ -32,28 +44,22 @@ export class CallHistory {
     this.#file = file;
     this.#readOnly = readOnly;
     this.#warnings = warnings;
-    this.#upsert = db.prepare(
-      `INSERT INTO calls (id, robot_id, state, created_at, webhook_call_id, search, data)
-       VALUES (?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT(id) DO UPDATE SET state = excluded.state, webhook_call_id = excluded.webhook_call_id,
-         search = excluded.search, data = excluded.data`,
-    );
-    this.#get = db.prepare('SELECT data FROM calls WHERE id = ?');
-    // SQLite's JSON functions cut the response out as text, in C: the
-    // record is read without it and the response is never parsed in JS.
+    this.writes = new SharedWrites(db, this.processId, (row) => parseCallRow(row, warnings), {
+      write: (work) => this.#run(work),
+      read: (work) => this.#read(work),
+    });
+    this.#get = db.prepare(`${WHOLE} WHERE c.id = ?`);
+    // The response is handed over as the text stored: never parsed in JS.
     this.#getDetail = db.prepare(
-      `SELECT json_remove(data, '$.response', '$.responseText') AS data,
-         data -> '$.response' AS response, data ->> '$.responseText' AS exact
-       FROM calls WHERE id = ?`,
+      `SELECT c.data AS data, r.json AS response, r.exact AS exact
+       FROM calls c LEFT JOIN responses r ON r.call_id = c.id WHERE c.id = ?`,
     );
     this.#idOf = db.prepare(
       `SELECT id FROM calls WHERE id = ?
        UNION ALL SELECT * FROM (SELECT id FROM calls WHERE webhook_call_id = ? ORDER BY created_at DESC LIMIT 1)
        LIMIT 1`,
     );
-    this.#byWebhookId = db.prepare(
-      'SELECT data FROM calls WHERE webhook_call_id = ? ORDER BY created_at DESC LIMIT 1',
-    );
+    this.#byWebhookId = db.prepare(`${WHOLE} WHERE c.webhook_call_id = ? ORDER BY c.created_at DESC LIMIT 1`);
     this.#delete = db.prepare('DELETE FROM calls WHERE id = ?');
     this.#count = db.prepare('SELECT COUNT(*) AS n FROM calls');
   }
@@ -100,25 +106,29 @@ export class CallHistory {
   }
 
   /**
-   * Write one call. It is checked with the very schema the read path uses, so
-   * a row that could not be read back is never written: a refused call
-   * throws a `validation` error naming the field. A file locked by another
-   * process or not writable throws a `storage` error.
+   * Write one call as it is, whatever is stored (an import, a test's
+   * history); the tracker writes through `writes.commit`, which checks
+   * versions. It is checked with the very schema the read path uses, so a
+   * row that could not be read back is never written: a refused call throws
+   * a `validation` error naming the field. A file locked by another process
+   * or not writable throws a `storage` error.
    */
   put(call: Call): void {
     if (!this.#checked.has(call)) this.check(call);
-    this.#run(() =>
-      this.#upsert.run(
-        call.id,
-        call.robotId,
-        call.state,
-        call.createdAt,
-        call.webhookCallId,
-        searchText(call),
-        JSON.stringify(call),
-      ),
-    );
+    this.writes.put(call);
     this.#rowsSincePrune++;
+  }
+
+  /**
+   * Write a call the tracker holds, last seen at `expected` (0: new), with
+   * its lease (see SharedWrites.commit): the call as written, or the truer
+   * record found stored.
+   */
+  commit(call: Call, expected: number, leaseUntil: number | undefined): CommitResult {
+    if (!this.#checked.has(call)) this.check(call);
+    const result = this.writes.commit(call, expected, leaseUntil);
+    this.#rowsSincePrune++;
+    return result;
   }
 
   /** Throws a `validation` error naming the field when `call` could not be read back once written. */
@@ -150,42 +160,23 @@ export class CallHistory {
   /** Up to `max` calls whose local id starts with `prefix`, for ids typed short (as git takes a commit). */
   findByIdPrefix(prefix: string, max = 2): Call[] {
     const rows = this.#db
-      .prepare("SELECT data FROM calls WHERE id LIKE ? ESCAPE '\\' ORDER BY created_at DESC LIMIT ?")
+      .prepare(`${WHOLE} WHERE c.id LIKE ? ESCAPE '\\' ORDER BY c.created_at DESC LIMIT ?`)
       .all(likePattern(prefix, 'start'), max);
     return rows.map((row) => this.#parseRow(row)).filter((c): c is Call => c !== undefined);
   }
 
   /**
    * One call as the window reads it (see CallDetail), its response as the
-   * JSON text stored. SQLite reads JSON 1,000 levels deep, more than a
-   * stored answer may nest (MAX_JSON_DEPTH); a record it cannot read
-   * (damaged) is read the usual way, which skips it with a warning.
+   * JSON text stored (the kept exact text when there is one), never parsed here.
    */
   getDetail(id: string): CallDetail | undefined {
-    let row: { data: string; response: unknown; exact: unknown } | undefined;
-    try {
-      row = this.#read(() => this.#getDetail.get(id)) as typeof row;
-    } catch (error) {
-      if (error instanceof AppError) throw error;
-      return this.#wholeDetail(id);
-    }
+    const row = this.#read(() => this.#getDetail.get(id)) as
+      { data: string; response: string | null; exact: string | null } | undefined;
     if (row === undefined) return undefined;
-    const { response, exact } = row;
-    if (response === null && exact === null) {
-      const call = this.#parseRow(row);
-      return call === undefined ? undefined : callDetail(call);
-    }
-    // What json_remove took out is not checked by the schema: a record whose
-    // response is not shaped as a written one is read the checked way.
-    if (typeof response !== 'string' || (exact !== null && typeof exact !== 'string'))
-      return this.#wholeDetail(id);
-    const call = this.#parseRow(row);
-    return call === undefined ? undefined : { ...callDetail(call), responseJson: exact ?? response };
-  }
-
-  #wholeDetail(id: string): CallDetail | undefined {
-    const whole = this.get(id);
-    return whole === undefined ? undefined : callDetail(whole);
+    const call = this.#parseRow({ data: row.data });
+    if (call === undefined) return undefined;
+    const detail = callDetail(call);
+    return row.response === null ? detail : { ...detail, responseJson: row.exact ?? row.response };
   }
 
   /** The local id of a call given by its local id or its webhookCallId, without reading the record. */
@@ -199,14 +190,19 @@ export class CallHistory {
     return this.#parseRow(this.#read(() => this.#byWebhookId.get(webhookCallId)));
   }
 
-  list(filter: CallFilter = {}): Call[] {
+  /**
+   * One page of calls, newest first, as lists show them: the response is
+   * never read (it lives in its own table), whatever it weighs.
+   */
+  list(filter: CallFilter = {}): ListedCall[] {
     const { sql, params } = listQuery(CallFilter.parse(filter));
-    const rows = this.#read(() => this.#db.prepare(sql).all(...params));
-    return rows.map((row) => this.#parseRow(row)).filter((c): c is Call => c !== undefined);
-  }
-
-  listActive(): Call[] {
-    return this.list({ states: [...activeStates], limit: 10_000 });
+    const rows = this.#read(() => this.#db.prepare(sql).all(...params)) as Array<{
+      data: string;
+      has_response: number;
+    }>;
+    return rows
+      .map((row) => parseListedRow(row, this.#warnings))
+      .filter((c): c is ListedCall => c !== undefined);
   }
 
   delete(id: string): boolean {
@@ -224,25 +220,19 @@ export class CallHistory {
   }
 
   /**
-   * Keep at most `limit` calls, pruning the oldest finished ones first; calls
-   * still being watched are never pruned. Checked every few writes so a state
-   * change stays O(1) on average.
+   * Keep at most `limit` calls and `maxBytes` bytes, pruning the oldest
+   * finished ones first; calls still being sent or watched are never
+   * pruned. Checked every few writes so a state change stays O(1) on average.
    */
-  prune(limit: number, force = false): number {
+  prune(limit: number, force = false, maxBytes = Number.POSITIVE_INFINITY): number {
     if (!force && this.#rowsSincePrune < 16) return 0;
     this.#rowsSincePrune = 0;
-    const excess = this.count() - limit;
-    if (excess <= 0) return 0;
-    const placeholders = activeStates.map(() => '?').join(', ');
-    const result = this.#run(() =>
-      this.#db
-        .prepare(
-          `DELETE FROM calls WHERE id IN (SELECT id FROM calls WHERE state NOT IN (${placeholders})
-         ORDER BY created_at ASC, id ASC LIMIT ?)`,
-        )
-        .run(...activeStates, excess),
-    );
-    return Number(result.changes);
+    return this.writes.prune(limit, maxBytes);
+  }
+
+  /** What the history's calls take, records and responses, in bytes. */
+  bytes(): number {
+    return this.writes.bytes();
   }
 
   close(): void {
@@ -250,16 +240,6 @@ export class CallHistory {
   }
 
   #parseRow(row: unknown): Call | undefined {
-    if (row === undefined) return undefined;
-    const text = (row as { data: string }).data;
-    let parsed;
-    try {
-      parsed = Call.safeParse(JSON.parse(text));
-    } catch {
-      parsed = undefined;
-    }
-    if (parsed?.success) return parsed.data;
-    this.#warnings.add('history', 'A call in the history could not be read and was skipped.');
-    return undefined;
+    return parseCallRow(row as CallRow | undefined, this.#warnings);
   }
 }

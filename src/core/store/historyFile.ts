@@ -3,9 +3,9 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { pathToFileURL } from 'node:url';
 import { AppError } from '../errors.ts';
+import { createOrUpgrade, SCHEMA_VERSION } from './historySchema.ts';
 import type { WarningLog } from './warnings.ts';
 
-const SCHEMA_VERSION = 1;
 /** The longest one statement waits for another process's lock, blocking the event loop. */
 const BUSY_WAIT_MS = 25;
 /** How long opening waits (without blocking) for a history another process holds locked. */
@@ -58,12 +58,12 @@ function openReadOnly(file: string, warnings: WarningLog): DatabaseSync {
   let db: DatabaseSync | undefined;
   try {
     try {
-      db = checkedReadOnly(new DatabaseSync(file, { readOnly: true }));
+      db = checkedReadOnly(new DatabaseSync(file, { readOnly: true }), warnings);
     } catch (error) {
       if (!isReadOnlyFolder(error)) throw error;
       const url = pathToFileURL(file);
       url.search = 'immutable=1';
-      db = checkedReadOnly(new DatabaseSync(url, { readOnly: true }));
+      db = checkedReadOnly(new DatabaseSync(url, { readOnly: true }), warnings);
     }
     return db ?? emptyStandIn();
   } catch (error) {
@@ -77,10 +77,11 @@ function openReadOnly(file: string, warnings: WarningLog): DatabaseSync {
 }
 
 /** The read-only database, or undefined for a file that never got its table (an empty history). */
-function checkedReadOnly(db: DatabaseSync): DatabaseSync | undefined {
+function checkedReadOnly(db: DatabaseSync, warnings: WarningLog): DatabaseSync | undefined {
+  let version: number;
   try {
     db.exec(`PRAGMA busy_timeout = ${BUSY_WAIT_MS}`);
-    const version = (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
+    version = (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
     if (version > SCHEMA_VERSION) throw new NewerHistoryError(version);
     if (version === SCHEMA_VERSION) return db;
   } catch (error) {
@@ -88,6 +89,13 @@ function checkedReadOnly(db: DatabaseSync): DatabaseSync | undefined {
     throw error;
   }
   db.close();
+  if (version > 0) {
+    // An older history is upgraded in place, which a read-only folder forbids.
+    warnings.add(
+      'history.sqlite',
+      'The call history was written by an older Robot Tray and the data folder is read-only, so it cannot be upgraded; no calls are shown. Make the folder writable and start Robot Tray again.',
+    );
+  }
   return undefined;
 }
 
@@ -109,20 +117,8 @@ function connect(file: string, makePrivate = false): DatabaseSync {
     const version = (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
     if (version > SCHEMA_VERSION) throw new NewerHistoryError(version);
     if (version === SCHEMA_VERSION) return db;
-    db.exec(`CREATE TABLE IF NOT EXISTS calls (
-        id TEXT PRIMARY KEY,
-        robot_id TEXT NOT NULL,
-        state TEXT NOT NULL,
-        created_at INTEGER NOT NULL,
-        webhook_call_id TEXT,
-        search TEXT NOT NULL,
-        data TEXT NOT NULL
-      );
-      CREATE INDEX IF NOT EXISTS calls_created ON calls (created_at);
-      CREATE INDEX IF NOT EXISTS calls_robot ON calls (robot_id, created_at);
-      CREATE INDEX IF NOT EXISTS calls_state ON calls (state);
-      CREATE INDEX IF NOT EXISTS calls_webhook ON calls (webhook_call_id);
-      PRAGMA user_version = ${SCHEMA_VERSION};`);
+    const upgraded = createOrUpgrade(db);
+    if (upgraded > SCHEMA_VERSION) throw new NewerHistoryError(upgraded);
     // Calls hold arguments and answers: nobody else's to read.
     if (created) chmodSync(file, 0o600);
     return db;

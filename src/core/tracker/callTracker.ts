@@ -1,5 +1,5 @@
 import { DESIGNER_TOKEN_STEPS } from '../../shared/sentences/tokenSteps.ts';
-import type { Call } from '../../shared/models/call.ts';
+import { type Call, isActive } from '../../shared/models/call.ts';
 import { resolvePollPolicy } from '../../shared/models/pollPolicy.ts';
 import type { Robot } from '../../shared/models/robot.ts';
 import { suspensionSentence, tokenSuspension } from '../../shared/models/tokenOrigin.ts';
@@ -13,6 +13,8 @@ import type { CallHistory } from '../store/callHistory.ts';
 import { callTarget } from './callTarget.ts';
 import { type CallListener, ChangeBatcher } from './changeBatcher.ts';
 import { CallWriter } from './callWriter.ts';
+import { LeaseKeeper } from './leaseKeeper.ts';
+import type { LoggedChange } from '../store/sharedWrites.ts';
 import { type FireSpec, newCall } from './fireSpec.ts';
 import { nextPollDelay } from './pollPolicy.ts';
 import { originGroup, PollQueue } from './pollQueue.ts';
@@ -45,8 +47,11 @@ export type TrackerDeps = {
   warn: (message: string) => void;
 };
 
-/** A call this process is sending or watching: its latest record and its backoff step. */
-type LiveCall = { call: Call; step: number };
+/** A call this process is sending or watching: its latest record, its backoff step, its stored version. */
+type LiveCall = { call: Call; step: number; version: number };
+
+/** Calls adopted per look at the history (it looks again until none is left). */
+const ADOPT_BATCH = 500;
 
 /**
  * Owns every call from trigger to a final state: sends the trigger, polls the
@@ -61,6 +66,7 @@ export class CallTracker {
   readonly #queue: PollQueue;
   readonly #changes = new ChangeBatcher();
   readonly #writer: CallWriter;
+  readonly #leases: LeaseKeeper;
   /** Triggers being sent, so closing can wait for their outcome to be written. */
   readonly #firing = new Set<Promise<Call>>();
   /** Closing: no new work; answers still arriving are dropped, except a trigger's outcome. */
@@ -73,7 +79,14 @@ export class CallTracker {
       history: deps.history,
       clock: deps.clock,
       historyLimit: () => deps.settings().historyLimit,
+      maxBytes: () => deps.settings().historyMaxBytes,
       warn: deps.warn,
+    });
+    this.#leases = new LeaseKeeper({
+      writes: deps.history.writes,
+      clock: deps.clock,
+      holding: () => this.#live.size > 0,
+      retry: (id) => this.#retryWanted(id),
     });
     this.#queue = new PollQueue(
       deps.clock,
@@ -88,19 +101,12 @@ export class CallTracker {
   /**
    * After a restart: calls left waiting resume polling; calls caught while
    * sending become unknown, since the trigger may have reached the service
-   * and firing it again could start the robot twice.
+   * and firing it again could start the robot twice. Only calls nobody
+   * watches (no lease, or a lapsed one) are taken: a call another process
+   * is sending or watching right now stays theirs.
    */
   start(): void {
-    const now = this.#d.clock.now();
-    for (const call of this.#d.history.listActive()) {
-      if (this.#live.has(call.id)) continue;
-      if (call.state === 'sending') {
-        const note = 'Robot Tray stopped while this trigger was being sent; it may have started.';
-        this.#commit(moveTo(call, 'unknown', now, note));
-      } else {
-        this.#watch(call, resumeAt(call.nextPollAt, now, this.#policy(undefined).watchDeadlineMs));
-      }
-    }
+    this.#adoptFromHistory();
   }
 
   subscribe(listener: CallListener): () => void {
@@ -133,10 +139,13 @@ export class CallTracker {
     // Written before sending, or not sent at all: a crash mid-send then
     // leaves a `sending` record that becomes `unknown` at the next start.
     const at = { origin: target.origin, basePath: target.basePath };
-    let call = await this.#writer.writeAhead(
+    const ahead = await this.#writer.writeAhead(
       newCall(robot, spec, this.#d.newId(), this.#d.clock.now(), url, at),
+      this.#leases.until(),
     );
-    this.#live.set(call.id, { call, step: 0 });
+    let call = ahead.call;
+    this.#live.set(call.id, { call, step: 0, version: ahead.version });
+    this.#leases.wake();
     this.#changes.add(call);
     try {
       const result = await this.#d.client.trigger(target, token, spec.method, spec.args);
@@ -166,31 +175,104 @@ export class CallTracker {
     // Resumed twice at once: the first one won.
     const already = this.#live.get(call.id);
     if (already !== undefined) return already.call;
-    const resumed = afterResume(call, this.#d.clock.now(), this.#policy(robot).watchDeadlineMs);
-    return this.#commit(this.#scheduleNext(resumed, robot, 0, 0));
+    // Resumed from the record as stored now: one another process resumed or
+    // changed meanwhile is refused by assertResumable, not overwritten.
+    const stored = this.#d.history.writes.read(call.id);
+    if (stored === undefined) throw new AppError('not-found', 'This call was forgotten meanwhile.');
+    assertResumable(stored.call);
+    const resumed = afterResume(stored.call, this.#d.clock.now(), this.#policy(robot).watchDeadlineMs);
+    return this.#commit(this.#scheduleNext(resumed, robot, 0, 0), stored.version);
   }
 
-  /** Watch a waiting call this process did not fire (fired by the app or another command). */
+  /**
+   * Watch a waiting call this process did not fire (fired by the app or
+   * another command). Another process watching it keeps it: this one takes
+   * it once that lease lapses or is let go, and meanwhile hears of its
+   * changes through the change log.
+   */
   adopt(call: Call): Call {
     const live = this.#live.get(call.id);
     if (live !== undefined) return live.call;
     if (call.state !== 'waiting') return call;
-    this.#watch(call, this.#d.clock.now());
-    return call;
+    const now = this.#d.clock.now();
+    const taken = this.#d.history.writes.takeLease(call.id, this.#leases.until(), now);
+    if (taken === undefined) {
+      this.#leases.want(call.id);
+      return call;
+    }
+    if (taken.call.state !== 'waiting') return taken.call;
+    this.#watch(taken.call, taken.version, now);
+    return taken.call;
   }
 
   /**
-   * Take over calls another process (the CLI) left waiting, e.g. fired
-   * without --wait, or given up at --timeout. Calls still `sending` are left
-   * alone: their process is probably still sending them.
+   * Take over the calls nobody watches: left waiting by another process
+   * (fired without --wait, given up at --timeout, let go at exit) or by one
+   * that died (its lease lapsed). A call still `sending` whose sender's lease
+   * lapsed becomes unknown. All of them, a batch at a time.
    */
   adoptWaitingFromHistory(): Call[] {
-    const adopted: Call[] = [];
-    for (const call of this.#d.history.listActive()) {
-      if (call.state === 'waiting' && !this.#live.has(call.id)) adopted.push(this.adopt(call));
-    }
+    const adopted = this.#adoptFromHistory();
     for (const call of adopted) this.#changes.add(call);
     return adopted;
+  }
+
+  /**
+   * Calls another process changed (read from the change log): a call this
+   * process watches that another now holds, or that ended elsewhere, is no
+   * longer polled here. Returns the changes to announce.
+   */
+  noticeChanges(changes: readonly LoggedChange[]): Call[] {
+    const me = this.#d.history.processId;
+    const seen: Call[] = [];
+    for (const change of changes) {
+      if (change.writer === me) continue;
+      const live = this.#live.get(change.call.id);
+      if (live !== undefined) {
+        if (change.version <= live.version) continue;
+        if (change.holder === me && isActive(change.call.state)) continue;
+        this.drop(change.call.id);
+      }
+      seen.push(change.call);
+    }
+    return seen;
+  }
+
+  /** A lease was let go somewhere: try the calls this process waits to watch. */
+  retryWanted = (): void => this.#leases.retryWanted();
+
+  #retryWanted(id: string): boolean {
+    if (this.#live.has(id) || this.#closing) return true;
+    const stored = this.#d.history.writes.read(id);
+    if (stored === undefined || stored.call.state !== 'waiting') return true;
+    const now = this.#d.clock.now();
+    const taken = this.#d.history.writes.takeLease(id, this.#leases.until(), now);
+    if (taken === undefined) return false;
+    if (taken.call.state === 'waiting') this.#watch(taken.call, taken.version, now);
+    return true;
+  }
+
+  #adoptFromHistory(): Call[] {
+    const adopted: Call[] = [];
+    const writes = this.#d.history.writes;
+    for (;;) {
+      const now = this.#d.clock.now();
+      let took = 0;
+      for (const { id } of writes.adoptable(now, ADOPT_BATCH)) {
+        if (this.#live.has(id)) continue;
+        const taken = writes.takeLease(id, this.#leases.until(), now);
+        if (taken === undefined) continue;
+        took++;
+        const { call, version } = taken;
+        const note = 'Robot Tray stopped while this trigger was being sent; it may have started.';
+        if (call.state === 'sending') this.#commit(moveTo(call, 'unknown', now, note), version);
+        else if (call.state === 'waiting') {
+          this.#watch(call, version, resumeAt(call.nextPollAt, now, this.#policy(undefined).watchDeadlineMs));
+          adopted.push(call);
+        }
+      }
+      if (took === 0) return adopted;
+    }
   }
 
   /** Stop tracking a call (it is being forgotten). */
@@ -214,6 +296,13 @@ export class CallTracker {
     await Promise.allSettled([...this.#firing]);
     await this.#queue.idle();
     this.#writer.flush();
+    this.#leases.stop();
+    try {
+      // Let go at once rather than at lapse: a watching app takes them now.
+      this.#d.history.writes.releaseLeases();
+    } catch {
+      // A locked or read-only file: the leases lapse on their own.
+    }
     this.#closed = true;
     this.#changes.flush();
   }
@@ -222,9 +311,10 @@ export class CallTracker {
     return resolvePollPolicy(this.#d.settings().pollPolicy, robot?.pollPolicy);
   }
 
-  /** Start watching a waiting call from backoff step 0, first polled at `at`. */
-  #watch(call: Call, at: number): void {
-    this.#live.set(call.id, { call, step: 0 });
+  /** Start watching a waiting call (this process holds its lease) from backoff step 0, first polled at `at`. */
+  #watch(call: Call, version: number, at: number): void {
+    this.#live.set(call.id, { call, step: 0, version });
+    this.#leases.wake();
     this.#queue.schedule(call.id, call.robotId, at);
   }
 
@@ -239,7 +329,8 @@ export class CallTracker {
     // The last poll happens at the deadline at the latest.
     const at = Math.min(now + delay, call.watchUntil ?? Number.POSITIVE_INFINITY);
     const next = { ...call, nextPollAt: at };
-    this.#live.set(call.id, { call: next, step: current + 1 });
+    const version = this.#live.get(call.id)?.version ?? 0;
+    this.#live.set(call.id, { call: next, step: current + 1, version });
     this.#queue.schedule(call.id, call.robotId, at, robot === undefined ? undefined : originGroup(robot));
     return next;
   }
@@ -282,21 +373,36 @@ export class CallTracker {
   }
 
   #finish(call: Call): Call {
+    const version = this.#live.get(call.id)?.version;
     this.drop(call.id);
-    return this.#commit(call);
+    return this.#commit(call, version);
   }
 
-  /** Record a change: written (or queued for a retried write), kept live while active, announced. */
-  #commit(call: Call): Call {
+  /**
+   * Record a change: written (or queued for a retried write), kept live while
+   * active, announced. `expected`: the version last seen, when the call is
+   * not live here. A write that loses to a truer record (another process
+   * finished or took the call) adopts that record: it is what is announced,
+   * and this process stops watching the call.
+   */
+  #commit(call: Call, expected?: number): Call {
     // After close the history is gone; a trigger still in flight stays
     // `sending` on disk and becomes `unknown` at the next start, which is
     // the truth: we cannot tell whether it arrived.
     if (this.#closed) return call;
-    const stored = this.#writer.write(call);
-    if (stored.state === 'sending' || stored.state === 'waiting') {
-      this.#live.set(stored.id, { call: stored, step: this.#live.get(stored.id)?.step ?? 0 });
+    const live = this.#live.get(call.id);
+    const active = isActive(call.state);
+    const result = this.#writer.write(
+      call,
+      expected ?? live?.version ?? 0,
+      active ? this.#leases.until() : 0,
+    );
+    const stored = result.call;
+    if (result.written && active) {
+      this.#live.set(stored.id, { call: stored, step: live?.step ?? 0, version: result.version });
+      this.#leases.wake();
     } else {
-      this.#live.delete(stored.id);
+      this.drop(stored.id);
     }
     this.#changes.add(stored);
     return stored;

@@ -2,9 +2,13 @@ import type { Call } from '../../shared/models/call.ts';
 import type { Clock } from '../clock.ts';
 import { AppError, asAppError } from '../errors.ts';
 import type { CallHistory } from '../store/callHistory.ts';
+import type { CommitResult } from '../store/sharedWrites.ts';
 
 /** What the writer needs of the call history. */
-export type HistoryWrites = Pick<CallHistory, 'put' | 'check' | 'prune'>;
+export type HistoryWrites = Pick<CallHistory, 'commit' | 'check' | 'prune'>;
+
+/** One write: the call, the version its writer last saw, its lease (see SharedWrites.commit). */
+type Pending = { call: Call; expected: number; leaseUntil: number | undefined };
 
 /** Retry delays for a history write refused by a lock or the disk. */
 const RETRY_DELAYS_MS = [50, 100, 250, 500, 1_000, 2_000, 5_000];
@@ -23,8 +27,9 @@ export class CallWriter {
   readonly #history: HistoryWrites;
   readonly #clock: Clock;
   readonly #historyLimit: () => number;
+  readonly #maxBytes: () => number;
   readonly #warn: (message: string) => void;
-  readonly #unsaved = new Map<string, Call>();
+  readonly #unsaved = new Map<string, Pending>();
   #retryTimer: unknown;
   #attempt = 0;
   #warned = false;
@@ -33,29 +38,36 @@ export class CallWriter {
     history: HistoryWrites;
     clock: Clock;
     historyLimit: () => number;
+    maxBytes?: () => number;
     warn: (message: string) => void;
   }) {
     this.#history = deps.history;
     this.#clock = deps.clock;
     this.#historyLimit = deps.historyLimit;
+    this.#maxBytes = deps.maxBytes ?? (() => Number.POSITIVE_INFINITY);
     this.#warn = deps.warn;
   }
 
   /**
-   * Write a call now or queue it for retry. Returns the record as stored:
-   * the same call, or one without a response the schema refused.
+   * Write a call now or queue it for retry; `expected` is the version this
+   * process last saw (0: new), `leaseUntil` its lease (see
+   * SharedWrites.commit). Returns what the history holds now: the call (or
+   * one without a response the schema refused), or a truer record another
+   * process wrote (`written` false), which the caller adopts. A queued write
+   * counts as written: it lands later, by the same rules.
    */
-  write(call: Call): Call {
+  write(call: Call, expected = 0, leaseUntil?: number): CommitResult {
     this.#unsaved.delete(call.id);
     const stored = this.#storable(call);
+    let result: CommitResult;
     try {
-      this.#history.put(stored);
+      result = this.#history.commit(stored, expected, leaseUntil);
     } catch (error) {
-      this.#queue(stored, error);
-      return stored;
+      this.#queue({ call: stored, expected, leaseUntil }, error);
+      return { call: stored, version: expected, written: true, holder: null };
     }
     this.#prune();
-    return stored;
+    return result;
   }
 
   /**
@@ -64,13 +76,12 @@ export class CallWriter {
    * be written, the trigger must not be sent: a crash mid-send would leave no
    * trace of a robot that may have started.
    */
-  async writeAhead(call: Call): Promise<Call> {
+  async writeAhead(call: Call, leaseUntil: number): Promise<CommitResult> {
     const stored = this.#storable(call);
     const deadline = this.#clock.now() + WRITE_AHEAD_WAIT_MS;
     for (let attempt = 0; ; attempt++) {
       try {
-        this.#history.put(stored);
-        return stored;
+        return this.#history.commit(stored, 0, leaseUntil);
       } catch (error) {
         const failure = asAppError(error);
         const delay = RETRY_DELAYS_MS[Math.min(attempt, RETRY_DELAYS_MS.length - 1)]!;
@@ -120,8 +131,8 @@ export class CallWriter {
     }
   }
 
-  #queue(call: Call, error: unknown): void {
-    this.#unsaved.set(call.id, call);
+  #queue(pending: Pending, error: unknown): void {
+    this.#unsaved.set(pending.call.id, pending);
     if (!this.#warned) {
       this.#warned = true;
       this.#warn(`${asAppError(error).message} Robot Tray keeps retrying; no call is lost meanwhile.`);
@@ -140,9 +151,10 @@ export class CallWriter {
   }
 
   #retry(again: boolean): void {
-    for (const [id, call] of [...this.#unsaved]) {
+    for (const [id, { call, expected, leaseUntil }] of [...this.#unsaved]) {
       try {
-        this.#history.put(call);
+        // Lost to a truer record meanwhile: the change log tells every process, this one too.
+        this.#history.commit(call, expected, leaseUntil);
         this.#unsaved.delete(id);
       } catch {
         if (again) this.#scheduleRetry();
@@ -156,7 +168,7 @@ export class CallWriter {
 
   #prune(): void {
     try {
-      this.#history.prune(this.#historyLimit());
+      this.#history.prune(this.#historyLimit(), false, this.#maxBytes());
     } catch {
       // Pruning is housekeeping: the next write tries again.
     }

@@ -13,8 +13,21 @@ export const CallSummary = Call.omit({ args: true, response: true, responseText:
 });
 export type CallSummary = z.infer<typeof CallSummary>;
 
-export function summarizeCall(call: Call): CallSummary {
-  // Listed field by field so a new Call field is a deliberate choice, not a leak.
-  const { args: _args, response, responseText: _responseText, ...rest } = call;
+/**
+ * A call as lists read it from the history: the record without its response
+ * (which lists never read, however large), and whether it has one.
+ */
+export type ListedCall = Omit<Call, 'response' | 'responseText'> & { hasResponse: boolean };
+
+/** A whole call as lists show it. */
+export function listedCall(call: Call): ListedCall {
+  const { response, responseText: _responseText, ...rest } = call;
   return { ...rest, hasResponse: response !== undefined };
+}
+
+export function summarizeCall(call: Call | ListedCall): CallSummary {
+  // Listed field by field so a new Call field is a deliberate choice, not a leak.
+  const listed = 'hasResponse' in call ? call : listedCall(call);
+  const { args: _args, ...rest } = listed;
+  return rest;
 }

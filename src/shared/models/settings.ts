@@ -4,6 +4,7 @@ import { defaultNetworkSettings, NetworkFields } from './network.ts';
 import { PollPolicyOverrides } from './pollPolicy.ts';
 
 const MiB = 1024 * 1024;
+const GiB = 1024 * MiB;
 
 /** The bounds of each HTTP setting, without defaults, so a patch can name just one. */
 export const HttpFields = z.object({
@@ -38,6 +39,15 @@ export const defaultHttpSettings: z.infer<typeof HttpFields> = {
 const SettingsFields = z.object({
   /** Calls kept in history; the oldest finished ones are pruned first. */
   historyLimit: z.number().int().min(10).max(1_000_000),
+  /**
+   * What the history may take on disk, responses included; the oldest
+   * finished calls are pruned first, a call still waiting never.
+   */
+  historyMaxBytes: z
+    .number()
+    .int()
+    .min(10 * MiB)
+    .max(1024 * GiB),
   /** Query requests in flight at once, across all robots. */
   maxConcurrentQueries: z.number().int().min(1).max(256),
   /** Status queries started per second to one service (origin), whatever the number of calls waiting on it. */
@@ -56,6 +66,7 @@ const SettingsFields = z.object({
 /** Settings as stored: every field present, missing ones filled from the defaults. */
 export const Settings = z.object({
   historyLimit: SettingsFields.shape.historyLimit.default(5_000),
+  historyMaxBytes: SettingsFields.shape.historyMaxBytes.default(GiB),
   maxConcurrentQueries: SettingsFields.shape.maxConcurrentQueries.default(16),
   queriesPerSecondPerOrigin: SettingsFields.shape.queriesPerSecondPerOrigin.default(20),
   pollPolicy: PollPolicyOverrides.default({}),

@@ -1,0 +1,334 @@
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import { activeStates, type Call, type CallState } from '../../shared/models/call.ts';
+import type { CallRow } from './historyRows.ts';
+import { toRows } from './historyRows.ts';
+import { writeWins } from './writeRules.ts';
+
+/** A call as stored, with the version its next write must name. */
+export type StoredCall = { call: Call; version: number };
+
+/** What a versioned write did: wrote `call` (now at `version`), or found a truer record and left it. */
+export type CommitResult = StoredCall & { written: boolean; holder: string | null };
+
+/** One call another process changed, read from the change log. */
+export type LoggedChange = StoredCall & { holder: string | null; leaseUntil: number; writer: string | null };
+
+const ACTIVE = activeStates.map((s) => `'${s}'`).join(', ');
+const WHOLE = `SELECT c.data AS data, r.json AS json, r.exact AS exact, c.version AS version,
+    c.lease_holder AS holder, c.lease_until AS lease_until, c.writer AS writer, c.seq AS seq
+  FROM calls c LEFT JOIN responses r ON r.call_id = c.id`;
+
+type WholeRow = CallRow & {
+  version: number;
+  holder: string | null;
+  lease_until: number;
+  writer: string | null;
+  seq: number;
+};
+
+/**
+ * Writes that stay true when several processes share the history:
+ * - every state write names the version it last saw; one that did not see the
+ *   stored version goes in only by the rules of writeRules.ts (a final state
+ *   is never replaced by a lesser one), else the stored record wins and is
+ *   handed back for the writer to adopt;
+ * - a lease (holder, until) names the one process watching a call; another
+ *   takes it only once it lapsed;
+ * - every write takes the next change number, so other processes read
+ *   exactly what changed since they last looked (changesSince).
+ */
+export class SharedWrites {
+  readonly #db: DatabaseSync;
+  readonly #me: string;
+  readonly #parse: (row: CallRow) => Call | undefined;
+  readonly #run: <T>(work: () => T) => T;
+  readonly #get: <T>(work: () => T) => T;
+  readonly #whole: StatementSync;
+  readonly #head: StatementSync;
+  readonly #nextSeq: StatementSync;
+  readonly #insert: StatementSync;
+  readonly #update: StatementSync;
+  readonly #setResponse: StatementSync;
+  readonly #dropResponse: StatementSync;
+  readonly #take: StatementSync;
+  readonly #renew: StatementSync;
+  readonly #changes: StatementSync;
+
+  constructor(
+    db: DatabaseSync,
+    me: string,
+    parse: (row: CallRow) => Call | undefined,
+    guard: { write: <T>(work: () => T) => T; read: <T>(work: () => T) => T },
+  ) {
+    this.#db = db;
+    this.#me = me;
+    this.#parse = parse;
+    this.#run = guard.write;
+    this.#get = guard.read;
+    this.#whole = db.prepare(`${WHOLE} WHERE c.id = ?`);
+    this.#head = db.prepare('SELECT state, version, lease_holder AS holder FROM calls WHERE id = ?');
+    this.#nextSeq = db.prepare("UPDATE meta SET value = value + 1 WHERE key = 'seq' RETURNING value");
+    this.#insert = db.prepare(
+      `INSERT INTO calls (id, robot_id, state, created_at, webhook_call_id, search, data, version, seq, writer,
+         lease_holder, lease_until, bytes)
+       VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?)`,
+    );
+    this.#update = db.prepare(
+      `UPDATE calls SET state = ?, webhook_call_id = ?, search = ?, data = ?, version = version + 1, seq = ?,
+         writer = ?, lease_holder = coalesce(?, lease_holder), lease_until = coalesce(?, lease_until), bytes = ?
+       WHERE id = ? RETURNING version`,
+    );
+    this.#setResponse = db.prepare(
+      'INSERT OR REPLACE INTO responses (call_id, json, exact) VALUES (?, ?, ?)',
+    );
+    this.#dropResponse = db.prepare('DELETE FROM responses WHERE call_id = ?');
+    this.#take = db.prepare(
+      `UPDATE calls SET lease_holder = ?, lease_until = ?
+       WHERE id = ? AND state IN (${ACTIVE}) AND (lease_holder IS NULL OR lease_holder = ? OR lease_until <= ?)
+       RETURNING id`,
+    );
+    this.#renew = db.prepare(
+      `UPDATE calls SET lease_until = ? WHERE lease_holder = ? AND state IN (${ACTIVE})`,
+    );
+    this.#changes = db.prepare(`${WHOLE} WHERE c.seq > ? ORDER BY c.seq LIMIT ?`);
+  }
+
+  /** Write `call` as it is, whatever is stored; its lease, if any, is kept. */
+  put(call: Call): void {
+    this.#transaction(() => {
+      const head = this.#head.get(call.id) as { version: number } | undefined;
+      this.#write(call, head === undefined, undefined);
+    });
+  }
+
+  /**
+   * Write `call`, which its writer last saw at `expected` (0: a new call).
+   * `leaseUntil`: keep watching it until then (this process holds the lease);
+   * 0 lets the lease go (a final state); undefined leaves the lease as it is.
+   */
+  commit(call: Call, expected: number, leaseUntil: number | undefined): CommitResult {
+    return this.#transaction(() => {
+      const head = this.#head.get(call.id) as
+        { state: CallState; version: number; holder: string | null } | undefined;
+      if (head === undefined) {
+        // A call forgotten meanwhile by another process stays forgotten.
+        if (expected > 0) return { call, version: expected, written: false, holder: null };
+        const version = this.#write(call, true, leaseUntil);
+        return { call, version, written: true, holder: leaseUntil ? this.#me : null };
+      }
+      const wins = writeWins({
+        mine: call.state,
+        stored: head.state,
+        sawStoredVersion: head.version === expected,
+        holdsLease: head.holder === this.#me,
+      });
+      if (!wins) {
+        const stored = this.#read(call.id);
+        return stored === undefined
+          ? { call, version: head.version, written: false, holder: head.holder }
+          : { ...stored, written: false, holder: head.holder };
+      }
+      const version = this.#write(call, false, leaseUntil);
+      const holder = leaseUntil === undefined ? head.holder : leaseUntil === 0 ? null : this.#me;
+      return { call, version, written: true, holder };
+    });
+  }
+
+  /**
+   * Take the lease of a call being sent or waiting when nobody holds it or
+   * its holder's lease lapsed (or it is ours already): the call as stored, or
+   * undefined when another process is watching it or it is over.
+   */
+  takeLease(id: string, until: number, now: number): StoredCall | undefined {
+    return this.#transaction(() => {
+      const taken = this.#take.get(this.#me, until, id, this.#me, now);
+      return taken === undefined ? undefined : this.#read(id);
+    });
+  }
+
+  /** Keep this process's leases alive until `until`. */
+  renewLeases(until: number): void {
+    this.#run(() => this.#renew.run(until, this.#me));
+  }
+
+  /**
+   * Let go of every lease this process holds (it is closing): the calls are
+   * logged as changed, so a watching process takes them over at once.
+   */
+  releaseLeases(): number {
+    return this.#transaction(() => {
+      const held = this.#db
+        .prepare(`SELECT id FROM calls WHERE lease_holder = ? AND state IN (${ACTIVE})`)
+        .all(this.#me) as Array<{ id: string }>;
+      const release = this.#db.prepare(
+        'UPDATE calls SET lease_holder = NULL, lease_until = 0, seq = ?, writer = ? WHERE id = ?',
+      );
+      for (const { id } of held) release.run(this.#seq(), this.#me, id);
+      return held.length;
+    });
+  }
+
+  /** Up to `max` calls being sent or waiting whose lease nobody holds now, oldest first. */
+  adoptable(now: number, max: number): Array<{ id: string; state: CallState }> {
+    return this.#get(
+      () =>
+        this.#db
+          .prepare(
+            `SELECT id, state FROM calls WHERE state IN (${ACTIVE})
+             AND (lease_holder IS NULL OR lease_until <= ?) AND coalesce(lease_holder, '') <> ?
+             ORDER BY created_at, id LIMIT ?`,
+          )
+          .all(now, this.#me, max) as Array<{ id: string; state: CallState }>,
+    );
+  }
+
+  /** The calls changed after change number `after` (at most `max`), and the last number read. */
+  changesSince(after: number, max = 500): { last: number; changes: LoggedChange[] } {
+    const rows = this.#get(() => this.#changes.all(after, max)) as WholeRow[];
+    const changes: LoggedChange[] = [];
+    let last = after;
+    for (const row of rows) {
+      last = row.seq;
+      const call = this.#parse(row);
+      if (call === undefined) continue;
+      changes.push({
+        call,
+        version: row.version,
+        holder: row.holder,
+        leaseUntil: row.lease_until,
+        writer: row.writer,
+      });
+    }
+    return { last, changes };
+  }
+
+  /** The latest change number. */
+  lastSeq(): number {
+    const row = this.#get(() => this.#db.prepare("SELECT value FROM meta WHERE key = 'seq'").get()) as
+      { value: number } | undefined;
+    return row?.value ?? 0;
+  }
+
+  /** SQLite's count of commits by other connections: a change means read the change log. */
+  dataVersion(): number {
+    return this.#get(
+      () => (this.#db.prepare('PRAGMA data_version').get() as { data_version: number }).data_version,
+    );
+  }
+
+  /** The bytes all calls take, records and responses. */
+  bytes(): number {
+    return this.#get(
+      () => (this.#db.prepare('SELECT coalesce(sum(bytes), 0) AS n FROM calls').get() as { n: number }).n,
+    );
+  }
+
+  /**
+   * Forget the oldest finished calls until at most `limit` remain and they
+   * take at most `maxBytes`; calls being sent or watched are never pruned.
+   */
+  prune(limit: number, maxBytes: number): number {
+    return this.#transaction(() => {
+      const { n, bytes } = this.#db
+        .prepare('SELECT count(*) AS n, coalesce(sum(bytes), 0) AS bytes FROM calls')
+        .get() as { n: number; bytes: number };
+      const overCount = Math.max(0, n - limit);
+      let overBytes = Math.max(0, bytes - maxBytes);
+      if (overCount === 0 && overBytes === 0) return 0;
+      const oldest = this.#db
+        .prepare(`SELECT id, bytes FROM calls WHERE state NOT IN (${ACTIVE}) ORDER BY created_at ASC, id ASC`)
+        .iterate() as Iterable<{ id: string; bytes: number }>;
+      const forget = this.#db.prepare('DELETE FROM calls WHERE id = ?');
+      const ids: string[] = [];
+      for (const row of oldest) {
+        if (ids.length >= overCount && overBytes <= 0) break;
+        ids.push(row.id);
+        overBytes -= row.bytes;
+      }
+      for (const id of ids) forget.run(id);
+      return ids.length;
+    });
+  }
+
+  /** A call as stored now, with its version. */
+  read(id: string): StoredCall | undefined {
+    return this.#get(() => this.#read(id));
+  }
+
+  #read(id: string): StoredCall | undefined {
+    const row = this.#whole.get(id) as WholeRow | undefined;
+    if (row === undefined) return undefined;
+    const call = this.#parse(row);
+    return call === undefined ? undefined : { call, version: row.version };
+  }
+
+  #seq(): number {
+    return (this.#nextSeq.get() as { value: number }).value;
+  }
+
+  /** The row write itself, inside a transaction; returns the version written. */
+  #write(call: Call, insert: boolean, leaseUntil: number | undefined): number {
+    const rows = toRows(call);
+    const seq = this.#seq();
+    let version = 1;
+    if (insert) {
+      const holder = leaseUntil ? this.#me : null;
+      this.#insert.run(
+        call.id,
+        call.robotId,
+        call.state,
+        call.createdAt,
+        call.webhookCallId,
+        rows.search,
+        rows.data,
+        seq,
+        this.#me,
+        holder,
+        leaseUntil ?? 0,
+        rows.bytes,
+      );
+    } else {
+      const holder = leaseUntil === undefined ? null : leaseUntil === 0 ? null : this.#me;
+      // coalesce keeps the lease as it is for undefined; a release sets it empty.
+      const result = (
+        leaseUntil === 0
+          ? this.#db
+              .prepare(
+                `UPDATE calls SET state = ?, webhook_call_id = ?, search = ?, data = ?, version = version + 1,
+                   seq = ?, writer = ?, lease_holder = NULL, lease_until = 0, bytes = ? WHERE id = ? RETURNING version`,
+              )
+              .get(call.state, call.webhookCallId, rows.search, rows.data, seq, this.#me, rows.bytes, call.id)
+          : this.#update.get(
+              call.state,
+              call.webhookCallId,
+              rows.search,
+              rows.data,
+              seq,
+              this.#me,
+              holder,
+              leaseUntil ?? null,
+              rows.bytes,
+              call.id,
+            )
+      ) as { version: number };
+      version = result.version;
+    }
+    if (rows.json === null) this.#dropResponse.run(call.id);
+    else this.#setResponse.run(call.id, rows.json, rows.exact);
+    return version;
+  }
+
+  #transaction<T>(work: () => T): T {
+    return this.#run(() => {
+      this.#db.exec('BEGIN IMMEDIATE');
+      try {
+        const result = work();
+        this.#db.exec('COMMIT');
+        return result;
+      } catch (error) {
+        if (this.#db.isTransaction) this.#db.exec('ROLLBACK');
+        throw error;
+      }
+    });
+  }
+}
