@@ -1,0 +1,219 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { constants, DatabaseSync } from 'node:sqlite';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { CallHistory } from '../../src/core/store/callHistory.ts';
+import { WarningLog } from '../../src/core/store/warnings.ts';
+import { finality, writeWins } from '../../src/core/store/writeRules.ts';
+import { newCall } from '../../src/core/tracker/fireSpec.ts';
+import type { Call } from '../../src/shared/models/call.ts';
+import type { Robot } from '../../src/shared/models/robot.ts';
+
+/**
+ * The history as two processes share it: each CallHistory here is its own
+ * SQLite connection with its own process id, as the app and the CLI are.
+ */
+const robot = { id: 'r1', name: 'Echo' } as Robot;
+const T = 1_000_000;
+const call = (id: string, extra: Partial<Call> = {}): Call => ({
+  ...newCall(robot, { method: 'POST', args: { n: 1 } }, id, T),
+  webhookCallId: `wh-${id}`,
+  ...extra,
+});
+
+let dir: string;
+let file: string;
+let opened: CallHistory[];
+function open(): CallHistory {
+  const history = CallHistory.open(file, new WarningLog());
+  opened.push(history);
+  return history;
+}
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'robot-tray-shared-'));
+  file = path.join(dir, 'history.sqlite');
+  opened = [];
+});
+afterEach(async () => {
+  for (const h of opened) h.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('which write wins (pure)', () => {
+  test('the service’s word outranks an end Robot Tray decided, which outranks watching', () => {
+    expect(finality('done')).toBe(2);
+    expect(finality('rejected')).toBe(2);
+    expect(finality('expired')).toBe(1);
+    expect(finality('stopped')).toBe(1);
+    expect(finality('waiting')).toBe(0);
+    expect(finality('sending')).toBe(0);
+  });
+
+  test('a writer that saw the stored version writes; one that did not never lowers a state', () => {
+    const rule = (mine: Call['state'], stored: Call['state'], saw = false, holds = false) =>
+      writeWins({ mine, stored, sawStoredVersion: saw, holdsLease: holds });
+    expect(rule('waiting', 'stopped', true)).toBe(true); // a resume
+    expect(rule('expired', 'done')).toBe(false);
+    expect(rule('done', 'expired')).toBe(true);
+    expect(rule('waiting', 'done', false, true)).toBe(false);
+    expect(rule('waiting', 'waiting', false, true)).toBe(true);
+    expect(rule('waiting', 'waiting', false, false)).toBe(false);
+    expect(rule('expired', 'stopped')).toBe(false);
+  });
+});
+
+describe('two processes writing one call', () => {
+  test('a stale writer loses: its older copy never overwrites the newer state, and it gets the stored record', () => {
+    const app = open();
+    const cli = open();
+    const first = app.commit(call('c', { state: 'waiting' }), 0, T + 30_000);
+    expect(first).toMatchObject({ written: true, version: 1 });
+    // The CLI read version 1 too; the app then moves on to version 2.
+    app.commit(call('c', { state: 'waiting', pollCount: 1 }), 1, T + 30_000);
+    const stale = cli.commit(call('c', { state: 'waiting', pollCount: 7 }), 1, undefined);
+    expect(stale.written).toBe(false);
+    expect(stale.version).toBe(2);
+    expect(stale.call.pollCount).toBe(1);
+    expect(cli.get('c')?.pollCount).toBe(1);
+  });
+
+  test('a DONE with its response beats an expired written later by a process that had not seen it', () => {
+    const a = open();
+    const b = open();
+    a.commit(call('c', { state: 'waiting' }), 0, T + 30_000);
+    const done = call('c', { state: 'done', response: { invoice: 'INV-1' } });
+    expect(a.commit(done, 1, 0)).toMatchObject({ written: true, version: 2 });
+    const expired = b.commit(call('c', { state: 'expired' }), 1, 0);
+    expect(expired.written).toBe(false);
+    expect(expired.call).toMatchObject({ state: 'done', response: { invoice: 'INV-1' } });
+    expect(a.get('c')).toMatchObject({ state: 'done', response: { invoice: 'INV-1' } });
+  });
+
+  test('and the other way round: a DONE seen late replaces the expired written first', () => {
+    const a = open();
+    const b = open();
+    a.commit(call('c', { state: 'waiting' }), 0, T + 30_000);
+    b.commit(call('c', { state: 'expired' }), 1, 0);
+    const done = a.commit(call('c', { state: 'done', response: { invoice: 'INV-2' } }), 1, 0);
+    expect(done.written).toBe(true);
+    expect(b.get('c')).toMatchObject({ state: 'done', response: { invoice: 'INV-2' } });
+  });
+
+  test('a call forgotten by one process is not written back by another', () => {
+    const a = open();
+    const b = open();
+    a.commit(call('c', { state: 'waiting' }), 0, T + 30_000);
+    b.delete('c');
+    expect(a.commit(call('c', { state: 'done' }), 1, 0).written).toBe(false);
+    expect(b.get('c')).toBeUndefined();
+  });
+});
+
+describe('leases', () => {
+  test('a held lease is not taken; a lapsed one is; a let-go one at once', () => {
+    const app = open();
+    const cli = open();
+    cli.commit(call('c', { state: 'waiting' }), 0, T + 30_000);
+    expect(app.writes.takeLease('c', T + 60_000, T + 29_999)).toBeUndefined();
+    expect(app.writes.adoptable(T + 29_999, 10)).toEqual([]);
+    expect(app.writes.adoptable(T + 30_000, 10)).toEqual([{ id: 'c', state: 'waiting' }]);
+    expect(app.writes.takeLease('c', T + 60_000, T + 30_000)).toMatchObject({
+      call: { id: 'c' },
+      version: 1,
+    });
+    // The CLI's lease is gone: renewing it changes nothing, and it cannot take the call back.
+    cli.writes.renewLeases(T + 90_000);
+    expect(cli.writes.takeLease('c', T + 90_000, T + 40_000)).toBeUndefined();
+
+    cli.commit(call('d', { state: 'waiting' }), 0, T + 30_000);
+    expect(app.writes.takeLease('d', T + 60_000, T + 1)).toBeUndefined();
+    expect(cli.writes.releaseLeases()).toBe(1);
+    expect(app.writes.takeLease('d', T + 60_000, T + 1)).toBeDefined();
+  });
+
+  test('a finished call is never leased; every waiting call is adoptable, past any old cap', () => {
+    const a = open();
+    a.commit(call('done', { state: 'done' }), 0, 0);
+    expect(a.writes.takeLease('done', T + 1, T)).toBeUndefined();
+    for (let i = 0; i < 1_200; i++) a.put(call(`w${String(i).padStart(4, '0')}`, { state: 'waiting' }));
+    const b = open();
+    let taken = 0;
+    for (let batch = b.writes.adoptable(T, 500); batch.length > 0; batch = b.writes.adoptable(T, 500)) {
+      for (const { id } of batch) if (b.writes.takeLease(id, T + 30_000, T)) taken++;
+    }
+    expect(taken).toBe(1_200);
+  });
+});
+
+describe('the change log', () => {
+  test('another process reads exactly the calls changed since it last looked, with who wrote them', () => {
+    const app = open();
+    const cli = open();
+    const since = app.writes.lastSeq();
+    const dataVersion = app.writes.dataVersion();
+    cli.commit(call('x', { state: 'waiting' }), 0, T + 30_000);
+    cli.commit(call('x', { state: 'done', response: { ok: true } }), 1, 0);
+    cli.commit(call('y', { state: 'rejected' }), 0, 0);
+    expect(app.writes.dataVersion()).not.toBe(dataVersion);
+    const { last, changes } = app.writes.changesSince(since);
+    expect(changes.map((c) => [c.call.id, c.call.state, c.writer === cli.processId])).toEqual([
+      ['x', 'done', true],
+      ['y', 'rejected', true],
+    ]);
+    expect(changes[0]?.call.response).toEqual({ ok: true });
+    expect(app.writes.changesSince(last).changes).toEqual([]);
+  });
+});
+
+describe('responses apart, and the byte budget', () => {
+  test('listing 200 calls with large responses never reads a response', () => {
+    const big = { text: 'x'.repeat(200_000) };
+    const reads: string[] = [];
+    const history = open();
+    for (let i = 0; i < 200; i++) {
+      history.put(call(`c${String(i).padStart(3, '0')}`, { state: 'done', response: big, createdAt: T + i }));
+    }
+    // The history's own connection, caught as it prepares a statement, is
+    // told to report every column read from the responses table.
+    const capture = vi.spyOn(DatabaseSync.prototype, 'prepare');
+    history.list({ limit: 1 });
+    const db = capture.mock.contexts[0] as DatabaseSync;
+    capture.mockRestore();
+    db.setAuthorizer((action, table, column) => {
+      if (action === constants.SQLITE_READ && table === 'responses') reads.push(String(column));
+      return constants.SQLITE_OK;
+    });
+    const listed = history.list({ limit: 200 });
+    expect(listed).toHaveLength(200);
+    expect(listed.every((c) => c.hasResponse && !('response' in c))).toBe(true);
+    expect(reads.filter((c) => c === 'json' || c === 'exact')).toEqual([]);
+    // The spy sees a read when there is one: the detail reads the response.
+    expect(history.getDetail('c000')?.responseJson).toBe(JSON.stringify(big));
+    expect(reads).toContain('json');
+    db.setAuthorizer(null);
+  });
+
+  test('the byte budget prunes the oldest finished calls first and never a waiting one', () => {
+    const history = open();
+    const kb = (n: number) => ({ text: 'y'.repeat(n * 1024) });
+    history.put(call('old-waiting', { state: 'waiting', createdAt: T - 1, response: kb(100) }));
+    for (let i = 0; i < 10; i++) {
+      history.put(call(`d${i}`, { state: 'done', createdAt: T + i, response: kb(100) }));
+    }
+    expect(history.bytes()).toBeGreaterThan(11 * 100 * 1024);
+    const pruned = history.prune(1_000_000, true, 500 * 1024);
+    expect(pruned).toBe(7);
+    expect(history.bytes()).toBeLessThanOrEqual(500 * 1024);
+    expect(
+      history
+        .list({ limit: 100 })
+        .map((c) => c.id)
+        .sort(),
+    ).toEqual(['d7', 'd8', 'd9', 'old-waiting']);
+    // Over budget with nothing finished left to prune: the waiting call stays.
+    expect(history.prune(1_000_000, true, 1)).toBe(3);
+    expect(history.list().map((c) => c.id)).toEqual(['old-waiting']);
+    expect(history.get('old-waiting')?.response).toEqual(kb(100));
+  });
+});
