@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { CoreEvent } from '../../src/core/appCore.ts';
+import type { Call } from '../../src/shared/models/call.ts';
+import { CliHarness } from '../support/cliHarness.ts';
+
+/**
+ * The app and the CLI as two real processes on one data folder: what the
+ * command does appears in the app as it happens, on events, never on reload.
+ */
+describe('the app sees what the CLI does', () => {
+  let h: CliHarness;
+  beforeAll(async () => {
+    h = await CliHarness.open();
+    await h.addRobot({ name: 'Echo', flow: [{ type: 'respond' as const, echo: true }] });
+  });
+  afterAll(() => h?.close());
+
+  test('a fire --wait call that started and finished while the app was open is announced, with its response', async () => {
+    const app = await h.core();
+    const seen: Call[] = [];
+    const done = new Promise<Call>((resolve) => {
+      app.subscribe((event: CoreEvent) => {
+        if (event.type !== 'calls') return;
+        seen.push(...event.calls);
+        const finished = event.calls.find((c) => c.state === 'done');
+        if (finished !== undefined) resolve(finished);
+      });
+    });
+    const fired = await h.run(['fire', 'Echo', '--arg', 'n=7', '--wait']);
+    expect(fired.code).toBe(0);
+    const ended = Date.now();
+    const call = await done;
+    // Within a second of the command ending (usually before: the change log is read as it is written).
+    expect(Date.now() - ended).toBeLessThan(1_000);
+    expect(call.response).toEqual({ n: 7 });
+    expect(app.listCalls().map((c) => c.id)).toContain(call.id);
+    // Announced once it was there: the window never needs a reload to see it.
+    expect(seen.every((c) => c.id === call.id)).toBe(true);
+  });
+
+  test('a robot the CLI adds is announced to the app', async () => {
+    const app = await h.core();
+    const added = new Promise<string[]>((resolve) => {
+      app.subscribe((event: CoreEvent) => {
+        if (event.type === 'catalog' && event.robots.some((r) => r.name === 'Ledger')) {
+          resolve(event.robots.map((r) => r.name));
+        }
+      });
+    });
+    const result = await h.run(['robot', 'add', '--name', 'Ledger', '--base-url', h.sandbox.baseUrl]);
+    expect(result.code).toBe(0);
+    expect(await added).toContain('Ledger');
+  });
+});
