@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import { callsCommand } from './commands/calls.ts';
 import { curlCommand } from './commands/curl.ts';
 import { doctorCommand } from './commands/doctor.ts';
+import { historyCommand } from './commands/history.ts';
 import { networkCommand } from './commands/network.ts';
 import { fireCommand } from './commands/fire.ts';
 import { presetCommand } from './commands/preset.ts';
@@ -53,6 +54,7 @@ export function buildProgram(version: string): Command {
     .addCommand(curlCommand())
     .addCommand(doctorCommand())
     .addCommand(networkCommand())
+    .addCommand(historyCommand())
     .addCommand(warningsCommand())
     .addCommand(sandboxCommand())
     .addHelpText(

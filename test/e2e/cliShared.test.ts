@@ -51,4 +51,25 @@ describe('the app sees what the CLI does', () => {
     expect(result.code).toBe(0);
     expect(await added).toContain('Ledger');
   });
+
+  test('history set: the limits the app and every command keep to, shared through the settings', async () => {
+    const app = await h.core();
+    const changed = new Promise<number>((resolve) => {
+      app.subscribe((event: CoreEvent) => {
+        if (event.type === 'settings') resolve(event.settings.historyMaxBytes);
+      });
+    });
+    const limits = await h.json(['history', 'set', '--max-size', '2 GiB', '--max-response', '10MiB']);
+    expect(limits).toEqual({ maxCalls: 5000, maxBytes: 2 * 1024 ** 3, maxResponseBytes: 10 * 1024 ** 2 });
+    expect(await changed).toBe(2 * 1024 ** 3);
+    const shown = await h.run(['history', 'show']);
+    expect(shown.stdout).toMatch(/^History size +at most 2 GiB, oldest finished calls pruned first$/m);
+    expect(shown.stdout).toMatch(/^Largest response +10 MiB/m);
+    const tooSmall = await h.run(['history', 'set', '--max-size', '1 MiB']);
+    expect(tooSmall.code).toBe(2);
+    expect(tooSmall.stderr).toContain('keep at least 10 MiB of history');
+    const notASize = await h.run(['history', 'set', '--max-response', 'big']);
+    expect(notASize.code).toBe(2);
+    expect(notASize.stderr).toContain('expected a size such as 500 MiB, 2 GiB or 1048576.');
+  });
 });

@@ -46,8 +46,8 @@ const SettingsFields = z.object({
   historyMaxBytes: z
     .number()
     .int()
-    .min(10 * MiB)
-    .max(1024 * GiB),
+    .min(10 * MiB, 'keep at least 10 MiB of history')
+    .max(1024 * GiB, 'at most 1024 GiB'),
   /** Query requests in flight at once, across all robots. */
   maxConcurrentQueries: z.number().int().min(1).max(256),
   /** Status queries started per second to one service (origin), whatever the number of calls waiting on it. */

@@ -71,6 +71,30 @@ export function SettingsForm({ settings }: { settings: Settings }) {
             onChange={(e) => change({ historyLimit: e.target.value })}
           />
         </Field>
+        <Field
+          label="History size on disk"
+          id="history-max-size"
+          error={errors['historyMaxBytes']}
+          hint="Responses included. The oldest finished calls are removed first; a call still running never is."
+        >
+          <input
+            type="text"
+            value={draft.historyMaxSize}
+            onChange={(e) => change({ historyMaxSize: e.target.value })}
+          />
+        </Field>
+        <Field
+          label="Largest response read"
+          id="max-response-size"
+          error={errors['maxResponseBytes']}
+          hint="A robot's answer larger than this is not read; the call says so."
+        >
+          <input
+            type="text"
+            value={draft.maxResponseSize}
+            onChange={(e) => change({ maxResponseSize: e.target.value })}
+          />
+        </Field>
         <label className="check">
           <input
             type="checkbox"
