@@ -4,6 +4,7 @@ import { Call, type CallDetail, CallFilter, callDetail } from '../../shared/mode
 import type { ListedCall } from '../../shared/models/callSummary.ts';
 import { AppError, validationError } from '../errors.ts';
 import { deleteFinishedQuery, likePattern, listQuery } from './callQueries.ts';
+import { historyBytes, pruneHistory } from './historyBudget.ts';
 import { OPEN_WAIT_MS, openHistoryFile, storageError } from './historyFile.ts';
 import { type CallRow, parseCallRow, parseListedRow } from './historyRows.ts';
 import { type CommitResult, SharedWrites } from './sharedWrites.ts';
@@ -227,12 +228,12 @@ export class CallHistory {
   prune(limit: number, force = false, maxBytes = Number.POSITIVE_INFINITY): number {
     if (!force && this.#rowsSincePrune < 16) return 0;
     this.#rowsSincePrune = 0;
-    return this.writes.prune(limit, maxBytes);
+    return this.writes.transaction(() => pruneHistory(this.#db, limit, maxBytes));
   }
 
   /** What the history's calls take, records and responses, in bytes. */
   bytes(): number {
-    return this.writes.bytes();
+    return this.#read(() => historyBytes(this.#db));
   }
 
   close(): void {

@@ -68,15 +68,20 @@ export class SharedWrites {
     this.#whole = db.prepare(`${WHOLE} WHERE c.id = ?`);
     this.#head = db.prepare('SELECT state, version, lease_holder AS holder FROM calls WHERE id = ?');
     this.#nextSeq = db.prepare("UPDATE meta SET value = value + 1 WHERE key = 'seq' RETURNING value");
+    // $until: the lease to keep (this process holds it), 0 to let it go, NULL to leave it as it is.
     this.#insert = db.prepare(
       `INSERT INTO calls (id, robot_id, state, created_at, webhook_call_id, search, data, version, seq, writer,
          lease_holder, lease_until, bytes)
-       VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?)`,
+       VALUES ($id, $robot, $state, $created, $webhook, $search, $data, 1, $seq, $me,
+         CASE WHEN coalesce($until, 0) = 0 THEN NULL ELSE $me END, coalesce($until, 0), $bytes)
+       RETURNING version`,
     );
     this.#update = db.prepare(
-      `UPDATE calls SET state = ?, webhook_call_id = ?, search = ?, data = ?, version = version + 1, seq = ?,
-         writer = ?, lease_holder = coalesce(?, lease_holder), lease_until = coalesce(?, lease_until), bytes = ?
-       WHERE id = ? RETURNING version`,
+      `UPDATE calls SET state = $state, webhook_call_id = $webhook, search = $search, data = $data,
+         version = version + 1, seq = $seq, writer = $me, bytes = $bytes,
+         lease_holder = CASE WHEN $until IS NULL THEN lease_holder WHEN $until = 0 THEN NULL ELSE $me END,
+         lease_until = coalesce($until, lease_until)
+       WHERE id = $id RETURNING version`,
     );
     this.#setResponse = db.prepare(
       'INSERT OR REPLACE INTO responses (call_id, json, exact) VALUES (?, ?, ?)',
@@ -216,40 +221,6 @@ export class SharedWrites {
     );
   }
 
-  /** The bytes all calls take, records and responses. */
-  bytes(): number {
-    return this.#get(
-      () => (this.#db.prepare('SELECT coalesce(sum(bytes), 0) AS n FROM calls').get() as { n: number }).n,
-    );
-  }
-
-  /**
-   * Forget the oldest finished calls until at most `limit` remain and they
-   * take at most `maxBytes`; calls being sent or watched are never pruned.
-   */
-  prune(limit: number, maxBytes: number): number {
-    return this.#transaction(() => {
-      const { n, bytes } = this.#db
-        .prepare('SELECT count(*) AS n, coalesce(sum(bytes), 0) AS bytes FROM calls')
-        .get() as { n: number; bytes: number };
-      const overCount = Math.max(0, n - limit);
-      let overBytes = Math.max(0, bytes - maxBytes);
-      if (overCount === 0 && overBytes === 0) return 0;
-      const oldest = this.#db
-        .prepare(`SELECT id, bytes FROM calls WHERE state NOT IN (${ACTIVE}) ORDER BY created_at ASC, id ASC`)
-        .iterate() as Iterable<{ id: string; bytes: number }>;
-      const forget = this.#db.prepare('DELETE FROM calls WHERE id = ?');
-      const ids: string[] = [];
-      for (const row of oldest) {
-        if (ids.length >= overCount && overBytes <= 0) break;
-        ids.push(row.id);
-        overBytes -= row.bytes;
-      }
-      for (const id of ids) forget.run(id);
-      return ids.length;
-    });
-  }
-
   /** A call as stored now, with its version. */
   read(id: string): StoredCall | undefined {
     return this.#get(() => this.#read(id));
@@ -269,53 +240,30 @@ export class SharedWrites {
   /** The row write itself, inside a transaction; returns the version written. */
   #write(call: Call, insert: boolean, leaseUntil: number | undefined): number {
     const rows = toRows(call);
-    const seq = this.#seq();
-    let version = 1;
-    if (insert) {
-      const holder = leaseUntil ? this.#me : null;
-      this.#insert.run(
-        call.id,
-        call.robotId,
-        call.state,
-        call.createdAt,
-        call.webhookCallId,
-        rows.search,
-        rows.data,
-        seq,
-        this.#me,
-        holder,
-        leaseUntil ?? 0,
-        rows.bytes,
-      );
-    } else {
-      const holder = leaseUntil === undefined ? null : leaseUntil === 0 ? null : this.#me;
-      // coalesce keeps the lease as it is for undefined; a release sets it empty.
-      const result = (
-        leaseUntil === 0
-          ? this.#db
-              .prepare(
-                `UPDATE calls SET state = ?, webhook_call_id = ?, search = ?, data = ?, version = version + 1,
-                   seq = ?, writer = ?, lease_holder = NULL, lease_until = 0, bytes = ? WHERE id = ? RETURNING version`,
-              )
-              .get(call.state, call.webhookCallId, rows.search, rows.data, seq, this.#me, rows.bytes, call.id)
-          : this.#update.get(
-              call.state,
-              call.webhookCallId,
-              rows.search,
-              rows.data,
-              seq,
-              this.#me,
-              holder,
-              leaseUntil ?? null,
-              rows.bytes,
-              call.id,
-            )
-      ) as { version: number };
-      version = result.version;
-    }
+    const row = {
+      id: call.id,
+      state: call.state,
+      webhook: call.webhookCallId,
+      search: rows.search,
+      data: rows.data,
+      seq: this.#seq(),
+      me: this.#me,
+      until: leaseUntil ?? null,
+      bytes: rows.bytes,
+    };
+    const written = (
+      insert
+        ? this.#insert.get({ ...row, robot: call.robotId, created: call.createdAt })
+        : this.#update.get(row)
+    ) as { version: number };
     if (rows.json === null) this.#dropResponse.run(call.id);
     else this.#setResponse.run(call.id, rows.json, rows.exact);
-    return version;
+    return written.version;
+  }
+
+  /** `work` in one write transaction (BEGIN IMMEDIATE: no other writer between its reads and writes). */
+  transaction<T>(work: () => T): T {
+    return this.#transaction(work);
   }
 
   #transaction<T>(work: () => T): T {
