@@ -89,7 +89,7 @@ export class AppCore {
       core.#tracker.start();
       core.#watchOtherProcesses();
     }
-    core.#feed.start();
+    core.#feed.start(options.watchFolder ?? core.#adopting);
     return core;
   }
 

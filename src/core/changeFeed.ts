@@ -40,7 +40,12 @@ export class ChangeFeed {
     this.#onFiles = deps.onFiles;
   }
 
-  start(): void {
+  /**
+   * `watchFolder`: also watch the data folder (the app). A one-shot command
+   * only needs the calls; re-reading the catalog behind its back would only
+   * repeat warnings about a damaged file it already gave.
+   */
+  start(watchFolder: boolean): void {
     try {
       this.#seq = this.#history.writes.lastSeq();
       this.#dataVersion = this.#history.writes.dataVersion();
@@ -49,6 +54,7 @@ export class ChangeFeed {
     }
     this.#timer = setInterval(() => this.check(), CHECK_MS);
     this.#timer.unref();
+    if (!watchFolder) return;
     try {
       this.#watcher = watch(this.#dataDir, { persistent: false }, (_event, name) => this.#fileEvent(name));
       this.#watcher.on('error', () => this.#stopWatching());

@@ -29,6 +29,12 @@ export type AppCoreOptions = {
    */
   resumeWatching?: boolean;
   /**
+   * Watch the data folder, announcing robots, presets and settings another
+   * process changes as they change (default: when resuming watching, as the
+   * app does). Calls other processes change are announced either way.
+   */
+  watchFolder?: boolean;
+  /**
    * This process's additions to the stored trust and proxy settings: the
    * CLI's --proxy and --ca, the app's system proxy resolver.
    */

@@ -146,7 +146,7 @@ describe('robot-tray fire, status and calls', () => {
     const result = await h.run(['fire', 'Echo', '--preset', 'rush order', '--arg', 'b=y', '--wait']);
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual({ a: 1, b: 'y' });
-    const call = core.listCalls({ limit: 1 })[0]!;
+    const call = core.getCall(core.listCalls({ limit: 1 })[0]!.id);
     expect(call).toMatchObject({ presetName: 'Rush order', state: 'done', response: { a: 1, b: 'y' } });
   });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { CoreEvent } from '../../src/core/appCore.ts';
+import { AppCore, type CoreEvent } from '../../src/core/appCore.ts';
 import type { Call } from '../../src/shared/models/call.ts';
 import { CliHarness } from '../support/cliHarness.ts';
 
@@ -13,7 +13,11 @@ describe('the app sees what the CLI does', () => {
     h = await CliHarness.open();
     await h.addRobot({ name: 'Echo', flow: [{ type: 'respond' as const, echo: true }] });
   });
-  afterAll(() => h?.close());
+  const apps: AppCore[] = [];
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    await h?.close();
+  });
 
   test('a fire --wait call that started and finished while the app was open is announced, with its response', async () => {
     const app = await h.core();
@@ -39,7 +43,8 @@ describe('the app sees what the CLI does', () => {
   });
 
   test('a robot the CLI adds is announced to the app', async () => {
-    const app = await h.core();
+    const app = await AppCore.open({ dataDir: h.home, resumeWatching: false, watchFolder: true });
+    apps.push(app);
     const added = new Promise<string[]>((resolve) => {
       app.subscribe((event: CoreEvent) => {
         if (event.type === 'catalog' && event.robots.some((r) => r.name === 'Ledger')) {
@@ -53,7 +58,8 @@ describe('the app sees what the CLI does', () => {
   });
 
   test('history set: the limits the app and every command keep to, shared through the settings', async () => {
-    const app = await h.core();
+    const app = await AppCore.open({ dataDir: h.home, resumeWatching: false, watchFolder: true });
+    apps.push(app);
     const changed = new Promise<number>((resolve) => {
       app.subscribe((event: CoreEvent) => {
         if (event.type === 'settings') resolve(event.settings.historyMaxBytes);

@@ -53,6 +53,8 @@ export class SharedWrites {
   readonly #take: StatementSync;
   readonly #renew: StatementSync;
   readonly #changes: StatementSync;
+  /** Asked five times a second by the change feed: prepared once. */
+  #dataVersion: StatementSync | undefined;
 
   constructor(
     db: DatabaseSync,
@@ -216,9 +218,9 @@ export class SharedWrites {
 
   /** SQLite's count of commits by other connections: a change means read the change log. */
   dataVersion(): number {
-    return this.#get(
-      () => (this.#db.prepare('PRAGMA data_version').get() as { data_version: number }).data_version,
-    );
+    this.#dataVersion ??= this.#db.prepare('PRAGMA data_version');
+    const statement = this.#dataVersion;
+    return this.#get(() => (statement.get() as { data_version: number }).data_version);
   }
 
   /** A call as stored now, with its version. */

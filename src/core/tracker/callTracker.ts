@@ -52,6 +52,7 @@ type LiveCall = { call: Call; step: number; version: number };
 
 /** Calls adopted per look at the history (it looks again until none is left). */
 const ADOPT_BATCH = 500;
+const SENDER_GONE = 'Robot Tray stopped while this trigger was being sent; it may have started.';
 
 /**
  * Owns every call from trigger to a final state: sends the trigger, polls the
@@ -99,11 +100,9 @@ export class CallTracker {
   }
 
   /**
-   * After a restart: calls left waiting resume polling; calls caught while
-   * sending become unknown, since the trigger may have reached the service
-   * and firing it again could start the robot twice. Only calls nobody
-   * watches (no lease, or a lapsed one) are taken: a call another process
-   * is sending or watching right now stays theirs.
+   * After a restart: calls left waiting resume polling; calls caught sending
+   * become unknown (firing again could start the robot twice). Only calls
+   * nobody watches (no lease, or a lapsed one) are taken.
    */
   start(): void {
     this.#adoptFromHistory();
@@ -175,8 +174,7 @@ export class CallTracker {
     // Resumed twice at once: the first one won.
     const already = this.#live.get(call.id);
     if (already !== undefined) return already.call;
-    // Resumed from the record as stored now: one another process resumed or
-    // changed meanwhile is refused by assertResumable, not overwritten.
+    // As stored now: one another process changed meanwhile is refused, not overwritten.
     const stored = this.#d.history.writes.read(call.id);
     if (stored === undefined) throw new AppError('not-found', 'This call was forgotten meanwhile.');
     assertResumable(stored.call);
@@ -192,15 +190,17 @@ export class CallTracker {
    */
   adopt(call: Call): Call {
     const live = this.#live.get(call.id);
-    if (live !== undefined) return live.call;
-    if (call.state !== 'waiting') return call;
+    if (live !== undefined || call.state !== 'waiting') return live?.call ?? call;
     const now = this.#d.clock.now();
-    const taken = this.#d.history.writes.takeLease(call.id, this.#leases.until(), now);
-    if (taken === undefined) {
-      this.#leases.want(call.id);
-      return call;
+    let taken;
+    try {
+      taken = this.#d.history.writes.takeLease(call.id, this.#leases.until(), now);
+    } catch {
+      // A history this process cannot write (read-only, locked): it only looks.
+      taken = { call, version: 0 };
     }
-    if (taken.call.state !== 'waiting') return taken.call;
+    if (taken === undefined) this.#leases.want(call.id);
+    if (taken?.call.state !== 'waiting') return taken?.call ?? call;
     this.#watch(taken.call, taken.version, now);
     return taken.call;
   }
@@ -228,11 +228,9 @@ export class CallTracker {
     for (const change of changes) {
       if (change.writer === me) continue;
       const live = this.#live.get(change.call.id);
-      if (live !== undefined) {
-        if (change.version <= live.version) continue;
-        if (change.holder === me && isActive(change.call.state)) continue;
-        this.drop(change.call.id);
-      }
+      if (live !== undefined && change.version <= live.version) continue;
+      if (live !== undefined && change.holder === me && isActive(change.call.state)) continue;
+      if (live !== undefined) this.drop(change.call.id);
       seen.push(change.call);
     }
     return seen;
@@ -264,8 +262,7 @@ export class CallTracker {
         if (taken === undefined) continue;
         took++;
         const { call, version } = taken;
-        const note = 'Robot Tray stopped while this trigger was being sent; it may have started.';
-        if (call.state === 'sending') this.#commit(moveTo(call, 'unknown', now, note), version);
+        if (call.state === 'sending') this.#commit(moveTo(call, 'unknown', now, SENDER_GONE), version);
         else if (call.state === 'waiting') {
           this.#watch(call, version, resumeAt(call.nextPollAt, now, this.#policy(undefined).watchDeadlineMs));
           adopted.push(call);
