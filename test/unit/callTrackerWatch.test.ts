@@ -99,6 +99,31 @@ describe('stop, resume and adopt', () => {
   });
 });
 
+describe('another process wrote first', () => {
+  test('a poll whose expired would replace the DONE another process stored loses: the DONE is adopted, announced, and polling stops', async () => {
+    const call = await h.fire();
+    const other = CallHistory.open(h.historyFile, new WarningLog());
+    try {
+      // Another process (its lease lapsed here, say) stored the run's DONE, with its response.
+      other.put({ ...call, state: 'done', response: { invoice: 'INV-7' }, finishedAt: h.clock.now() });
+    } finally {
+      other.close();
+    }
+    // The service handed the result out once: this process's poll gets a 404.
+    h.client.answer = async () => {
+      throw new AppError('http', 'Not found', { status: 404 });
+    };
+    await h.settle();
+    h.changes.length = 0;
+    await h.pollOnce();
+    expect(h.changes.flat().map((c) => [c.id, c.state])).toEqual([[call.id, 'done']]);
+    expect(h.changes.flat()[0]?.response).toEqual({ invoice: 'INV-7' });
+    expect(h.history.get(call.id)).toMatchObject({ state: 'done', response: { invoice: 'INV-7' } });
+    expect(h.tracker.live(call.id)).toBeUndefined();
+    expect(h.clock.pendingTimers).toBe(0);
+  });
+});
+
 describe('after a restart', () => {
   test('a call caught sending becomes unknown; a waiting one is polled again; one being sent now is left alone', async () => {
     h.history.put(storedCall('old-sending'));
