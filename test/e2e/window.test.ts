@@ -62,12 +62,20 @@ describe('the Robot Tray window in Chromium', () => {
     await page.getByText('Keep between 10 and 1,000,000 calls (a whole number).').waitFor();
     expect(await page.getByRole('button', { name: 'Save settings' }).isDisabled()).toBe(true);
     await history.fill('250');
+    const size = page.getByLabel('History size on disk');
+    expect(await size.inputValue()).toBe('1 GiB');
+    await size.fill('a lot');
+    await page.getByText('Give a size from 10 MiB to 1024 GiB, such as 1 GiB.').waitFor();
+    await size.fill('2 GiB');
+    await page.getByLabel('Largest response read').fill('10 MiB');
     await page.getByLabel('First check after').fill('2');
     await page.getByLabel('Start Robot Tray in the tray when I log in').check();
     await page.getByRole('button', { name: 'Save settings' }).click();
     await page.getByRole('status').filter({ hasText: 'Settings saved.' }).waitFor();
     expect(core.getSettings()).toMatchObject({
       historyLimit: 250,
+      historyMaxBytes: 2 * 1024 ** 3,
+      http: { queryResponseCapBytes: 10 * 1024 ** 2 },
       launchAtLogin: true,
       pollPolicy: { firstDelayMs: 2000 },
     });
