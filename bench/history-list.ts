@@ -1,0 +1,83 @@
+/**
+ * Listing calls does not depend on what their responses weigh: the same 200
+ * rows are listed from a history whose responses are tiny and from one whose
+ * responses add up to `--mb` megabytes, and the two are compared (a ratio,
+ * measured in the same run), with the process's RSS after each.
+ *
+ *   npm run bench:history [-- --mb 1024 --calls 2000]
+ *
+ * Bounded: at most 4 GiB of responses and 20,000 calls, in a temporary folder
+ * removed at the end.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { CallHistory } from '../src/core/store/callHistory.ts';
+import { WarningLog } from '../src/core/store/warnings.ts';
+import type { Call } from '../src/shared/models/call.ts';
+
+const { values } = parseArgs({
+  options: { mb: { type: 'string', default: '256' }, calls: { type: 'string', default: '2000' } },
+});
+const MB = Math.min(Math.max(Number(values.mb), 1), 4096);
+const CALLS = Math.min(Math.max(Number(values.calls), 200), 20_000);
+const ROUNDS = 20;
+
+function call(i: number, response: Call['response']): Call {
+  const at = Date.UTC(2026, 0, 1) + i * 1000;
+  return {
+    id: `call-${String(i).padStart(6, '0')}`,
+    robotId: 'r1',
+    robotName: 'Bench',
+    presetId: null,
+    presetName: null,
+    method: 'POST',
+    args: { i },
+    state: 'done',
+    webhookCallId: `wh-${i}`,
+    url: 'https://robots.example.com/hook',
+    response,
+    rawStatus: null,
+    warning: null,
+    error: null,
+    notifyOnFinish: false,
+    createdAt: at,
+    sentAt: at,
+    acceptedAt: at,
+    lastPolledAt: at,
+    nextPollAt: null,
+    finishedAt: at + 500,
+    watchUntil: null,
+    pollCount: 1,
+    timeline: [],
+  };
+}
+
+async function measure(label: string, responseBytes: number): Promise<number> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'robot-tray-bench-history-'));
+  try {
+    const history = CallHistory.open(path.join(dir, 'history.sqlite'), new WarningLog());
+    const response = { text: 'x'.repeat(responseBytes) };
+    for (let i = 0; i < CALLS; i++) history.put(call(i, response));
+    history.list({ limit: 200 }); // warm: statements prepared, pages cached
+    const started = performance.now();
+    for (let r = 0; r < ROUNDS; r++) {
+      if (history.list({ limit: 200 }).length !== 200) throw new Error('listed fewer than 200 calls');
+    }
+    const ms = (performance.now() - started) / ROUNDS;
+    const rss = process.memoryUsage().rss / 2 ** 20;
+    console.log(
+      `${label}: ${CALLS} calls, ${((responseBytes * CALLS) / 2 ** 20).toFixed(0)} MiB of responses, ` +
+        `history ${(history.bytes() / 2 ** 20).toFixed(0)} MiB; list of 200: ${ms.toFixed(2)} ms; RSS ${rss.toFixed(0)} MiB`,
+    );
+    history.close();
+    return ms;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+const small = await measure('tiny responses', 16);
+const large = await measure('large responses', Math.floor((MB * 2 ** 20) / CALLS));
+console.log(`list of 200, large against tiny responses: ×${(large / small).toFixed(2)}`);
