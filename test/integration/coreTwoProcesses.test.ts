@@ -98,6 +98,23 @@ describe('one watcher per call', () => {
     expect(queries()).toBe(1);
   });
 
+  test('a call the app watches can be stopped from the CLI: the app lets it go and says so', async () => {
+    await setUp();
+    const appClock = new FakeClock(START);
+    const app = await openCore(appClock, true);
+    const cli = await openCore(new FakeClock(START), false);
+    const robotId = await robotIn(app);
+    const fired = await app.fire(robotId, { method: 'POST', args: { n: 3 } });
+    expect(app.watchingCount).toBe(1);
+    const appHearsStopped = whenCall(app, fired.id, (c) => c.state === 'stopped');
+    expect(cli.stopCall(fired.id).state).toBe('stopped');
+    expect((await appHearsStopped).timeline.at(-1)?.note).toBe('Stopped by you.');
+    expect(app.watchingCount).toBe(0);
+    appClock.advance(60_000);
+    expect(queries()).toBe(0);
+    expect(app.getCall(fired.id).state).toBe('stopped');
+  });
+
   test('a call whose watcher let go (the command ended) is taken over by the app at once', async () => {
     await setUp();
     const appClock = new FakeClock(START);

@@ -156,13 +156,18 @@ export class CallTracker {
     return this.#commit(call);
   }
 
-  /** Stop watching a waiting call; it can be resumed later. */
+  /**
+   * Stop watching a waiting call (resumable later); one another process
+   * watches is stopped in the history, and its watcher lets it go.
+   */
   stop(callId: string, reason = 'Stopped by you.'): Call {
-    const call = this.#live.get(callId)?.call;
+    const live = this.#live.get(callId)?.call;
+    const stored = live === undefined ? this.#d.history.writes.read(callId) : undefined;
+    const call = live ?? stored?.call;
     if (call === undefined || call.state !== 'waiting') {
       throw new AppError('validation', 'Only a call that is waiting can be stopped.');
     }
-    return this.#finish(moveTo(call, 'stopped', this.#d.clock.now(), reason));
+    return this.#finish(moveTo(call, 'stopped', this.#d.clock.now(), reason), stored?.version);
   }
 
   /** Watch a stopped or unexpected call again, with a fresh deadline. */
@@ -293,13 +298,7 @@ export class CallTracker {
     await Promise.allSettled([...this.#firing]);
     await this.#queue.idle();
     this.#writer.flush();
-    this.#leases.stop();
-    try {
-      // Let go at once rather than at lapse: a watching app takes them now.
-      this.#d.history.writes.releaseLeases();
-    } catch {
-      // A locked or read-only file: the leases lapse on their own.
-    }
+    this.#leases.release();
     this.#closed = true;
     this.#changes.flush();
   }
@@ -369,8 +368,8 @@ export class CallTracker {
     }
   }
 
-  #finish(call: Call): Call {
-    const version = this.#live.get(call.id)?.version;
+  #finish(call: Call, expected?: number): Call {
+    const version = this.#live.get(call.id)?.version ?? expected;
     this.drop(call.id);
     return this.#commit(call, version);
   }

@@ -65,10 +65,16 @@ export class LeaseKeeper {
     for (const id of [...this.#wanted]) if (this.#retry(id)) this.#wanted.delete(id);
   }
 
-  stop(): void {
+  /** Stop renewing and let go of every lease (closing): a watching app takes those calls at once. */
+  release(): void {
     if (this.#timer !== undefined) clearTimeout(this.#timer);
     this.#timer = undefined;
     this.#wanted.clear();
+    try {
+      this.#writes.releaseLeases();
+    } catch {
+      // A locked or read-only file: the leases lapse on their own.
+    }
   }
 
   #tick(): void {
