@@ -152,6 +152,62 @@ describe('calls in the window', () => {
     );
   });
 
+  test("the call detail takes the robot pane's place: Tab reaches only controls in view, Escape returns to the row, the robots list stays live", async () => {
+    const { app, robot, preset } = await open({ name: 'Echo', flow: [{ type: 'respond', echo: true }] });
+    const { page } = app;
+    const fired = await app.core.fire(robot.id, { presetId: preset.id });
+    await row(page, fired.id).and(page.locator('[data-state="done"]')).waitFor({ timeout: 15_000 });
+    const list = page.getByRole('listbox', { name: 'Calls, newest first' });
+    await list.focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    const detail = page.getByTestId('call-detail');
+    await detail.getByRole('treeitem').first().waitFor();
+    expect(
+      await page.evaluate(() => document.activeElement?.closest('[data-testid="call-detail"]') !== null),
+    ).toBe(true);
+    // The robot's own controls are out of reach while the detail is shown, not lying under it.
+    expect(await page.getByRole('button', { name: 'Remove…' }).count()).toBe(0);
+
+    // Every control Tab lands on is the one drawn at its place: nothing covers it.
+    const covered: string[] = [];
+    for (let i = 0; i < 45; i++) {
+      await page.keyboard.press('Tab');
+      const hit = await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        if (el === null || el === document.body) return null;
+        el.scrollIntoView({ block: 'nearest' });
+        const box = el.getBoundingClientRect();
+        const top = document.elementFromPoint(
+          box.left + box.width / 2,
+          box.top + Math.min(box.height / 2, 8),
+        );
+        const shown = top !== null && (el.contains(top) || top.contains(el));
+        return shown
+          ? null
+          : `${el.tagName} ${el.getAttribute('aria-label') ?? el.textContent?.slice(0, 30)}`;
+      });
+      if (hit !== null) covered.push(hit);
+    }
+    expect(covered).toEqual([]);
+
+    // Escape closes it and puts focus back on the calls list, on the call's row.
+    await detail.getByRole('button', { name: 'Close the call detail' }).focus();
+    await page.keyboard.press('Escape');
+    await detail.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-activedescendant'))).toBe(
+      `call-row-${fired.id}`,
+    );
+    await page.getByRole('button', { name: 'Remove…' }).waitFor();
+
+    // Open again; a click on the robots list is heard and shows that robot.
+    await page.keyboard.press('Enter');
+    await detail.waitFor();
+    await page.getByRole('navigation', { name: 'Robots' }).getByRole('button', { name: /Echo/ }).click();
+    await detail.waitFor({ state: 'detached' });
+    await page.getByRole('heading', { level: 2, name: 'Echo' }).waitFor();
+  });
+
   test('stop and resume, fire again, the diff of two runs, forget and clear finished', async () => {
     const { app, robot, preset } = await open({
       name: 'Slow echo',

@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { callOutcome } from '../../../../shared/sentences/callOutcome.ts';
 import { useCalls } from '../../stores/calls.ts';
 import { openCall } from '../../stores/callsView.ts';
 import { LazyJsonViewer } from '../json/LazyJsonViewer.tsx';
 import { CallActions } from './CallActions.tsx';
+import { focusCallsList } from './CallsList.tsx';
 import { DiffSection } from './DiffSection.tsx';
 import { FireAgainDialog } from './FireAgainDialog.tsx';
 import { previousRunOf } from './model/responseDiff.ts';
@@ -18,17 +19,35 @@ export function CallDetailDrawer({ callId }: { callId: string }) {
   const previous = useCalls((s) => previousRunOf(s.order, s.byId, callId));
   const detail = useCallDetail(callId, `${summary?.state}:${summary?.hasResponse}`);
   const [changing, setChanging] = useState(false);
+  const panel = useRef<HTMLElement>(null);
   useEffect(() => {
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && !changing && openCall(null);
+    const onKey = (e: KeyboardEvent) => {
+      // A dialog's own Escape closes that dialog only (its keydown reaches here first).
+      if (e.key !== 'Escape' || e.defaultPrevented || changing) return;
+      if (document.querySelector('dialog[open]') !== null) return;
+      openCall(null);
+    };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [changing]);
+  useEffect(() => {
+    // Opened: the reader starts at the detail's heading.
+    panel.current?.querySelector<HTMLElement>('h2')?.focus();
+  }, [callId]);
+  useEffect(() => {
+    const node = panel.current;
+    return () => {
+      // Closed from within (Escape, ✕): focus goes back to the calls list, on this call's row.
+      const active = document.activeElement;
+      if (active === null || active === document.body || node?.contains(active)) focusCallsList();
+    };
+  }, []);
   if (summary === undefined) return null;
   const call = detail.status === 'ready' && detail.call.id === callId ? detail.call : undefined;
   return (
-    <aside className="call-detail" aria-label="Call detail" data-testid="call-detail">
+    <aside ref={panel} className="call-detail" aria-label="Call detail" data-testid="call-detail">
       <div className="section-head">
-        <h2>{summary.presetName ?? 'Custom call'}</h2>
+        <h2 tabIndex={-1}>{summary.presetName ?? 'Custom call'}</h2>
         <span className="muted">{summary.robotName}</span>
         <button
           type="button"

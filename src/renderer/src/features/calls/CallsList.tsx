@@ -5,6 +5,12 @@ import { openCall } from '../../stores/callsView.ts';
 import { CallRow } from './CallRow.tsx';
 
 const ROW_HEIGHT = 52;
+const LIST_ID = 'calls-list';
+
+/** Focus the list (its selected row is the active one), e.g. when the call detail closes. */
+export function focusCallsList(): void {
+  document.getElementById(LIST_ID)?.focus();
+}
 
 /** Calls newest first; only those in view are drawn. Arrows move, Enter opens. */
 export function CallsList({ ids }: { ids: readonly string[] }) {
@@ -41,6 +47,7 @@ export function CallsList({ ids }: { ids: readonly string[] }) {
   return (
     <div
       ref={scroller}
+      id={LIST_ID}
       className="calls-list"
       role="listbox"
       aria-label="Calls, newest first"

@@ -3,13 +3,12 @@ import { onAppEvent } from '../../bridge/events.ts';
 import { clearFinished, refreshCalls } from '../../stores/callActions.ts';
 import { useCalls } from '../../stores/calls.ts';
 import { openCall, useCallsView } from '../../stores/callsView.ts';
-import { CallDetailDrawer } from './CallDetailDrawer.tsx';
 import { CallsFilters } from './CallsFilters.tsx';
 import { CallsList } from './CallsList.tsx';
 import { filteredIds } from './model/callsFilter.ts';
 import './calls.css';
 
-/** The live calls list, its filters, and the detail of the call opened. */
+/** The live calls list and its filters (the detail of the call opened shows beside it, see Shell). */
 export function CallsPane() {
   const order = useCalls((s) => s.order);
   const byId = useCalls((s) => s.byId);
@@ -17,7 +16,6 @@ export function CallsPane() {
   const filter = useCallsView((s) => s.filter);
   const argumentMatches = useCallsView((s) => s.argumentMatches);
   const notice = useCallsView((s) => s.notice);
-  const openId = useCallsView((s) => s.openCallId);
   const ids = useMemo(
     () => filteredIds(order, byId, filter, argumentMatches),
     [order, byId, filter, argumentMatches],
@@ -67,7 +65,6 @@ export function CallsPane() {
       ) : (
         <CallsList ids={ids} />
       )}
-      {openId !== null && <CallDetailDrawer callId={openId} />}
     </section>
   );
 }

@@ -1,5 +1,8 @@
+import { useCalls } from '../../stores/calls.ts';
+import { useCallsView } from '../../stores/callsView.ts';
 import { useRobots } from '../../stores/robots.ts';
 import { useUi } from '../../stores/ui.ts';
+import { CallDetailDrawer } from '../calls/CallDetailDrawer.tsx';
 import { CallsPane } from '../calls/CallsPane.tsx';
 import { FirstRun } from '../firstRun/FirstRun.tsx';
 import { RobotPane } from '../robots/RobotPane.tsx';
@@ -8,20 +11,30 @@ import { SettingsView } from '../settings/SettingsView.tsx';
 import { DialogHost } from './DialogHost.tsx';
 import { TopBar } from './TopBar.tsx';
 
-/** The window: a top bar, robots on the left, the selected robot and the calls beside them. */
+/** The window: a top bar, robots on the left, the selected robot (or a call's detail) and the calls beside them. */
 export function Shell() {
   const view = useUi((s) => s.view);
   const load = useRobots((s) => s.load);
   const empty = useRobots((s) => s.robots.length === 0);
+  const openId = useCallsView((s) => s.openCallId);
+  const detailId = useCalls((s) => (openId !== null && s.byId.has(openId) ? openId : null));
   let content;
   if (view === 'settings') content = <SettingsView />;
   else if (load.status === 'ready' && empty) content = <FirstRun />;
   else
     content = (
       <div className="workspace">
-        <div className="robot-area">
+        {/* The call detail takes the robot's place rather than lying over it: the robot's
+            controls are hidden (out of Tab order and reach), the robots list and the calls
+            list stay live beside it. */}
+        <div className="robot-area" hidden={detailId !== null}>
           <RobotPane />
         </div>
+        {detailId !== null && (
+          <div className="robot-area detail-area">
+            <CallDetailDrawer callId={detailId} />
+          </div>
+        )}
         <div className="calls-area">
           <CallsPane />
         </div>

@@ -1,6 +1,7 @@
 import type { RobotView } from '../../../../shared/models/robotView.ts';
 import { stateLabel } from '../../../../shared/sentences/callOutcome.ts';
 import { useLastCallOf } from '../../stores/calls.ts';
+import { openCall } from '../../stores/callsView.ts';
 import { useRobots } from '../../stores/robots.ts';
 import { useSettings } from '../../stores/settings.ts';
 import { openDialog, selectRobot, useUi } from '../../stores/ui.ts';
@@ -14,7 +15,10 @@ function RobotItem({ robot, current, demo }: { robot: RobotView; current: boolea
         type="button"
         className="robot-item"
         aria-current={current}
-        onClick={() => selectRobot(robot.id)}
+        onClick={() => {
+          selectRobot(robot.id);
+          openCall(null);
+        }}
         data-robot-id={robot.id}
       >
         <span className="name">{robot.name}</span>
