@@ -164,7 +164,7 @@ describe('calls in the window', () => {
     const detail = page.getByTestId('call-detail');
     await detail.getByRole('treeitem').first().waitFor();
     expect(
-      await page.evaluate(() => document.activeElement?.closest('[data-testid="call-detail"]') !== null),
+      await page.evaluate<boolean>(`document.activeElement?.closest('[data-testid="call-detail"]') !== null`),
     ).toBe(true);
     // The robot's own controls are out of reach while the detail is shown, not lying under it.
     expect(await page.getByRole('button', { name: 'Remove…' }).count()).toBe(0);
@@ -173,20 +173,16 @@ describe('calls in the window', () => {
     const covered: string[] = [];
     for (let i = 0; i < 45; i++) {
       await page.keyboard.press('Tab');
-      const hit = await page.evaluate(() => {
-        const el = document.activeElement as HTMLElement | null;
+      // Run in the page (a string, since this file is typed for Node, not the DOM).
+      const hit = await page.evaluate<string | null>(`(() => {
+        const el = document.activeElement;
         if (el === null || el === document.body) return null;
         el.scrollIntoView({ block: 'nearest' });
         const box = el.getBoundingClientRect();
-        const top = document.elementFromPoint(
-          box.left + box.width / 2,
-          box.top + Math.min(box.height / 2, 8),
-        );
+        const top = document.elementFromPoint(box.left + box.width / 2, box.top + Math.min(box.height / 2, 8));
         const shown = top !== null && (el.contains(top) || top.contains(el));
-        return shown
-          ? null
-          : `${el.tagName} ${el.getAttribute('aria-label') ?? el.textContent?.slice(0, 30)}`;
-      });
+        return shown ? null : el.tagName + ' ' + (el.getAttribute('aria-label') ?? el.textContent.slice(0, 30));
+      })()`);
       if (hit !== null) covered.push(hit);
     }
     expect(covered).toEqual([]);
@@ -195,9 +191,9 @@ describe('calls in the window', () => {
     await detail.getByRole('button', { name: 'Close the call detail' }).focus();
     await page.keyboard.press('Escape');
     await detail.waitFor({ state: 'detached' });
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-activedescendant'))).toBe(
-      `call-row-${fired.id}`,
-    );
+    expect(
+      await page.evaluate<string | null>(`document.activeElement.getAttribute('aria-activedescendant')`),
+    ).toBe(`call-row-${fired.id}`);
     await page.getByRole('button', { name: 'Remove…' }).waitFor();
 
     // Open again; a click on the robots list is heard and shows that robot.
