@@ -36,6 +36,21 @@ describe('AppCore robots, presets, tokens, history and settings', () => {
     await expect(h.core.createPreset({ robotId: robot.id, name: 'Bad', args: [1] })).rejects.toThrow(/args/);
   });
 
+  test('robots: a trigger URL saved as the base is refused with the base to use, nothing saved', async () => {
+    h = await openCoreHarness();
+    await expect(
+      h.core.createRobot({ name: 'Orders', baseUrl: 'https://orders.example/main/public/webhook/request' }),
+    ).rejects.toThrow(
+      /baseUrl: already holds the service path .*use the base https:\/\/orders\.example instead/,
+    );
+    expect(await h.core.listRobots()).toEqual([]);
+    const robot = await h.core.createRobot({ name: 'Orders', baseUrl: 'https://orders.example' });
+    await expect(
+      h.core.updateRobot(robot.id, { baseUrl: 'https://orders.example/main/public/webhook/request' }),
+    ).rejects.toThrow(/already holds the service path/);
+    expect((await h.core.listRobots())[0]?.baseUrl).toBe('https://orders.example');
+  });
+
   test('robots: update, look up by name, token status repaired from the keychain', async () => {
     h = await openCoreHarness();
     const robot = await h.addRobot({ name: 'Keyed', flow: [] });

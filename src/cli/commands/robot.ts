@@ -2,6 +2,7 @@ import path from 'node:path';
 import { Command } from 'commander';
 import type { AppCore } from '../../core/appCore.ts';
 import type { RobotView } from '../../shared/models/robot.ts';
+import { baseUrlFrom } from '../../shared/models/robotUrls.ts';
 import { CliError } from '../cliError.ts';
 import { run } from '../command.ts';
 import { withCore } from '../coreAccess.ts';
@@ -27,7 +28,10 @@ export function robotCommand(): Command {
     .command('add')
     .description('add a robot: a name for people and the base address of its service')
     .requiredOption('--name <NAME>', 'the name you will use in commands, e.g. "Invoice sync"')
-    .requiredOption('--base-url <URL>', "the service's base address, e.g. https://robots.example.com")
+    .requiredOption(
+      '--base-url <URL>',
+      "the service's base address, e.g. https://robots.example.com (a pasted trigger URL is taken back to its base)",
+    )
     .option(
       '--token-stdin',
       "also store the robot's webhook token, read from stdin (hidden prompt on a terminal)",
@@ -65,7 +69,8 @@ async function addRobot(options: AddOptions): Promise<void> {
   await withCore(async (core) => {
     let robot = await core.createRobot({
       name: options.name,
-      baseUrl: options.baseUrl,
+      // A pasted trigger or query URL stands for its base; the line below says which base.
+      baseUrl: baseUrlFrom(options.baseUrl).baseUrl,
       notes: options.notes,
       allowInsecureHttp: options.allowInsecureHttp === true,
       caFile: options.caFile === undefined ? undefined : path.resolve(options.caFile),

@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import type { PollPolicyOverrides } from '../../shared/models/pollPolicy.ts';
+import { baseUrlFrom } from '../../shared/models/robotUrls.ts';
 import { integerParser, run } from '../command.ts';
 import { withCore } from '../coreAccess.ts';
 import { usageError } from '../cliError.ts';
@@ -83,7 +84,7 @@ async function editRobot(name: string, options: EditOptions): Promise<void> {
   if (options.watchMinutes !== undefined) pollPolicy.watchDeadlineMs = options.watchMinutes * 60_000;
   const patch = {
     name: options.name,
-    baseUrl: options.baseUrl,
+    baseUrl: options.baseUrl === undefined ? undefined : baseUrlFrom(options.baseUrl).baseUrl,
     notes: options.notes,
     allowInsecureHttp: options.allowInsecureHttp,
     sendTokenOnQuery: options.sendTokenOnQuery,

@@ -1,9 +1,8 @@
-import { trimTrailingSlashes } from '../../shared/models/robot.ts';
+import { QUERY_PATH, TRIGGER_PATH, trimTrailingSlashes } from '../../shared/models/robotUrls.ts';
 import { isLoopbackHost } from '../../shared/net/loopback.ts';
 import { AppError } from '../errors.ts';
 
-export const TRIGGER_PATH = '/main/public/webhook/request';
-export const QUERY_PATH = '/prod/1/customer/robot/webhookResponse/';
+export { QUERY_PATH, TRIGGER_PATH };
 
 export type Target = {
   /** scheme://host[:port], the only place a token may travel to. */

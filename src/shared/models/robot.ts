@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CaFilePath, CertFingerprint } from './network.ts';
 import { PollPolicyOverrides } from './pollPolicy.ts';
+import { doubledPathReason, trimTrailingSlashes } from './robotUrls.ts';
 
 /**
  * A name people type in commands and read in tables: trimmed, one line of
@@ -33,12 +34,7 @@ export const RobotName = nameSchema(120);
 /** A base address longer than this is not one (and would make every list slow to read). */
 export const MAX_BASE_URL_LENGTH = 2048;
 
-/** The text without its trailing slashes, in linear time (a regex like /\/+$/ is quadratic on "////…x"). */
-export function trimTrailingSlashes(value: string): string {
-  let end = value.length;
-  while (end > 0 && value.charCodeAt(end - 1) === 47) end--;
-  return value.slice(0, end);
-}
+export { trimTrailingSlashes };
 
 /**
  * The service's base address: http(s), no credentials, query or fragment.
@@ -96,9 +92,19 @@ export const Robot = z.object({
 });
 export type Robot = z.infer<typeof Robot>;
 
+/**
+ * A base address being saved: a trigger or query URL kept as the base would
+ * double the service's paths (a 404 on every call), so it is refused with the
+ * base to use. Robots stored before this check still load (Robot uses BaseUrl).
+ */
+export const NewBaseUrl = BaseUrl.superRefine((value, ctx) => {
+  const reason = doubledPathReason(value);
+  if (reason !== null) ctx.addIssue({ code: 'custom', message: reason });
+});
+
 export const RobotInput = z.object({
   name: RobotName,
-  baseUrl: BaseUrl,
+  baseUrl: NewBaseUrl,
   notes: z.string().max(10_000).optional(),
   pollPolicy: PollPolicyOverrides.optional(),
   sendTokenOnQuery: z.boolean().optional(),

@@ -1,6 +1,7 @@
 import { Field } from '../../ui/Field.tsx';
 import { CertificateFields } from './CertificateFields.tsx';
 import { PollFields } from './PollFields.tsx';
+import { RobotAddresses } from './RobotAddresses.tsx';
 import { isInsecureRemote, type RobotDraft } from './robotDraft.ts';
 
 type Props = {
@@ -33,7 +34,7 @@ export function RobotFormFields({ draft, errors, onChange, robotId }: Props) {
         label="Base URL"
         id="robot-base-url"
         error={errors['baseUrl']}
-        hint="The webhook address from the Designer, e.g. https://robots.example.com/webhook/invoice-sync"
+        hint="Paste the robot's trigger URL from the Designer, or the service's base address such as https://robots.example.com. Robot Tray adds the trigger and query paths itself."
       >
         <input
           type="url"
@@ -43,6 +44,7 @@ export function RobotFormFields({ draft, errors, onChange, robotId }: Props) {
           spellCheck={false}
         />
       </Field>
+      {errors['baseUrl'] === undefined && <RobotAddresses typed={draft.baseUrl} />}
       <Field label="Notes" id="robot-notes" error={errors['notes']}>
         <textarea rows={2} value={draft.notes} onChange={(e) => onChange({ notes: e.target.value })} />
       </Field>

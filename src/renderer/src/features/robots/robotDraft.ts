@@ -1,6 +1,7 @@
 import { isLoopbackHost } from '../../../../shared/net/loopback.ts';
 import type { PollPolicyOverrides } from '../../../../shared/models/pollPolicy.ts';
 import { RobotInput, type Robot } from '../../../../shared/models/robot.ts';
+import { baseUrlFrom } from '../../../../shared/models/robotUrls.ts';
 import { zodFieldErrors } from '../../forms/fieldErrors.ts';
 
 /** What the robot form holds: text as typed, checkboxes as booleans. */
@@ -137,7 +138,8 @@ export function robotInputOf(draft: RobotDraft): { input: RobotInput } | { error
   if ('error' in poll) errors['pollPolicy'] = poll.error;
   const candidate = {
     name: draft.name,
-    baseUrl: draft.baseUrl,
+    // A pasted trigger or query URL stands for its base (the form shows which addresses follow).
+    baseUrl: baseUrlFrom(draft.baseUrl).baseUrl,
     notes: draft.notes,
     pollPolicy: 'policy' in poll ? poll.policy : {},
     sendTokenOnQuery: draft.sendTokenOnQuery,
