@@ -54,6 +54,77 @@ describe('the window: robots and tokens', () => {
     expect(names.sort()).toEqual(['Invoice sync', 'Payroll']);
   });
 
+  test('a pasted trigger URL is taken back to its base, the addresses used are shown before saving, a doubled path is refused', async () => {
+    win = await openAppWindow();
+    const { page, core } = win;
+    await page
+      .getByRole('button', { name: /add (a )?robot/i })
+      .first()
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Add a robot' });
+    expect(await dialog.textContent()).not.toContain('/webhook/invoice-sync');
+    await dialog.getByLabel('Name').fill('Invoice sync');
+    const url = dialog.getByLabel('Base URL');
+    await url.fill('https://robots.example.com/main/public/webhook/request?customer=C-17');
+    const addresses = dialog.getByTestId('robot-addresses');
+    await addresses.getByText('taken from the trigger URL you pasted').waitFor();
+    expect(await addresses.getByTestId('trigger-url').textContent()).toBe(
+      'https://robots.example.com/main/public/webhook/request',
+    );
+    expect(await addresses.getByTestId('query-url').textContent()).toBe(
+      'https://robots.example.com/prod/1/customer/robot/webhookResponse/{webhookCallId}',
+    );
+    // A path doubled already (a trigger URL with the trigger path again) is refused with the base to use.
+    await url.fill('https://robots.example.com/main/public/webhook/request/main/public/webhook/request');
+    await dialog
+      .getByText(/already holds the service path .*use the base https:\/\/robots\.example\.com instead/i)
+      .waitFor();
+    expect(await addresses.count()).toBe(0);
+
+    await url.fill('https://robots.example.com/prod/1/customer/robot/webhookResponse/wh-42');
+    await addresses.getByText('taken from the query URL you pasted').waitFor();
+    await dialog.getByRole('button', { name: 'Add robot' }).click();
+    await page.getByRole('heading', { level: 2, name: 'Invoice sync' }).waitFor();
+    expect((await core.listRobots()).map((r) => r.baseUrl)).toEqual(['https://robots.example.com']);
+  });
+
+  test('the add-robot form takes the token too: a refused one adds nothing and is cleared, a good one goes to the keychain only', async () => {
+    sandbox = await startSandbox({ demoRobots: false, seed: 1 });
+    const { token } = sandbox.addRobot({ name: 'invoice', flow: [{ type: 'respond', echo: true }] });
+    win = await openAppWindow();
+    const { page, core } = win;
+    await page
+      .getByRole('button', { name: /add (a )?robot/i })
+      .first()
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Add a robot' });
+    await dialog.getByLabel('Name').fill('Invoice sync');
+    await dialog.getByLabel('Base URL').fill(sandbox.baseUrl + '/main/public/webhook/request');
+    const field = dialog.getByLabel('Token (optional)');
+    expect(await field.getAttribute('type')).toBe('password');
+    await field.fill('short');
+    await dialog.getByRole('button', { name: 'Add robot' }).click();
+    const reason = dialog.getByText(/^token: must be .* characters.*The robot was not added\./);
+    await reason.waitFor();
+    expect(await field.getAttribute('aria-invalid')).toBe('true');
+    expect(await field.inputValue()).toBe('');
+    expect(await core.listRobots()).toEqual([]);
+
+    await field.fill(token);
+    await dialog.getByRole('button', { name: 'Add robot' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByTestId('token-state').filter({ hasText: 'Set since' }).waitFor();
+    const robot = (await core.listRobots())[0]!;
+    try {
+      expect(robot).toMatchObject({ baseUrl: sandbox.baseUrl, hasToken: true });
+      expect(await keytar.getPassword('robot-tray', robot.id)).toBe(token);
+      expect(await pageText(page)).not.toContain(token);
+      expect(win.sentToPage.filter((sent) => sent.includes(token))).toEqual([]);
+    } finally {
+      await core.clearToken(robot.id);
+    }
+  });
+
   test('a token set in the window is in the keychain and nowhere in the window, its files or its IPC', async () => {
     sandbox = await startSandbox({ demoRobots: false, seed: 1 });
     const { token } = sandbox.addRobot({ name: 'invoice', flow: [{ type: 'respond', echo: true }] });

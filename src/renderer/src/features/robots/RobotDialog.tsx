@@ -1,11 +1,13 @@
-import { useState } from 'react';
+import type { RobotInput } from '../../../../shared/models/robot.ts';
+import { useRef, useState } from 'react';
 import { BridgeError, messageOf } from '../../bridge/call.ts';
 import { noErrors, splitFieldErrors, type FormErrors } from '../../forms/fieldErrors.ts';
-import { createRobot, updateRobot, useRobots } from '../../stores/robots.ts';
+import { createRobot, deleteRobot, setToken, updateRobot, useRobots } from '../../stores/robots.ts';
 import { closeDialog, selectRobot } from '../../stores/ui.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { draftOf, robotFields, robotInputOf, type RobotDraft } from './robotDraft.ts';
 import { RobotFormFields } from './RobotFormFields.tsx';
+import { NewRobotToken } from './NewRobotToken.tsx';
 
 /** Add a robot, or edit one (keeping its presets, token and history). */
 export function RobotDialog({ robotId }: { robotId?: string }) {
@@ -15,6 +17,9 @@ export function RobotDialog({ robotId }: { robotId?: string }) {
   const [submitted, setSubmitted] = useState(false);
   const [server, setServer] = useState<FormErrors>(noErrors);
   const [busy, setBusy] = useState(false);
+  /** Adding only: the optional token field, uncontrolled so the token never sits in state. */
+  const tokenField = useRef<HTMLInputElement>(null);
+  const [tokenError, setTokenError] = useState<string | null>(null);
 
   const result = robotInputOf(draft);
   const live = 'errors' in result ? result.errors : {};
@@ -36,8 +41,10 @@ export function RobotDialog({ robotId }: { robotId?: string }) {
     setSubmitted(true);
     if ('errors' in result) return;
     setBusy(true);
+    setTokenError(null);
     try {
-      const saved = robot ? await updateRobot(robot.id, result.input) : await createRobot(result.input);
+      const saved = robot ? await updateRobot(robot.id, result.input) : await addWithToken(result.input);
+      if (saved === null) return;
       selectRobot(saved.id);
       closeDialog();
     } catch (error) {
@@ -49,6 +56,31 @@ export function RobotDialog({ robotId }: { robotId?: string }) {
       );
     } finally {
       setBusy(false);
+    }
+  };
+
+  /**
+   * Creates the robot, then hands the token (if one was pasted) to main once.
+   * A refused token undoes the add, as `robot add --token-stdin` does, so the
+   * same form with a good token (or none) just works: null then, the reason
+   * beside the token field and the rest of the form as it was.
+   */
+  const addWithToken = async (input: RobotInput) => {
+    const field = tokenField.current;
+    const token = field?.value.trim() ?? '';
+    if (field !== null) field.value = '';
+    const created = await createRobot(input);
+    if (token === '') return created;
+    try {
+      await setToken(created.id, token);
+      return created;
+    } catch (error) {
+      await deleteRobot(created.id).catch(() => undefined);
+      setTokenError(
+        `${messageOf(error)} The robot was not added. Paste the token again, or leave the field empty to add the robot without it.`,
+      );
+      field?.focus();
+      return null;
     }
   };
 
@@ -70,6 +102,7 @@ export function RobotDialog({ robotId }: { robotId?: string }) {
       }
     >
       <RobotFormFields draft={draft} errors={errors} onChange={change} robotId={robot?.id} />
+      {robot === undefined && <NewRobotToken inputRef={tokenField} error={tokenError} />}
       {server.form !== null && (
         <p role="alert" className="notice notice-error">
           {server.form}
