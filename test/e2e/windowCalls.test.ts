@@ -204,6 +204,41 @@ describe('calls in the window', () => {
     await page.getByRole('heading', { level: 2, name: 'Echo' }).waitFor();
   });
 
+  test('service text holding bidi overrides, escape and bell shows them as visible escapes: the outcome line and the viewer', async () => {
+    const { app, robot } = await open({
+      name: 'Odd text',
+      flow: [{ type: 'respond', constants: { '\u202Eyek': 'val\u202Eue', plain: 'after' } }],
+    });
+    const { page } = app;
+    const done = await app.core.fire(robot.id, { method: 'POST', args: {} });
+    await row(page, done.id).and(page.locator('[data-state="done"]')).waitFor({ timeout: 15_000 });
+    await row(page, done.id).dblclick();
+    const detail = page.getByTestId('call-detail');
+    const tree = detail.getByRole('tree', { name: 'Response' });
+    await tree.getByRole('treeitem').first().waitFor();
+    const text = (await tree.textContent()) ?? '';
+    expect(text).toContain('\\u202eyek');
+    expect(text).toContain('"val\\u202eue"');
+    expect(text).not.toContain('\u202E');
+
+    const { robot: failing } = await addSandboxRobot(app.core, sandbox!, {
+      name: 'Failing',
+      flow: [{ type: 'fail', message: 'Disk \u202Elluf\u001b[2J\u0007 on host' }],
+    });
+    tokens.push(failing.id);
+    const failed = await app.core.fire(failing.id, { method: 'POST', args: {} });
+    await expect
+      .poll(() => app.core.listCalls({}).find((c) => c.id === failed.id)?.finishedAt ?? null, {
+        timeout: 15_000,
+      })
+      .not.toBeNull();
+    await row(page, failed.id).dblclick();
+    const outcome = (await detail.getByTestId('call-outcome').textContent()) ?? '';
+    expect(outcome).toContain('Disk \\u202elluf\\u001b[2J\\u0007 on host');
+    expect(outcome).not.toMatch(/[\u202E\u001b\u0007]/);
+    await page.screenshot({ path: path.join(screenshots, 'failed-run-light.png') });
+  });
+
   test('stop and resume, fire again, the diff of two runs, forget and clear finished', async () => {
     const { app, robot, preset } = await open({
       name: 'Slow echo',

@@ -1,3 +1,4 @@
+import { visibleText } from '../../../../shared/visibleText.ts';
 import { useEffect, useRef, useState } from 'react';
 import { callOutcome } from '../../../../shared/sentences/callOutcome.ts';
 import { useCalls } from '../../stores/calls.ts';
@@ -47,8 +48,8 @@ export function CallDetailDrawer({ callId }: { callId: string }) {
   return (
     <aside ref={panel} className="call-detail" aria-label="Call detail" data-testid="call-detail">
       <div className="section-head">
-        <h2 tabIndex={-1}>{summary.presetName ?? 'Custom call'}</h2>
-        <span className="muted">{summary.robotName}</span>
+        <h2 tabIndex={-1}>{visibleText(summary.presetName ?? 'Custom call')}</h2>
+        <span className="muted">{visibleText(summary.robotName)}</span>
         <button
           type="button"
           className="btn btn-ghost btn-sm"
@@ -62,12 +63,12 @@ export function CallDetailDrawer({ callId }: { callId: string }) {
         <StateBadge call={summary} />
         {summary.webhookCallId !== null && (
           <span className="small">
-            webhookCallId <code data-testid="webhook-call-id">{summary.webhookCallId}</code>
+            webhookCallId <code data-testid="webhook-call-id">{visibleText(summary.webhookCallId)}</code>
           </span>
         )}
       </p>
       <p className="call-outcome" data-testid="call-outcome">
-        {callOutcome(summary)}
+        {visibleText(callOutcome(summary))}
       </p>
       <CallActions summary={summary} detail={call} onFireWithChanges={() => setChanging(true)} />
       {detail.status === 'error' && <p className="field-error">{detail.message}</p>}

@@ -1,3 +1,4 @@
+import { visibleText } from '../../../../shared/visibleText.ts';
 import { memo } from 'react';
 import { useCalls } from '../../stores/calls.ts';
 import { clockTime, durationOf, formatSpan } from './model/callTiming.ts';
@@ -23,8 +24,8 @@ export const CallRow = memo(function CallRow({ id, top, selected, onPick }: Prop
       onDoubleClick={() => onPick(id, true)}
     >
       <div className="call-row-main">
-        <span className="call-preset">{call.presetName ?? 'Custom call'}</span>
-        <span className="muted small"> · {call.robotName}</span>
+        <span className="call-preset">{visibleText(call.presetName ?? 'Custom call')}</span>
+        <span className="muted small"> · {visibleText(call.robotName)}</span>
         <span className="call-method small">{call.method}</span>
       </div>
       <div className="call-row-meta small">

@@ -1,3 +1,4 @@
+import { visibleText } from '../../../../shared/visibleText.ts';
 import type { CallSummary } from '../../../../shared/models/callSummary.ts';
 import { useResponseDiff } from './diff/useResponseDiff.ts';
 import { clockTime } from './model/callTiming.ts';
@@ -37,10 +38,10 @@ export function DiffSection({ previous, responseJson }: { previous: CallSummary;
         <ul className="diff-list" data-testid="diff-list">
           {diff.lines.map((line, i) => (
             <li key={i} data-kind={line.kind}>
-              <span className="badge">{line.kind}</span> <code>{line.path}</code>{' '}
-              {line.before !== undefined && <del>{line.before}</del>}
+              <span className="badge">{line.kind}</span> <code>{visibleText(line.path)}</code>{' '}
+              {line.before !== undefined && <del>{visibleText(line.before)}</del>}
               {line.kind === 'changed' && ' → '}
-              {line.after !== undefined && <ins>{line.after}</ins>}
+              {line.after !== undefined && <ins>{visibleText(line.after)}</ins>}
             </li>
           ))}
           {diff.truncated && (

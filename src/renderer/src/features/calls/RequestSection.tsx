@@ -1,3 +1,4 @@
+import { visibleText } from '../../../../shared/visibleText.ts';
 import type { CallDetail } from '../../../../shared/models/call.ts';
 import { requestAsSent } from './model/requestAsSent.ts';
 
@@ -9,19 +10,21 @@ export function RequestSection({ detail }: { detail: CallDetail }) {
       <h3>Request</h3>
       <p className="request-line">
         <span className="call-method">{request.method}</span>{' '}
-        <code data-testid="request-url">{request.url}</code>
+        <code data-testid="request-url">{visibleText(request.url)}</code>
       </p>
       <dl className="request-headers">
         {request.headers.map(([name, value]) => (
           <div key={name}>
             <dt>{name}</dt>
             <dd>
-              <code>{value}</code>
+              <code>{visibleText(value)}</code>
             </dd>
           </div>
         ))}
       </dl>
-      {request.body !== null && <pre className="request-body">{request.body}</pre>}
+      {request.body !== null && (
+        <pre className="request-body">{visibleText(request.body, { keepNewlines: true })}</pre>
+      )}
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import { visibleText } from '../../../../shared/visibleText.ts';
 import type { CallSummary } from '../../../../shared/models/callSummary.ts';
 import { stateLabel } from '../../../../shared/sentences/callOutcome.ts';
 import { pollTrouble } from '../../../../shared/sentences/pollTrouble.ts';
@@ -19,7 +20,7 @@ export function TimelineSection({ summary }: { summary: CallSummary }) {
             <span className="badge" data-state={entry.state}>
               {stateLabel(entry.state)}
             </span>
-            {entry.note !== undefined && <span className="muted"> {entry.note}</span>}
+            {entry.note !== undefined && <span className="muted"> {visibleText(entry.note)}</span>}
           </li>
         ))}
       </ol>

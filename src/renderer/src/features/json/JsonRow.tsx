@@ -1,3 +1,4 @@
+import { visibleText } from '../../../../shared/visibleText.ts';
 import { memo } from 'react';
 import { isContainer, type JsonIndex } from './model/jsonIndex.ts';
 import { keyLabel, sizeLabel, typeName, valuePreview } from './model/rowText.ts';
@@ -60,11 +61,11 @@ export const JsonRow = memo(function JsonRow({
       </span>
       {key !== null && (
         <>
-          <span className="json-key">{key}</span>
+          <span className="json-key">{visibleText(key)}</span>
           <span className="json-colon">: </span>
         </>
       )}
-      <span className={`json-value json-${type}`}>{preview.text}</span>
+      <span className={`json-value json-${type}`}>{visibleText(preview.text)}</span>
       <span className="json-meta">
         {' '}
         {type}

@@ -1,3 +1,4 @@
+import { visibleText } from '../../../../shared/visibleText.ts';
 import { useState } from 'react';
 import { isContainer, NodeKind, valueOf } from './model/jsonIndex.ts';
 import { javascriptPath, jsonPath, pathOf } from './model/jsonPath.ts';
@@ -25,7 +26,7 @@ export function SelectionBar({ doc, node, onStatus }: Props) {
   return (
     <div className="json-selection">
       <code className="json-path" data-testid="json-selected-path">
-        {jp}
+        {visibleText(jp)}
       </code>
       <button type="button" className="btn btn-sm" onClick={() => copy(rawValue(), 'the value')}>
         Copy value
@@ -43,7 +44,7 @@ export function SelectionBar({ doc, node, onStatus }: Props) {
       )}
       {isLongString && shown === node && (
         <pre className="json-full-string" tabIndex={0} aria-label={`The whole string at ${jp}`}>
-          {valueOf(index, text, node)}
+          {visibleText(valueOf(index, text, node), { keepNewlines: true })}
         </pre>
       )}
     </div>

@@ -1,3 +1,4 @@
+import { visibleText } from '../../../../shared/visibleText.ts';
 import { selectCall } from '../../stores/ui.ts';
 import { useFiring } from '../../stores/firing.ts';
 
@@ -14,7 +15,7 @@ export function FireOutcomeLine({ presetId }: { presetId: string }) {
           {outcome.webhookCallId !== null && (
             <>
               {' '}
-              · webhookCallId <code>{outcome.webhookCallId}</code>
+              · webhookCallId <code>{visibleText(outcome.webhookCallId)}</code>
             </>
           )}{' '}
           <button type="button" className="link-button" onClick={() => selectCall(outcome.callId)}>
@@ -22,7 +23,9 @@ export function FireOutcomeLine({ presetId }: { presetId: string }) {
           </button>
         </span>
       )}
-      {outcome.status === 'refused' && <span className="bad">✕ Not started: {outcome.message}</span>}
+      {outcome.status === 'refused' && (
+        <span className="bad">✕ Not started: {visibleText(outcome.message)}</span>
+      )}
     </p>
   );
 }

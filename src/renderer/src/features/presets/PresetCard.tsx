@@ -1,3 +1,4 @@
+import { visibleText } from '../../../../shared/visibleText.ts';
 import type { KeyboardEvent } from 'react';
 import type { Preset } from '../../../../shared/models/preset.ts';
 import { requestFire, useFiring } from '../../stores/firing.ts';
@@ -50,7 +51,7 @@ export function PresetCard({ preset, index, count, onMove, dragProps }: Props) {
       </button>
       <div className="preset-main">
         <div className="preset-top">
-          <h4 className="preset-name">{preset.name}</h4>
+          <h4 className="preset-name">{visibleText(preset.name)}</h4>
           <span className={preset.method === 'GET' ? 'badge badge-accent' : 'badge'}>{preset.method}</span>
           {preset.pinnedToTray && (
             <span className="badge" title="Shown in the tray menu">

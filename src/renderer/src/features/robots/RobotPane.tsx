@@ -1,3 +1,4 @@
+import { visibleText } from '../../../../shared/visibleText.ts';
 import { useRobots } from '../../stores/robots.ts';
 import { useSettings } from '../../stores/settings.ts';
 import { openDialog, useUi } from '../../stores/ui.ts';
@@ -14,8 +15,8 @@ export function RobotPane() {
     <section aria-labelledby="robot-title">
       <div className="robot-header">
         <div className="titles">
-          <h2 id="robot-title">{robot.name}</h2>
-          <p className="url">{robot.baseUrl}</p>
+          <h2 id="robot-title">{visibleText(robot.name)}</h2>
+          <p className="url">{visibleText(robot.baseUrl)}</p>
           <div className="row small" style={{ marginTop: 'var(--space-1)' }}>
             {demo && <span className="badge badge-accent">Demo robot</span>}
             {robot.confirmBeforeFiring && <span className="badge badge-warn">Confirms before firing</span>}

@@ -1,3 +1,4 @@
+import { visibleText } from '../../../../shared/visibleText.ts';
 import type { RobotView } from '../../../../shared/models/robotView.ts';
 import { stateLabel } from '../../../../shared/sentences/callOutcome.ts';
 import { useLastCallOf } from '../../stores/calls.ts';
@@ -21,7 +22,7 @@ function RobotItem({ robot, current, demo }: { robot: RobotView; current: boolea
         }}
         data-robot-id={robot.id}
       >
-        <span className="name">{robot.name}</span>
+        <span className="name">{visibleText(robot.name)}</span>
         <span className="meta">
           {robot.hasToken ? (
             <span className="badge badge-ok">Token set</span>
