@@ -3,6 +3,7 @@ import type { JsonObject, JsonValue } from '../../shared/models/json.ts';
 import { isJsonObject } from '../../shared/models/json.ts';
 import { AppError } from '../errors.ts';
 import { firstInexactNumber, parseKeepingNumbers } from '../../shared/exactNumbers.ts';
+import { memberValueText, mayHaveReorderedKeys, mayHoldIndexLikeKey } from './memberText.ts';
 import { excerpt, redactSecret } from './redact.ts';
 
 /** The longest robot message kept in an error line; the whole answer stays in `response`. */
@@ -132,23 +133,31 @@ export function topLevelScalars(json: JsonObject): JsonObject {
 }
 
 /**
- * The exact JSON text of an answer's `response`, when it holds numbers that
- * JSON.parse would change (12345678901234567890 becomes ...7000): read again
- * with each number's source text kept, so nothing is rounded. Undefined when
- * every number survives, which is nearly always, and then nothing extra is
- * stored. The text is redacted of the token first, in every form.
+ * The exact JSON text of an answer's `response`, as the service wrote it,
+ * when reading it into JavaScript would change it: numbers JSON.parse would
+ * round (12345678901234567890 becomes ...7000), or keys an object would list
+ * in another order (integer-like keys such as "0" go first). Undefined
+ * otherwise, which is nearly always, and then nothing extra is stored. The
+ * text is redacted of the token first, in every form.
  */
 export function exactResponseText(text: string, token: string | undefined): string | undefined {
   const redacted = redactSecret(text, token);
-  if (firstInexactNumber(redacted) === undefined) return undefined;
+  const inexact = firstInexactNumber(redacted) !== undefined;
+  if (!inexact && !mayHoldIndexLikeKey(redacted)) return undefined;
+  let member: string | undefined;
   let answer: unknown;
   try {
     answer = parseKeepingNumbers(redacted);
+    if (typeof answer !== 'object' || answer === null || !Object.hasOwn(answer, 'response')) return undefined;
+    member = memberValueText(redacted, 'response');
   } catch {
     return undefined;
   }
-  if (typeof answer !== 'object' || answer === null || !Object.hasOwn(answer, 'response')) return undefined;
-  return JSON.stringify((answer as { response: unknown }).response);
+  const response = (answer as { response: unknown }).response;
+  if (!inexact && !mayHaveReorderedKeys(response)) return undefined;
+  // The text as written keeps both its numbers and its key order; should the scan miss it, the
+  // numbers at least are kept by writing the value read with their source text.
+  return member ?? JSON.stringify(response);
 }
 
 /**
