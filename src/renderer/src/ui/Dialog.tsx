@@ -15,7 +15,8 @@ type Props = {
 
 /**
  * A modal on the native <dialog>: focus moves in and is trapped, Escape
- * closes, and focus returns to where it was when the dialog closes.
+ * closes, Ctrl/Cmd+Enter submits a form dialog, and focus returns to where
+ * it was when the dialog closes.
  */
 export function Dialog({ title, onClose, children, actions, wide, onSubmit, initialFocusId }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -52,6 +53,13 @@ export function Dialog({ title, onClose, children, actions, wide, onSubmit, init
       onCancel={(event) => {
         event.preventDefault();
         onClose();
+      }}
+      onKeyDown={(event) => {
+        // Ctrl/Cmd+Enter saves a form dialog from any field, the JSON editor's too.
+        if (onSubmit === undefined || event.key !== 'Enter' || !(event.ctrlKey || event.metaKey)) return;
+        event.preventDefault();
+        event.stopPropagation();
+        event.currentTarget.querySelector('form')?.requestSubmit();
       }}
     >
       {onSubmit === undefined ? (

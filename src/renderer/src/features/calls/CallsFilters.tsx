@@ -30,7 +30,7 @@ export function CallsFilters() {
         <input
           type="search"
           aria-label="Filter calls by preset, webhookCallId or arguments"
-          placeholder="Preset, webhookCallId, arguments"
+          placeholder="Search calls"
           value={filter.text}
           onChange={(e) => setTextFilter(e.target.value)}
         />

@@ -27,16 +27,24 @@ export function JsonToolbar({ tree, search, raw, onRaw, onCopyAll, onDownload }:
         Depth{' '}
         <select
           aria-label="Expand to depth"
-          value=""
+          value={String(tree.depth)}
           disabled={raw}
-          onChange={(e) => tree.expandTo(Number(e.target.value))}
+          onChange={(e) =>
+            e.target.value === 'all' ? tree.expandAll() : tree.expandTo(Number(e.target.value))
+          }
         >
-          <option value="">…</option>
+          {tree.depth === 'custom' && (
+            <option value="custom" disabled>
+              as opened
+            </option>
+          )}
+          <option value="0">0</option>
           {depths.map((d) => (
             <option key={d} value={d}>
               {d}
             </option>
           ))}
+          <option value="all">all</option>
         </select>
       </label>
       <input

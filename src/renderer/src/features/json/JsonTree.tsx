@@ -22,6 +22,12 @@ export function JsonTree({ doc, tree, isMatch, label }: Props) {
   useEffect(() => {
     if (selectedRow >= 0) scrollTo(selectedRow);
   }, [selectedRow, scrollTo]);
+  useEffect(() => {
+    // A search match: the viewer may sit below the fold of the call detail. The tree has
+    // scrolled the row into its own view above; the page scrolls as little as needed to
+    // show the tree, and so the row.
+    if (tree.revealed > 0) scroller.current?.scrollIntoView({ block: 'nearest' });
+  }, [tree.revealed]);
   const drawn: number[] = [];
   for (let i = view.first; i < view.end; i++) drawn.push(i);
 

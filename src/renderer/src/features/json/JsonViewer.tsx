@@ -36,11 +36,13 @@ export default function JsonViewer({
         {state.message}
       </p>
     );
-  return <ReadyViewer doc={state.doc} label={label} fileName={fileName} />;
+  return <ReadyViewer doc={state.doc} label={label} fileName={fileName} initialDepth={initialDepth} />;
 }
 
-function ReadyViewer({ doc, label, fileName }: { doc: JsonDocument; label: string; fileName: string }) {
-  const tree = useTreeState(doc);
+type ReadyProps = { doc: JsonDocument; label: string; fileName: string; initialDepth: number };
+
+function ReadyViewer({ doc, label, fileName, initialDepth }: ReadyProps) {
+  const tree = useTreeState(doc, initialDepth);
   const search = useSearch(doc, tree.reveal);
   const [raw, setRaw] = useState(false);
   const [status, setStatus] = useState('');

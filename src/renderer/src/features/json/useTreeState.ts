@@ -16,7 +16,7 @@ export const INITIAL_DEPTH = 2;
  * node. It starts from the worker's first rows (doc.initial), so opening a
  * document does no work over all of its nodes here.
  */
-export function useTreeState(doc: JsonDocument) {
+export function useTreeState(doc: JsonDocument, initialDepth = INITIAL_DEPTH) {
   const { index, initial } = doc;
   const [state, setState] = useState(() => ({ index, initial, expanded: initial.expanded }));
   let expanded = state.expanded;
@@ -40,23 +40,28 @@ export function useTreeState(doc: JsonDocument) {
     [],
   );
   const [selected, setSelected] = useState(0);
+  /** How far the tree is open, for the Depth box: a depth, "all", or "custom" once nodes were opened by hand. */
+  const [depth, setDepth] = useState<number | 'all' | 'custom'>(initialDepth);
+  /** Counts reveals (search): each brings its row into view in the page too, not only in the tree. */
+  const [revealed, setRevealed] = useState(0);
   const rows = useMemo(
     () => (expanded === initial.expanded ? initial.rows : visibleRows(index, expanded)),
     [index, initial, expanded],
   );
-  const toggle = useCallback((node: number) => setExpanded((e) => toggled(e, node)), []);
-  const setOpen = useCallback(
-    (node: number, open: boolean) =>
-      setExpanded((e) => {
-        if ((e[node] === 1) === open) return e;
-        return toggled(e, node);
-      }),
-    [],
-  );
+  const toggle = useCallback((node: number) => {
+    setExpanded((e) => toggled(e, node));
+    setDepth('custom');
+  }, []);
+  const setOpen = useCallback((node: number, open: boolean) => {
+    setExpanded((e) => ((e[node] === 1) === open ? e : toggled(e, node)));
+    setDepth('custom');
+  }, []);
   const reveal = useCallback(
     (node: number) => {
       setExpanded((e) => withAncestorsExpanded(index, e, node));
       setSelected(node);
+      setDepth('custom');
+      setRevealed((n) => n + 1);
     },
     [index],
   );
@@ -68,9 +73,20 @@ export function useTreeState(doc: JsonDocument) {
     toggle,
     setOpen,
     reveal,
-    expandAll: () => setExpanded(expandAll(index)),
-    collapseAll: () => setExpanded(expandToDepth(index, 0)),
-    expandTo: (depth: number) => setExpanded(expandToDepth(index, depth)),
+    depth,
+    revealed,
+    expandAll: () => {
+      setExpanded(expandAll(index));
+      setDepth('all');
+    },
+    collapseAll: () => {
+      setExpanded(expandToDepth(index, 0));
+      setDepth(0);
+    },
+    expandTo: (to: number) => {
+      setExpanded(expandToDepth(index, to));
+      setDepth(to);
+    },
   };
 }
 export type TreeState = ReturnType<typeof useTreeState>;

@@ -1,22 +1,32 @@
 import { visibleText } from '../../../../shared/visibleText.ts';
 import { selectCall } from '../../stores/ui.ts';
 import { useFiring } from '../../stores/firing.ts';
+import { useCalls } from '../../stores/calls.ts';
+import { StateBadge } from '../calls/StateBadge.tsx';
 
-/** The last fire's outcome, right under the button that fired it. */
+/** The last fire's outcome, right under the button that fired it, then its call's live state. */
 export function FireOutcomeLine({ presetId }: { presetId: string }) {
   const outcome = useFiring((s) => s.outcomes[presetId]);
+  // Once accepted, the call's own state from the live list: the same word the calls list shows.
+  const live = useCalls((s) => (outcome?.status === 'accepted' ? s.byId.get(outcome.callId) : undefined));
   if (outcome === undefined) return null;
   return (
     <p role="status" className="fire-outcome small" aria-live="polite">
       {outcome.status === 'firing' && <span className="muted">Sending the trigger…</span>}
       {outcome.status === 'accepted' && (
-        <span className="ok">
-          ✓ Accepted{outcome.changed ? ' (with changes, not saved)' : ''}
+        <span>
+          <span className="ok">✓ Accepted{outcome.changed ? ' (with changes, not saved)' : ''}</span>
           {outcome.webhookCallId !== null && (
             <>
               {' '}
               · webhookCallId <code>{visibleText(outcome.webhookCallId)}</code>
             </>
+          )}
+          {live !== undefined && (
+            <span data-testid="fire-outcome-state">
+              {' '}
+              · now <StateBadge call={live} />
+            </span>
           )}{' '}
           <button type="button" className="link-button" onClick={() => selectCall(outcome.callId)}>
             Show call

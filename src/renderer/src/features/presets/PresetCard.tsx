@@ -61,7 +61,6 @@ export function PresetCard({ preset, index, count, onMove, dragProps }: Props) {
         </div>
         <p className="small muted preset-args">{argsSummary(preset)}</p>
         <FireOutcomeLine presetId={preset.id} />
-        <PresetMenu preset={preset} />
       </div>
       <div className="preset-fire">
         <button
@@ -82,6 +81,8 @@ export function PresetCard({ preset, index, count, onMove, dragProps }: Props) {
           Fire with changes…
         </button>
       </div>
+      {/* Under both columns, so its buttons keep to one row. */}
+      <PresetMenu preset={preset} />
     </li>
   );
 }

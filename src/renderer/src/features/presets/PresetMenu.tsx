@@ -15,7 +15,7 @@ export function PresetMenu({ preset }: { preset: Preset }) {
     <div className="preset-menu">
       <button
         type="button"
-        className="btn btn-ghost btn-sm"
+        className="btn btn-sm"
         onClick={() => openDialog({ kind: 'editPreset', presetId: preset.id })}
         aria-label={`Edit ${preset.name}`}
       >
@@ -23,7 +23,7 @@ export function PresetMenu({ preset }: { preset: Preset }) {
       </button>
       <button
         type="button"
-        className="btn btn-ghost btn-sm"
+        className="btn btn-sm"
         aria-pressed={preset.pinnedToTray}
         onClick={() => run(() => updatePreset(preset.id, { pinnedToTray: !preset.pinnedToTray }))}
       >
@@ -31,7 +31,7 @@ export function PresetMenu({ preset }: { preset: Preset }) {
       </button>
       <button
         type="button"
-        className="btn btn-ghost btn-sm"
+        className="btn btn-sm"
         aria-pressed={preset.notifyOnFinish}
         onClick={() => run(() => updatePreset(preset.id, { notifyOnFinish: !preset.notifyOnFinish }))}
       >
@@ -39,7 +39,7 @@ export function PresetMenu({ preset }: { preset: Preset }) {
       </button>
       <button
         type="button"
-        className="btn btn-ghost btn-sm"
+        className="btn btn-sm"
         aria-label={`Duplicate ${preset.name}`}
         onClick={() => run(() => duplicatePreset(preset.id))}
       >
@@ -47,7 +47,7 @@ export function PresetMenu({ preset }: { preset: Preset }) {
       </button>
       <button
         type="button"
-        className="btn btn-ghost btn-sm btn-danger"
+        className="btn btn-sm btn-danger"
         aria-label={`Delete ${preset.name}`}
         onClick={() => openDialog({ kind: 'removePreset', presetId: preset.id })}
       >

@@ -1,3 +1,4 @@
+import { dayOf } from '../../ui/time.ts';
 import { useState } from 'react';
 import type { Diagnosis } from '../../../../shared/models/diagnosis.ts';
 import { call, messageOf } from '../../bridge/call.ts';
@@ -51,7 +52,8 @@ export function ConnectionCheck({ robotId, pin, onAccept }: Props) {
             <>
               <dt>Certificate</dt>
               <dd>
-                Issued by {leaf.issuer}, valid until {new Date(leaf.validTo).toLocaleDateString()}
+                Issued by {leaf.issuer}, valid until{' '}
+                {Number.isFinite(Date.parse(leaf.validTo)) ? dayOf(Date.parse(leaf.validTo)) : leaf.validTo}
               </dd>
               <dt>Fingerprint (SHA-256)</dt>
               <dd>

@@ -131,7 +131,8 @@ export function SettingsForm({ settings }: { settings: Settings }) {
         <h3 className="section-title">Appearance</h3>
         <ThemeSwitch id="settings-theme" />
       </div>
-      <div className="row">
+      {/* Sticky: Save stays in reach however far down the form one is. */}
+      <div className="row settings-footer">
         <button type="submit" className="btn btn-primary" disabled={busy || 'errors' in result}>
           {busy ? 'Saving…' : 'Save settings'}
         </button>

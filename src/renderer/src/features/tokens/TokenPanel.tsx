@@ -1,3 +1,4 @@
+import { dateTime } from '../../ui/time.ts';
 import { useState } from 'react';
 import type { RobotView } from '../../../../shared/models/robotView.ts';
 import { messageOf } from '../../bridge/call.ts';
@@ -42,7 +43,7 @@ export function TokenPanel({ robot }: { robot: RobotView }) {
         <h3 id="token-title">Token</h3>
         {robot.hasToken ? (
           <span className="badge badge-ok" data-testid="token-state">
-            Set {robot.tokenUpdatedAt !== null && `since ${new Date(robot.tokenUpdatedAt).toLocaleString()}`}
+            Set {robot.tokenUpdatedAt !== null && `since ${dateTime(robot.tokenUpdatedAt)}`}
           </span>
         ) : suspended !== null ? (
           <span className="badge badge-warn" data-testid="token-state">

@@ -25,15 +25,5 @@ export function untilNextPoll(call: Timed, now: number): number | null {
   return Math.max(0, call.nextPollAt - now);
 }
 
-// One formatter for every row: building one per call costs more than the row.
-const clock = new Intl.DateTimeFormat('en-GB', {
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hour12: false,
-});
-
-/** The clock time of `at`, with seconds: "14:05:09". */
-export function clockTime(at: number): string {
-  return clock.format(at);
-}
+/** The clock time of `at`, with seconds, in the window's one time format. */
+export { clockTime } from '../../../ui/time.ts';
