@@ -236,8 +236,54 @@ describe('calls in the window', () => {
     const outcome = (await detail.getByTestId('call-outcome').textContent()) ?? '';
     expect(outcome).toContain('Disk \\u202elluf\\u001b[2J\\u0007 on host');
     for (const acting of ['\u202E', '\u001b', '\u0007']) expect(outcome).not.toContain(acting);
-    await page.screenshot({ path: path.join(screenshots, 'failed-run-light.png') });
   });
+
+  test.each(['light', 'dark'] as const)(
+    'a waiting call shows its elapsed time, polls and countdown; a failed run says why (%s)',
+    async (scheme) => {
+      const { app, robot, preset } = await open(
+        {
+          name: 'Month end',
+          flow: [
+            { type: 'wait', ms: 60_000 },
+            { type: 'respond', echo: true },
+          ],
+        },
+        scheme,
+      );
+      const { page } = app;
+      const waiting = await app.core.fire(robot.id, { presetId: preset.id });
+      await row(page, waiting.id)
+        .filter({ hasText: /\d+ s · [1-9]\d* polls? · next in \d+ s/ })
+        .waitFor({ timeout: 15_000 });
+      await row(page, waiting.id).dblclick();
+      const detail = page.getByTestId('call-detail');
+      await detail
+        .getByRole('region', { name: 'Timeline' })
+        .getByText(/\d+ polls?, last at .*; next at .* \(in \d+ s\)/)
+        .waitFor();
+      await page.screenshot({ path: path.join(screenshots, `call-waiting-${scheme}.png`) });
+
+      const { robot: failing } = await addSandboxRobot(app.core, sandbox!, {
+        name: 'Payroll',
+        flow: [
+          { type: 'fail', message: 'The payroll period 2026-11 is closed; open it in the ledger first.' },
+        ],
+      });
+      tokens.push(failing.id);
+      const failed = await app.core.fire(failing.id, { method: 'POST', args: { period: '2026-11' } });
+      await row(page, failed.id)
+        .and(page.locator('[data-state]:not([data-state="waiting"]):not([data-state="sending"])'))
+        .waitFor({ timeout: 15_000 });
+      await row(page, failed.id).dblclick();
+      await detail
+        .getByTestId('call-outcome')
+        .filter({ hasText: 'The payroll period 2026-11 is closed' })
+        .waitFor();
+      await page.screenshot({ path: path.join(screenshots, `failed-run-${scheme}.png`) });
+      await app.core.stopCall(waiting.id);
+    },
+  );
 
   test('stop and resume, fire again, the diff of two runs, forget and clear finished', async () => {
     const { app, robot, preset } = await open({
