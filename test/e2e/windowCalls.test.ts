@@ -233,6 +233,8 @@ describe('calls in the window', () => {
       })
       .not.toBeNull();
     await row(page, failed.id).dblclick();
+    // The window hears of the end by events a moment after the core: wait on what it shows.
+    await detail.getByTestId('call-outcome').filter({ hasText: 'on host' }).waitFor();
     const outcome = (await detail.getByTestId('call-outcome').textContent()) ?? '';
     expect(outcome).toContain('Disk \\u202elluf\\u001b[2J\\u0007 on host');
     for (const acting of ['\u202E', '\u001b', '\u0007']) expect(outcome).not.toContain(acting);
@@ -280,6 +282,7 @@ describe('calls in the window', () => {
         .getByTestId('call-outcome')
         .filter({ hasText: 'The payroll period 2026-11 is closed' })
         .waitFor();
+      await detail.getByTestId('json-viewer').getByRole('treeitem').first().waitFor();
       await page.screenshot({ path: path.join(screenshots, `failed-run-${scheme}.png`) });
       await app.core.stopCall(waiting.id);
     },
