@@ -91,6 +91,39 @@ describe('robot-tray robot, token and preset', () => {
     expect(names).not.toContain('Broken');
   });
 
+  test('robot add and edit take a pasted trigger or query URL back to its base; a doubled path is refused (exit 2)', async () => {
+    const added = await h.json<RobotView>([
+      'robot',
+      'add',
+      '--name',
+      'Pasted',
+      '--base-url',
+      'https://robots.example.com/main/public/webhook/request?customer=C-17',
+    ]);
+    expect(added.baseUrl).toBe('https://robots.example.com');
+    const edited = await h.json<RobotView>([
+      'robot',
+      'edit',
+      'Pasted',
+      '--base-url',
+      'https://other.example.com/tenant/prod/1/customer/robot/webhookResponse/wh-1',
+    ]);
+    expect(edited.baseUrl).toBe('https://other.example.com/tenant');
+    const doubled = await h.run([
+      'robot',
+      'add',
+      '--name',
+      'Doubled',
+      '--base-url',
+      'https://robots.example.com/main/public/webhook/request/main/public/webhook/request',
+    ]);
+    expect(doubled.code).toBe(2);
+    expect(doubled.stderr).toMatch(
+      /^robot-tray: --base-url: already holds the service path \/main\/public\/webhook\/request.*use the base https:\/\/robots\.example\.com instead\n$/,
+    );
+    await h.run(['robot', 'remove', 'Pasted']);
+  });
+
   test('robot add refuses a bad URL and a duplicate name, naming the field (exit 2)', async () => {
     const badUrl = await h.run(['robot', 'add', '--name', 'X', '--base-url', 'robots.example.com']);
     expect(badUrl.code).toBe(2);
