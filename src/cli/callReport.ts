@@ -25,10 +25,11 @@ export const TERMINAL_RESPONSE_LINES = 40;
  * terminal, without --full) a long response shows its first lines and what
  * was left out, so a 10 MB answer does not flood the screen.
  */
-export function describeCall(call: Call, options: { summary?: boolean } = {}): string {
+export function describeCall(call: Call, options: { summary?: boolean; robotNow?: string } = {}): string {
+  const now = options.robotNow ?? call.robotName;
   return formatFields([
     ['call', call.id],
-    ['robot', call.robotName],
+    ['robot', now === call.robotName ? now : `${now} (named "${call.robotName}" when this call was made)`],
     ['preset', call.presetName ?? undefined],
     ['method', call.method],
     ['url', call.url ?? undefined],

@@ -56,7 +56,6 @@ const FLAG_OF_FIELD: Record<string, string> = {
   allowInsecureHttp: '--allow-insecure-http',
   sendTokenOnQuery: '--send-token-on-query',
   confirmBeforeFiring: '--confirm-before-firing',
-  args: '--args',
   presetId: '--preset',
   'pollPolicy.firstDelayMs': '--poll-first-ms',
   'pollPolicy.maxDelayMs': '--poll-max-ms',
@@ -64,10 +63,22 @@ const FLAG_OF_FIELD: Record<string, string> = {
   'pollPolicy.watchDeadlineMs': '--watch-minutes',
 };
 
+/**
+ * The command's arguments as given: the core calls them all `args`, while
+ * people typed --arg, --args or both (or neither, when a preset's own are refused).
+ */
+let argsGivenAs = 'arguments';
+
+export function noteArgumentOptions(options: { args?: unknown; arg?: unknown }): void {
+  const given = [options.args === undefined ? '' : '--args', options.arg === undefined ? '' : '--arg'];
+  argsGivenAs = given.filter((name) => name !== '').join(' and ') || 'arguments';
+}
+
 export function inFlagNames(message: string): string {
-  const renamed = message.replace(/^([\w.]+): /, (whole, field: string) =>
-    FLAG_OF_FIELD[field] === undefined ? whole : `${FLAG_OF_FIELD[field]}: `,
-  );
+  const renamed = message.replace(/^([\w.]+): /, (whole, field: string) => {
+    if (field === 'args') return `${argsGivenAs}: `;
+    return FLAG_OF_FIELD[field] === undefined ? whole : `${FLAG_OF_FIELD[field]}: `;
+  });
   return renamed.replace(
     'allow insecure http for this robot',
     'allow insecure http for this robot (--allow-insecure-http)',

@@ -5,7 +5,7 @@ import { notFoundError } from './cliError.ts';
 import { shellWord } from './output.ts';
 
 /** Same rule as robot names in the core: case and width do not matter, accents do. */
-function sameName(a: string, b: string): boolean {
+export function sameName(a: string, b: string): boolean {
   return a.localeCompare(b, undefined, { sensitivity: 'accent' }) === 0;
 }
 

@@ -11,6 +11,7 @@ import { sandboxCommand } from './commands/sandbox.ts';
 import { statusCommand } from './commands/status.ts';
 import { tokenCommand } from './commands/token.ts';
 import { warningsCommand } from './commands/warnings.ts';
+import { noteArgumentOptions } from './errorReport.ts';
 import { collectCaFile, parseProxyFlag, setNetworkFlags } from './networkFlags.ts';
 
 function commandPath(command: Command): string {
@@ -78,6 +79,9 @@ Data folder: $ROBOT_TRAY_HOME, else the app's own. Exit codes: 0 done or accepte
       .showSuggestionAfterError(true);
   });
   // --proxy and --ca may come before or after the command's name.
-  program.hook('preAction', (_program, action) => setNetworkFlags(action.optsWithGlobals()));
+  program.hook('preAction', (_program, action) => {
+    setNetworkFlags(action.optsWithGlobals());
+    noteArgumentOptions(action.opts());
+  });
   return program;
 }

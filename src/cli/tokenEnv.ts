@@ -29,10 +29,22 @@ export function useTokenFromEnv(core: AppCore, robotId: string, options: TokenEn
   }
   const value = process.env[name];
   if (value === undefined || value.trim() === '') {
-    // The name is not repeated either: a token can look just like a variable name.
+    const which = looksLikeAVariableName(name) ? `variable ${name} is` : 'variable it names is';
     throw usageError(
-      "--token-env: the variable it names is not set, or is empty. Export the robot's token in it first, then give the variable's name.",
+      `--token-env: the ${which} not set, or is empty. Export the robot's token in it first, then give the variable's name.`,
     );
   }
   core.useTokenForThisProcess(robotId, value);
+}
+
+/**
+ * Whether a name that holds no value may be repeated in an error. A pasted
+ * token can look like a variable name, so only names written the way
+ * variables are (capitals and digits in words joined by `_`), short or with
+ * a `_`, are: ROBOT_TOKEN and NOPE are named; a 32-character run of random
+ * capitals and digits is not.
+ */
+export function looksLikeAVariableName(name: string): boolean {
+  if (!/^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$/.test(name) || name.length > 64) return false;
+  return name.includes('_') ? !/[0-9]{4}/.test(name) : name.length <= 16;
 }

@@ -218,7 +218,7 @@ describe('robot-tray fire --token-env', () => {
     const unset = await h.run(['fire', 'Cron', '--token-env', 'NOT_SET_HERE'], { env: noKeychain });
     expect(unset.code).toBe(2);
     expect(unset.stderr).toBe(
-      "robot-tray: --token-env: the variable it names is not set, or is empty. Export the robot's token in it first, then give the variable's name.\n",
+      "robot-tray: --token-env: the variable NOT_SET_HERE is not set, or is empty. Export the robot's token in it first, then give the variable's name.\n",
     );
     const pasted = await h.run(['fire', 'Cron', '--token-env', token], { env: noKeychain });
     expect(pasted.code).toBe(2);

@@ -1,5 +1,6 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { callStates, type CallStateName as CallState } from '../../shared/models/callStates.ts';
+import { callsOfRobot, currentRobotNames, robotNameNow } from '../callRobots.ts';
 import { integerParser, run } from '../command.ts';
 import { withCore } from '../coreAccess.ts';
 import { formatTable, formatTime, printJson, printLine } from '../output.ts';
@@ -19,7 +20,7 @@ function collectState(value: string, previous: CallState[] = []): CallState[] {
 export function callsCommand(): Command {
   return new Command('calls')
     .description('list recent calls, newest first')
-    .option('--robot <NAME>', 'only calls of this robot')
+    .option('--robot <NAME>', 'only calls of this robot (a removed robot by the name its calls keep)')
     .option(
       '--state <STATE>',
       `only calls in this state (${callStates.join(', ')}); repeat or use commas`,
@@ -32,16 +33,18 @@ export function callsCommand(): Command {
 
 async function listCalls(options: CallsOptions): Promise<void> {
   await withCore(async (core) => {
-    const robotId = options.robot === undefined ? undefined : (await core.getRobot(options.robot)).id;
-    const calls = core.listCalls({ robotId, states: options.state, limit: options.limit });
+    const filter = { states: options.state, limit: options.limit };
+    const calls =
+      options.robot === undefined ? core.listCalls(filter) : await callsOfRobot(core, options.robot, filter);
     if (options.json === true) return printJson(calls);
     if (calls.length === 0) return printLine('No calls found.');
+    const names = await currentRobotNames(core);
     printLine(
       formatTable(
         ['CALL', 'ROBOT', 'PRESET', 'STATE', 'CREATED', 'POLLS', 'WEBHOOKCALLID'],
         calls.map((c) => [
           c.id,
-          c.robotName,
+          robotNameNow(c, names),
           c.presetName ?? '-',
           c.state,
           formatTime(c.createdAt),

@@ -1,13 +1,13 @@
-import { writeFile } from 'node:fs/promises';
 import { Command } from 'commander';
 import type { AppCore } from '../../core/appCore.ts';
 import type { Call } from '../../shared/models/call.ts';
-import { describeCall, prettyResponse } from '../callReport.ts';
+import { describeCall } from '../callReport.ts';
+import { currentRobotNames } from '../callRobots.ts';
 import { parseSeconds, run } from '../command.ts';
 import { withCore } from '../coreAccess.ts';
 import { exitCodeForState } from '../exitCodes.ts';
-import { usageError } from '../cliError.ts';
-import { printJson, printLine, printProblem } from '../output.ts';
+import { printJson, printLine } from '../output.ts';
+import { printResponse, writeResponse } from '../responseOutput.ts';
 import { type TokenEnvOptions, tokenEnvOption, useTokenFromEnv } from '../tokenEnv.ts';
 import { waitAndReport } from '../waitForCall.ts';
 
@@ -30,7 +30,10 @@ export function statusCommand(): Command {
     .option('--timeout <SECONDS>', 'stop waiting after this long and exit 4 (implies --wait)', parseSeconds)
     .option('--json', 'print the call record as JSON')
     .option('--full', 'on a terminal, show a long response whole instead of its first lines')
-    .option('--output <FILE>', "write the call's response to FILE as JSON (and show the rest as usual)")
+    .option(
+      '--output <FILE>',
+      "write the call's response to FILE as JSON (and show the rest as usual); - writes only the response to stdout",
+    )
     .action(run(status));
 }
 
@@ -43,9 +46,17 @@ async function status(id: string, options: StatusOptions): Promise<number> {
     if (options.wait !== true && options.timeout === undefined) {
       // A waiting call's stored record may be minutes old: ask the service once.
       const call = found.state === 'waiting' ? await askOnce(core, found) : found;
+      if (options.output === '-') {
+        printResponse(call, json);
+        return exitCodeForState(call.state, false);
+      }
       if (options.output !== undefined) await writeResponse(call, options.output);
       if (json) printJson(call);
-      else printLine(describeCall(call, { summary: process.stdout.isTTY === true && options.full !== true }));
+      else {
+        const robotNow = (await currentRobotNames(core)).get(call.robotId);
+        const summary = process.stdout.isTTY === true && options.full !== true;
+        printLine(describeCall(call, { summary, ...(robotNow === undefined ? {} : { robotNow }) }));
+      }
       return exitCodeForState(call.state, false);
     }
     // A stopped (or unexpected) call is resumed: watched again with a fresh deadline.
@@ -54,25 +65,6 @@ async function status(id: string, options: StatusOptions): Promise<number> {
     // and both see the same answer from the service.
     return waitAndReport(core, watched.id, { started, timeoutSeconds: options.timeout, json });
   });
-}
-
-/** The response as a file, for one too large to read on a terminal; says where it went on stderr. */
-async function writeResponse(call: Call, file: string): Promise<void> {
-  if (call.response === undefined) {
-    throw usageError(`--output ${file}: call ${call.id} has no response to write (it is ${call.state}).`);
-  }
-  const text = prettyResponse(call) + '\n';
-  try {
-    await writeFile(file, text);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? 'error';
-    throw usageError(
-      `--output ${file}: the file cannot be written (${code}). Check the path and its folder.`,
-    );
-  }
-  printProblem(
-    `Wrote the response of call ${call.id} to ${file} (${Buffer.byteLength(text).toLocaleString('en-US')} bytes).`,
-  );
 }
 
 function isResumable(state: Call['state']): boolean {
