@@ -1,29 +1,17 @@
-import { parseKeepingNumbers } from '../shared/exactNumbers.ts';
-import { formatBytes } from '../shared/bytes.ts';
 import { withTokenCommand } from './errorReport.ts';
 import type { Call } from '../shared/models/call.ts';
 import { callOutcome } from '../shared/sentences/callOutcome.ts';
 import { shownStatus } from '../shared/sentences/statusText.ts';
 import { ExitCode, exitCodeForState } from './exitCodes.ts';
 import { formatElapsed } from './progress.ts';
-import {
-  compactJson,
-  formatFields,
-  formatTime,
-  printJson,
-  printJsonForPeople,
-  printLine,
-  printProblem,
-} from './output.ts';
+import { compactJson, formatFields, formatTime, printJson, printLine, printProblem } from './output.ts';
+import { type ResponseOptions, showResponse, responseText } from './responseOutput.ts';
 import type { WaitOutcome } from './waitForCall.ts';
-
-/** How much of a response `status` shows on a terminal before it summarises. */
-export const TERMINAL_RESPONSE_LINES = 40;
 
 /**
  * Everything known about a call, for `robot-tray status`. With `summary` (a
  * terminal, without --full) a long response shows its first lines and what
- * was left out, so a 10 MB answer does not flood the screen.
+ * was left out, so a 10 MB answer does not flood the screen (responseText).
  */
 export function describeCall(call: Call, options: { summary?: boolean; robotNow?: string } = {}): string {
   const now = options.robotNow ?? call.robotName;
@@ -47,31 +35,6 @@ export function describeCall(call: Call, options: { summary?: boolean; robotNow?
     ['error', call.error === null ? undefined : errorText(call)],
     ['response', call.response === undefined ? undefined : responseText(call, options.summary === true)],
   ]);
-}
-
-/**
- * A call's response as indented JSON, with numbers exactly as the robot sent
- * them when the core kept its exact text (beyond 2^53, long decimals).
- */
-export function prettyResponse(call: Call): string {
-  if (call.responseText === undefined) return JSON.stringify(call.response ?? null, null, 2);
-  return JSON.stringify(parseKeepingNumbers(call.responseText), null, 2);
-}
-
-function responseText(call: Call, summary: boolean): string {
-  const text = prettyResponse(call);
-  if (!summary) return text;
-  const lines = text.split('\n');
-  if (lines.length <= TERMINAL_RESPONSE_LINES) return text;
-  const shown = lines
-    .slice(0, TERMINAL_RESPONSE_LINES)
-    .map((line) => (line.length > 200 ? `${line.slice(0, 199)}…` : line));
-  const left = lines.length - TERMINAL_RESPONSE_LINES;
-  const size = formatBytes(Buffer.byteLength(text));
-  return (
-    `${shown.join('\n')}\n… ${left.toLocaleString('en-US')} more lines (${size} in all). ` +
-    `See all of it with: robot-tray status ${call.id} --full, or save it with --output FILE`
-  );
 }
 
 function errorText(call: Call): string {
@@ -111,10 +74,13 @@ export function problemLine(call: Call): string {
  * people asked for (the ids when accepted, the response when done) and
  * stderr one line about anything else. Returns the exit code.
  */
-export function reportCall(call: Call, options: { json: boolean; waited: boolean }): number {
+export async function reportCall(
+  call: Call,
+  options: ResponseOptions & { waited: boolean },
+): Promise<number> {
   if (options.json) printJson(call);
   if (call.state === 'done') {
-    if (!options.json) printJsonForPeople(prettyResponse(call));
+    await showResponse(call, options);
     if (call.warning !== null) printProblem(`robot-tray: ${call.warning}`);
   } else if (call.state === 'waiting' || call.state === 'sending') {
     if (!options.json)
@@ -131,9 +97,12 @@ export function reportCall(call: Call, options: { json: boolean; waited: boolean
 }
 
 /** The end of `fire --wait` or `status --wait`. */
-export function reportWait(outcome: WaitOutcome, options: { json: boolean; started: number }): number {
+export async function reportWait(
+  outcome: WaitOutcome,
+  options: ResponseOptions & { started: number },
+): Promise<number> {
   const { call } = outcome;
-  if (outcome.ended === 'final') return reportCall(call, { json: options.json, waited: true });
+  if (outcome.ended === 'final') return reportCall(call, { ...options, waited: true });
   if (options.json) printJson(call);
   const later = `check it later with: robot-tray status ${call.id} --wait`;
   if (outcome.ended === 'timeout') {

@@ -2,6 +2,7 @@ import type { AppCore } from '../core/appCore.ts';
 import type { Call } from '../shared/models/call.ts';
 import { reportWait } from './callReport.ts';
 import { ProgressReporter } from './progressReporter.ts';
+import type { ResponseOptions } from './responseOutput.ts';
 
 export type WaitEnd = 'final' | 'timeout' | 'interrupted';
 export type WaitOutcome = { call: Call; ended: WaitEnd };
@@ -62,7 +63,7 @@ export function waitForCall(
 export async function waitAndReport(
   core: AppCore,
   callId: string,
-  options: { started: number; timeoutSeconds: number | undefined; json: boolean },
+  options: ResponseOptions & { started: number; timeoutSeconds: number | undefined },
 ): Promise<number> {
   const progress = new ProgressReporter(process.stderr);
   const outcome = await waitForCall(core, callId, {
@@ -71,5 +72,5 @@ export async function waitAndReport(
     onChange: (c) => progress.update(c),
   });
   progress.end(outcome.call);
-  return reportWait(outcome, { json: options.json, started: options.started });
+  return reportWait(outcome, options);
 }

@@ -139,10 +139,10 @@ describe('robot-tray status on a large response', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  const onTerminal = async (args: string) => {
+  const onTerminal = async (args: string, command = 'status') => {
     const session = h.startCommand('script', [
       '-qefc',
-      `'${process.execPath}' '${BIN}' status ${args}`,
+      `'${process.execPath}' '${BIN}' ${command} ${args}`,
       '/dev/null',
     ]);
     session.child.stdin.end();
@@ -159,6 +159,35 @@ describe('robot-tray status on a large response', () => {
     );
     const full = await onTerminal(`${id} --full`);
     expect(full.stdout).toContain('"row": 4999');
+  });
+
+  test.skipIf(!hasScript)(
+    'fire --wait on a terminal follows the same rule: 40 lines and the size',
+    async () => {
+      const file = path.join(dir, 'rows.json');
+      const result = await onTerminal(`Echo --args @${file} --wait`, 'fire');
+      expect(result.code).toBe(0);
+      expect(result.stdout).toContain('"row": 0');
+      expect(result.stdout).not.toContain('"row": 4999');
+      expect(result.stdout).toMatch(
+        /… [\d,]+ more lines \(\d+ KiB in all\)\. See all of it with: robot-tray status \S+ --full/,
+      );
+      const full = await onTerminal(`Echo --args @${file} --wait --full`, 'fire');
+      expect(full.stdout).toContain('"row": 4999');
+    },
+  );
+
+  test('fire --wait --output writes the response to a file instead of stdout; it needs --wait', async () => {
+    const file = path.join(dir, 'rows.json');
+    const out = path.join(dir, 'fired.json');
+    const saved = await h.run(['fire', 'Echo', '--args', `@${file}`, '--wait', '--output', out]);
+    expect(saved.code).toBe(0);
+    expect(saved.stdout).toBe('');
+    expect(saved.stderr).toMatch(/Wrote the response of call \S+ to .*fired\.json/);
+    expect(JSON.parse(await readFile(out, 'utf8'))).toEqual({ rows });
+    const noWait = await h.run(['fire', 'Echo', '--output', out]);
+    expect(noWait.code).toBe(2);
+    expect(noWait.stderr).toContain('--output needs --wait');
   });
 
   test('a pipe gets the whole response, and --output writes it to a file', async () => {

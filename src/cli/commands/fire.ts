@@ -2,13 +2,16 @@ import { Command } from 'commander';
 import type { AppCore } from '../../core/appCore.ts';
 import { ExitCode } from '../exitCodes.ts';
 import { reportCall } from '../callReport.ts';
+import { usageError } from '../cliError.ts';
 import { parseSeconds, run } from '../command.ts';
+import { checkResponseOptions } from '../responseOutput.ts';
 import { withCore } from '../coreAccess.ts';
 import { argumentOptions, fireRequest, givenArgs, type SendOptions } from '../fireRequest.ts';
 import { type TokenEnvOptions, tokenEnvOption, useTokenFromEnv } from '../tokenEnv.ts';
 import { waitAndReport } from '../waitForCall.ts';
 
-type FireOptions = SendOptions & TokenEnvOptions & { wait?: boolean; timeout?: number; json?: boolean };
+type FireOptions = SendOptions &
+  TokenEnvOptions & { wait?: boolean; timeout?: number; json?: boolean; full?: boolean; output?: string };
 
 export function fireCommand(): Command {
   return argumentOptions(
@@ -20,6 +23,11 @@ export function fireCommand(): Command {
     .option('--wait', 'wait until the robot responds; progress on stderr, the response as JSON on stdout')
     .option('--timeout <SECONDS>', 'stop waiting after this long and exit 4 (implies --wait)', parseSeconds)
     .option('--json', 'print the call record as JSON')
+    .option('--full', 'with --wait on a terminal, show a long response whole instead of its first lines')
+    .option(
+      '--output <FILE>',
+      "with --wait, write the robot's response to FILE as JSON instead of stdout; - writes it whole to stdout",
+    )
     .addHelpText(
       'after',
       `
@@ -36,6 +44,11 @@ async function fire(robotName: string, options: FireOptions): Promise<number> {
   const args = await givenArgs(options);
   const wait = options.wait === true || options.timeout !== undefined;
   const json = options.json === true;
+  const shown = { json, full: options.full, output: options.output };
+  checkResponseOptions(shown);
+  if (options.output !== undefined && !wait) {
+    throw usageError('--output needs --wait: without it fire ends before the robot has responded.');
+  }
   return withCore(async (core) => {
     const robot = await core.getRobot(robotName);
     useTokenFromEnv(core, robot.id, options);
@@ -45,11 +58,11 @@ async function fire(robotName: string, options: FireOptions): Promise<number> {
     // Cut short while the trigger was in flight: the call is `unknown` (it
     // may have arrived), reported as such; Ctrl+C still exits 130.
     if (cut === 'interrupted') {
-      reportCall(call, { json, waited: false });
+      await reportCall(call, { ...shown, waited: false });
       return ExitCode.interrupted;
     }
-    if (!wait || call.state !== 'waiting') return reportCall(call, { json, waited: false });
-    return waitAndReport(core, call.id, { started, timeoutSeconds: options.timeout, json });
+    if (!wait || call.state !== 'waiting') return reportCall(call, { ...shown, waited: false });
+    return waitAndReport(core, call.id, { ...shown, started, timeoutSeconds: options.timeout });
   });
 }
 

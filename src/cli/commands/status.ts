@@ -7,7 +7,7 @@ import { parseSeconds, run } from '../command.ts';
 import { withCore } from '../coreAccess.ts';
 import { exitCodeForState } from '../exitCodes.ts';
 import { printJson, printLine } from '../output.ts';
-import { printResponse, writeResponse } from '../responseOutput.ts';
+import { checkResponseOptions, printResponse, writeResponse } from '../responseOutput.ts';
 import { type TokenEnvOptions, tokenEnvOption, useTokenFromEnv } from '../tokenEnv.ts';
 import { waitAndReport } from '../waitForCall.ts';
 
@@ -40,6 +40,8 @@ export function statusCommand(): Command {
 async function status(id: string, options: StatusOptions): Promise<number> {
   const started = Date.now();
   const json = options.json === true;
+  const shown = { json, full: options.full, output: options.output };
+  checkResponseOptions(shown);
   return withCore(async (core) => {
     const found = core.getCall(id);
     useTokenFromEnv(core, found.robotId, options);
@@ -63,7 +65,7 @@ async function status(id: string, options: StatusOptions): Promise<number> {
     const watched = isResumable(found.state) ? await core.resumeCall(found.id) : core.watchCall(found.id);
     // Watch it in this process; the app, if running, may be watching too,
     // and both see the same answer from the service.
-    return waitAndReport(core, watched.id, { started, timeoutSeconds: options.timeout, json });
+    return waitAndReport(core, watched.id, { ...shown, started, timeoutSeconds: options.timeout });
   });
 }
 
