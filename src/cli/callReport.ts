@@ -96,24 +96,28 @@ export async function reportCall(
   return exitCodeForState(call.state, options.waited);
 }
 
-/** The end of `fire --wait` or `status --wait`. */
+/**
+ * The end of `fire --wait` or `status --wait`. A call left waiting is
+ * watched on only by a running app (`appWatching`), so the promise that it
+ * "keeps watching" is made only then.
+ */
 export async function reportWait(
   outcome: WaitOutcome,
-  options: ResponseOptions & { started: number },
+  options: ResponseOptions & { started: number; appWatching: boolean | undefined },
 ): Promise<number> {
   const { call } = outcome;
   if (outcome.ended === 'final') return reportCall(call, { ...options, waited: true });
   if (options.json) printJson(call);
-  const later = `check it later with: robot-tray status ${call.id} --wait`;
+  const later = `robot-tray status ${call.id} --wait`;
+  const stays =
+    options.appWatching === true
+      ? `the call stays waiting in history (the app keeps watching it), check it later with: ${later}`
+      : `the call stays waiting in history, and no app is running to watch it: follow it with ${later} (or open the app)`;
   if (outcome.ended === 'timeout') {
     const waited = formatElapsed(Date.now() - options.started);
-    printProblem(
-      `robot-tray: still waiting after ${waited}; the call stays waiting in history (the app keeps watching it), ${later}`,
-    );
+    printProblem(`robot-tray: still waiting after ${waited}; ${stays}`);
     return ExitCode.notFinished;
   }
-  printProblem(
-    `robot-tray: stopped waiting; the call stays waiting in history (the app keeps watching it), ${later}`,
-  );
+  printProblem(`robot-tray: stopped waiting; ${stays}`);
   return ExitCode.interrupted;
 }

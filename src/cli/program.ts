@@ -1,14 +1,17 @@
 import { Command } from 'commander';
 import { callsCommand } from './commands/calls.ts';
 import { curlCommand } from './commands/curl.ts';
+import { diffCommand } from './commands/diff.ts';
 import { doctorCommand } from './commands/doctor.ts';
 import { historyCommand } from './commands/history.ts';
 import { networkCommand } from './commands/network.ts';
 import { fireCommand } from './commands/fire.ts';
 import { presetCommand } from './commands/preset.ts';
+import { refireCommand } from './commands/refire.ts';
 import { robotCommand } from './commands/robot.ts';
 import { sandboxCommand } from './commands/sandbox.ts';
 import { statusCommand } from './commands/status.ts';
+import { forgetCommand, stopCommand } from './commands/stopForget.ts';
 import { tokenCommand } from './commands/token.ts';
 import { warningsCommand } from './commands/warnings.ts';
 import { noteArgumentOptions } from './errorReport.ts';
@@ -52,6 +55,10 @@ export function buildProgram(version: string): Command {
     .addCommand(fireCommand())
     .addCommand(statusCommand())
     .addCommand(callsCommand())
+    .addCommand(stopCommand())
+    .addCommand(forgetCommand())
+    .addCommand(refireCommand())
+    .addCommand(diffCommand())
     .addCommand(curlCommand())
     .addCommand(doctorCommand())
     .addCommand(networkCommand())

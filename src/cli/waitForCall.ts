@@ -72,5 +72,5 @@ export async function waitAndReport(
     onChange: (c) => progress.update(c),
   });
   progress.end(outcome.call);
-  return reportWait(outcome, options);
+  return reportWait(outcome, { ...options, appWatching: core.appIsWatching() });
 }

@@ -16,6 +16,7 @@ import { checkNetworkSettings } from './networkOps.ts';
 import type { LoggedChange } from './store/sharedWrites.ts';
 import { CallTracker } from './tracker/callTracker.ts';
 import { RobotTokens } from './vault/robotTokens.ts';
+import { otherWatcherRunning, removeWatcherMark, writeWatcherMark } from './watcherMark.ts';
 
 /** How often a watching core scans for what the change feed may have missed (the fallback). */
 const ADOPT_INTERVAL_MS = 5_000;
@@ -40,6 +41,7 @@ export class AppCore {
   #adoptTimer: unknown;
   readonly #feed: ChangeFeed;
   #adopting = false;
+  #marked = false;
 
   private constructor(parts: Parts) {
     this.dataDir = parts.dataDir;
@@ -88,6 +90,8 @@ export class AppCore {
     if (core.#adopting) {
       core.#tracker.start();
       core.#watchOtherProcesses();
+      writeWatcherMark(core.dataDir, parts.clock.now());
+      core.#marked = true;
     }
     core.#feed.start(options.watchFolder ?? core.#adopting);
     return core;
@@ -149,6 +153,14 @@ export class AppCore {
       this.#applySettings(settings);
     }
     await this.#ops.announceIfChangedOnDisk();
+  }
+
+  /**
+   * Whether another process (the app) watches this data folder's waiting
+   * calls now: true, false, or undefined when its mark is from another host.
+   */
+  appIsWatching(): boolean | undefined {
+    return otherWatcherRunning(this.dataDir);
   }
 
   /** How many calls this process is sending or watching right now. */
@@ -269,6 +281,7 @@ export class AppCore {
   async close(): Promise<void> {
     this.#closed = true;
     this.#feed.close();
+    if (this.#marked) removeWatcherMark(this.dataDir);
     if (this.#adoptTimer !== undefined) this.#p.clock.clearTimer(this.#adoptTimer);
     const pools = this.#p.client.closePools();
     await this.#tracker.close();

@@ -13,11 +13,7 @@ import {
   untilNextPoll,
 } from '../../src/renderer/src/features/calls/model/callTiming.ts';
 import { requestAsSent, TOKEN_DOTS } from '../../src/renderer/src/features/calls/model/requestAsSent.ts';
-import {
-  diffJson,
-  diffTexts,
-  previousRunOf,
-} from '../../src/renderer/src/features/calls/model/responseDiff.ts';
+import { diffJson, diffTexts, previousRunOf } from '../../src/shared/responseDiff.ts';
 
 function summary(id: string, over: Partial<CallSummary> = {}): CallSummary {
   return {

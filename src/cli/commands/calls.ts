@@ -2,10 +2,11 @@ import { Command, InvalidArgumentError } from 'commander';
 import { callStates, type CallStateName as CallState } from '../../shared/models/callStates.ts';
 import { callsOfRobot, currentRobotNames, robotNameNow } from '../callRobots.ts';
 import { integerParser, run } from '../command.ts';
+import { refreshWaiting } from '../refreshWaiting.ts';
 import { withCore } from '../coreAccess.ts';
-import { formatTable, formatTime, printJson, printLine } from '../output.ts';
+import { formatTable, formatTime, printJson, printLine, printProblem } from '../output.ts';
 
-type CallsOptions = { robot?: string; state?: CallState[]; limit: number; json?: boolean };
+type CallsOptions = { robot?: string; state?: CallState[]; limit: number; json?: boolean; refresh: boolean };
 
 function collectState(value: string, previous: CallState[] = []): CallState[] {
   const states = value.split(',').map((s) => s.trim().toLowerCase());
@@ -28,14 +29,25 @@ export function callsCommand(): Command {
     )
     .option('--limit <N>', 'at most this many calls', integerParser(1, 10_000), 20)
     .option('--json', 'print the call records as JSON')
+    .option(
+      '--no-refresh',
+      'do not ask the service about calls listed as waiting (by default up to 20 are asked once each, within 3 s, unless the app is watching them)',
+    )
     .action(run(listCalls));
 }
 
 async function listCalls(options: CallsOptions): Promise<void> {
   await withCore(async (core) => {
     const filter = { states: options.state, limit: options.limit };
-    const calls =
-      options.robot === undefined ? core.listCalls(filter) : await callsOfRobot(core, options.robot, filter);
+    const list = () =>
+      options.robot === undefined ? core.listCalls(filter) : callsOfRobot(core, options.robot, filter);
+    let calls = await list();
+    let unverified = new Set<string>();
+    if (options.refresh) {
+      unverified = await refreshWaiting(core, calls);
+      // Calls that ended since are now in another state: list again with the same filter.
+      calls = await list();
+    }
     if (options.json === true) return printJson(calls);
     if (calls.length === 0) return printLine('No calls found.');
     const names = await currentRobotNames(core);
@@ -46,12 +58,17 @@ async function listCalls(options: CallsOptions): Promise<void> {
           c.id,
           robotNameNow(c, names),
           c.presetName ?? '-',
-          c.state,
+          unverified.has(c.id) && c.state === 'waiting' ? 'waiting?' : c.state,
           formatTime(c.createdAt),
           String(c.pollCount),
           c.webhookCallId ?? '-',
         ]),
       ),
     );
+    if (calls.some((c) => unverified.has(c.id) && c.state === 'waiting')) {
+      printProblem(
+        'waiting? = not verified now (the service did not answer in time, or more than 20 were waiting); see one with: robot-tray status CALL',
+      );
+    }
   });
 }

@@ -1,6 +1,10 @@
 import { Command } from 'commander';
+import type { AppCore } from '../../core/appCore.ts';
+import type { Call } from '../../shared/models/call.ts';
+import { notFoundError } from '../cliError.ts';
 import { run } from '../command.ts';
 import { withCore } from '../coreAccess.ts';
+import { errorKindOf } from '../exitCodes.ts';
 import { argumentOptions, fireRequest, givenArgs, type SendOptions } from '../fireRequest.ts';
 import { printLine } from '../output.ts';
 
@@ -8,24 +12,66 @@ export function curlCommand(): Command {
   return argumentOptions(
     new Command('curl')
       .description(
-        'print the trigger as a curl command; it reads the token from $ROBOT_TOKEN, so none is printed',
+        "print the trigger as a curl command, or a past call's exact request; it reads the token from $ROBOT_TOKEN, so none is printed",
       )
-      .argument('<ROBOT>', 'the robot')
+      .argument(
+        '<ROBOT|CALL>',
+        'the robot, or a past call (its local id, first characters, or webhookCallId)',
+      )
       .option('--preset <NAME>', "send this preset; arguments given here override the preset's"),
   )
     .addHelpText(
       'after',
       `
-Example:
-  ROBOT_TOKEN=... sh -c "$(robot-tray curl "Invoice sync" --arg customer=C-17)"`,
+Examples:
+  ROBOT_TOKEN=... sh -c "$(robot-tray curl "Invoice sync" --arg customer=C-17)"
+  robot-tray curl 3f2a9c1e     # the request that call sent: its URL, method and arguments`,
     )
     .action(run(printCurl));
 }
 
-async function printCurl(robotName: string, options: SendOptions): Promise<void> {
+async function printCurl(robotOrCall: string, options: SendOptions): Promise<void> {
   const args = await givenArgs(options);
+  const shaping = args !== undefined || options.preset !== undefined || options.get === true;
   await withCore(async (core) => {
-    const robot = await core.getRobot(robotName);
-    printLine(await core.curlCommand(robot.id, await fireRequest(core, robot, options, args)));
+    const robot = await core.getRobot(robotOrCall).catch((error: unknown) => {
+      // A name no robot has may be a call: then its past request is printed.
+      if (shaping || errorKindOf(error) !== 'not-found') throw error;
+      return undefined;
+    });
+    if (robot !== undefined) {
+      printLine(await core.curlCommand(robot.id, await fireRequest(core, robot, options, args)));
+      return;
+    }
+    printLine(await pastRequest(core, findCall(core, robotOrCall)));
   });
+}
+
+function findCall(core: AppCore, id: string): Call {
+  try {
+    return core.getCall(id);
+  } catch (error) {
+    if (errorKindOf(error) !== 'not-found') throw error;
+    throw notFoundError(
+      `No robot is named "${id}", and no call has that id. List robots with: robot-tray robot list, and calls with: robot-tray calls`,
+    );
+  }
+}
+
+/**
+ * The request a past call sent: to the URL it recorded (the robot's address
+ * then, even if it has moved since), with its method and arguments.
+ */
+async function pastRequest(core: AppCore, call: Call): Promise<string> {
+  const { buildCurlCommand } = await import('../../core/http/curlCommand.ts');
+  const { TRIGGER_PATH } = await import('../../core/http/targetUrl.ts');
+  if (call.url === null) {
+    // Never sent (refused before its trigger left): what it would have sent.
+    return core.curlCommand(call.robotId, { method: call.method, args: call.args });
+  }
+  const url = new URL(call.url);
+  const basePath = url.pathname.endsWith(TRIGGER_PATH)
+    ? url.pathname.slice(0, -TRIGGER_PATH.length)
+    : url.pathname;
+  return buildCurlCommand({ origin: url.origin, basePath }, call.method, call.args);
 }

@@ -3,6 +3,7 @@ import { run } from '../command.ts';
 import { withCore } from '../coreAccess.ts';
 import { usageError } from '../cliError.ts';
 import { collect } from '../args.ts';
+import { changeArgs } from '../argChanges.ts';
 import { givenArgs } from '../fireRequest.ts';
 import { findPreset } from '../lookup.ts';
 import { compactJson, printJson, printLine } from '../output.ts';
@@ -53,15 +54,13 @@ async function editPreset(robotName: string, name: string, options: EditOptions)
   await withCore(async (core) => {
     const robot = await core.getRobot(robotName);
     const preset = await findPreset(core, robot, name);
-    let args = touchesArgs ? { ...(options.clearArgs === true ? {} : preset.args), ...given } : undefined;
-    if (args !== undefined) {
-      for (const key of options.unsetArg ?? []) {
-        if (!Object.hasOwn(args, key))
-          throw usageError(`--unset-arg: preset "${preset.name}" has no argument "${key}".`);
-        const { [key]: _removed, ...rest } = args;
-        args = rest;
-      }
-    }
+    const args = touchesArgs
+      ? changeArgs(
+          preset.args,
+          { given, unset: options.unsetArg, clear: options.clearArgs },
+          `preset "${preset.name}"`,
+        )
+      : undefined;
     const updated = await core.updatePreset(preset.id, {
       name: options.name,
       args,

@@ -8,7 +8,7 @@ import { CallActions } from './CallActions.tsx';
 import { focusCallsList } from './CallsList.tsx';
 import { DiffSection } from './DiffSection.tsx';
 import { FireAgainDialog } from './FireAgainDialog.tsx';
-import { previousRunOf } from './model/responseDiff.ts';
+import { previousRunOf } from '../../../../shared/responseDiff.ts';
 import { RequestSection } from './RequestSection.tsx';
 import { StateBadge } from './StateBadge.tsx';
 import { TimelineSection } from './TimelineSection.tsx';

@@ -1,4 +1,4 @@
-import { diffTexts } from '../model/responseDiff.ts';
+import { diffTexts } from '../../../../../shared/responseDiff.ts';
 import type { DiffRequest, DiffResponse, DiffSide } from './protocol.ts';
 
 // Reading and comparing two large responses takes as long as reading each

@@ -1,4 +1,4 @@
-import type { DiffLine } from '../model/responseDiff.ts';
+import type { DiffLine } from '../../../../../shared/responseDiff.ts';
 
 export type DiffSide = 'before' | 'after';
 

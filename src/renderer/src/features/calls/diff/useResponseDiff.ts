@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { postInSlices } from '../../json/worker/slices.ts';
-import type { DiffLine } from '../model/responseDiff.ts';
+import type { DiffLine } from '../../../../../shared/responseDiff.ts';
 import type { DiffRequest, DiffResponse, DiffSide } from './protocol.ts';
 
 export type DiffState =

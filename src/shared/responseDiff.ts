@@ -1,6 +1,6 @@
-import type { JsonValue } from '../../../../../shared/models/json.ts';
-import { parseKeepingNumbers } from '../../../../../shared/exactNumbers.ts';
-import { jsonPath, type PathSegment } from '../../json/model/jsonPath.ts';
+import type { JsonValue } from './models/json.ts';
+import { parseKeepingNumbers } from './exactNumbers.ts';
+import { jsonPath, type PathSegment } from './jsonPathText.ts';
 
 export type DiffEntry =
   | { kind: 'added'; path: string; after: JsonValue }
@@ -98,7 +98,7 @@ export function previousRunOf<
   return undefined;
 }
 
-/** One difference as the window lists it: values as short JSON previews. */
+/** One difference as the window (and `robot-tray diff`) lists it: values as short JSON previews. */
 export type DiffLine = { kind: DiffEntry['kind']; path: string; before?: string; after?: string };
 
 const PREVIEW_CHARS = 120;
@@ -111,7 +111,7 @@ function preview(value: JsonValue): string {
 /**
  * The difference between two responses given as JSON text, numbers read
  * exactly, as lines to list. Run in the diff worker: two 20 MB texts take
- * a second or more to read.
+ * a second or more to read. Shared with the CLI's `diff`, so both show the same differences.
  */
 export function diffTexts(
   before: string,

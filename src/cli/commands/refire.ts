@@ -1,0 +1,60 @@
+import { Command } from 'commander';
+import type { JsonObject } from '../../shared/models/json.ts';
+import type { HttpMethod } from '../../shared/models/preset.ts';
+import { changeArgs } from '../argChanges.ts';
+import { collect } from '../args.ts';
+import { usageError } from '../cliError.ts';
+import { run } from '../command.ts';
+import { withCore } from '../coreAccess.ts';
+import { argumentOptions, givenArgs } from '../fireRequest.ts';
+import { sendAndReport } from '../sendAndReport.ts';
+import { type TokenEnvOptions, tokenEnvOption, useTokenFromEnv } from '../tokenEnv.ts';
+import { type WaitOptions, waitOptions, waitSettings } from './fire.ts';
+
+type RefireOptions = TokenEnvOptions &
+  WaitOptions & { args?: string[]; arg?: string[]; unsetArg?: string[]; get?: boolean; post?: boolean };
+
+/**
+ * `refire CALL`: the same robot, method and arguments as that call sent, or
+ * with changes set over them. The preset's arguments today are not merged
+ * in: what is sent is what the call sent, changed as asked.
+ */
+export function refireCommand(): Command {
+  return waitOptions(
+    argumentOptions(
+      tokenEnvOption(new Command('refire'))
+        .description(
+          "fire a past call again: exactly as it was sent, or with arguments or method changed (set over the call's)",
+        )
+        .argument('<CALL>', "the call's local id (or its first characters), or its webhookCallId"),
+    )
+      .option('--unset-arg <KEY>', "leave out one of the call's arguments; may be repeated", collect)
+      .option('--post', 'send with POST'),
+  )
+    .addHelpText(
+      'after',
+      `
+Examples:
+  robot-tray refire 3f2a9c1e --wait
+  robot-tray refire 3f2a9c1e --arg amount=20 --unset-arg rush`,
+    )
+    .action(run(refire));
+}
+
+async function refire(id: string, options: RefireOptions): Promise<number> {
+  if (options.get === true && options.post === true) throw usageError('Give --get or --post, not both.');
+  const settings = waitSettings(options, Date.now());
+  const given = await givenArgs(options);
+  const method: HttpMethod | undefined =
+    options.get === true ? 'GET' : options.post === true ? 'POST' : undefined;
+  return withCore(async (core) => {
+    const call = core.getCall(id);
+    useTokenFromEnv(core, call.robotId, options);
+    const args: JsonObject | undefined =
+      given === undefined && (options.unsetArg?.length ?? 0) === 0
+        ? undefined
+        : changeArgs(call.args, { given, unset: options.unsetArg }, `call ${call.id}`);
+    const changes = { ...(args === undefined ? {} : { args }), ...(method === undefined ? {} : { method }) };
+    return sendAndReport(core, () => core.refire(call.id, changes), settings);
+  });
+}
