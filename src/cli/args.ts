@@ -8,7 +8,8 @@ import { firstInexactNumber, keepsExactValue } from '../shared/exactNumbers.ts';
  *
  *   --arg key=value    the value as JSON when it is valid JSON, else a string
  *   --arg key:=value   the value always as a string
- *   --args JSON        a JSON object; several merge in order
+ *   --arg a.b=value    sets key b inside object a (a\.b is one key with a dot)
+ *   --args JSON        a JSON object; several merge in order, key by key at the top
  *
  * The separator is the first `=`: when a `:` comes right before it, it is
  * `:=`. So `url:=https://x/?a=1` keeps the whole URL as text, and a key can
@@ -22,7 +23,7 @@ export function parseArgPair(text: string): [key: string, value: JsonValue] {
   const asText = at > 0 && text[at - 1] === ':';
   const key = text.slice(0, asText ? at - 1 : at);
   if (key === '') throw usageError(`--arg ${text}: the argument name before "=" is empty.`);
-  checkName(key, '--arg');
+  for (const step of argPath(key, text)) checkName(step, '--arg');
   const raw = text.slice(at + 1);
   return [key, asText ? raw : jsonOrText(raw)];
 }
@@ -67,19 +68,98 @@ export function parseArgsJson(text: string): JsonObject {
   return value as JsonObject;
 }
 
+/** What the command line changes in a set of arguments: --args objects, then --arg pairs. */
+export type ArgChanges = {
+  objects: JsonObject[];
+  pairs: Array<{ path: string[]; value: JsonValue; text: string }>;
+};
+
+export function parseArgChanges(argsJson: readonly string[], pairs: readonly string[]): ArgChanges {
+  return {
+    objects: argsJson.map((text) => {
+      const object = parseArgsJson(text);
+      for (const key of Object.keys(object)) checkName(key, '--args');
+      return object;
+    }),
+    pairs: pairs.map((text) => {
+      const [key, value] = parseArgPair(text);
+      return { path: argPath(key, text), value, text };
+    }),
+  };
+}
+
+/**
+ * The changes applied over `base` (a preset's or a past call's arguments, or
+ * none): each --args object sets the top-level keys it names, whole (a key's
+ * old value goes, nested fields included); then each --arg sets one value at
+ * its path, creating objects on the way and keeping their other keys.
+ */
+export function applyArgChanges(base: JsonObject, changes: ArgChanges): JsonObject {
+  let args: JsonObject = { ...base };
+  for (const object of changes.objects) args = { ...args, ...object };
+  for (const pair of changes.pairs) args = setAt(args, pair.path, pair.value, pair.text);
+  return args;
+}
+
 /** Every --args object in order, then every --arg pair in order: later ones win. */
 export function buildArgs(argsJson: readonly string[], pairs: readonly string[]): JsonObject {
-  const entries = new Map<string, JsonValue>();
-  for (const text of argsJson)
-    for (const [key, value] of Object.entries(parseArgsJson(text))) {
-      checkName(key, '--args');
-      entries.set(key, value);
-    }
-  for (const text of pairs) {
-    const [key, value] = parseArgPair(text);
-    entries.set(key, value);
+  return applyArgChanges({}, parseArgChanges(argsJson, pairs));
+}
+
+/**
+ * An --arg key as a path: split at each `.`, where `\.` is a dot inside a
+ * name and `\\` a backslash. `customer.id` is ["customer", "id"];
+ * `customer\.id` is ["customer.id"].
+ */
+export function argPath(key: string, text = key): string[] {
+  const path: string[] = [];
+  let name = '';
+  for (let i = 0; i < key.length; i++) {
+    const ch = key[i]!;
+    if (ch === '\\' && (key[i + 1] === '.' || key[i + 1] === '\\')) name += key[++i]!;
+    else if (ch === '.') {
+      path.push(name);
+      name = '';
+    } else name += ch;
   }
-  return Object.fromEntries(entries) as JsonObject;
+  path.push(name);
+  if (path.some((step) => step === '')) {
+    throw usageError(
+      `--arg ${text}: an empty name in the path "${key}". Write a dot inside a name as \\. (such as a\\.b=1).`,
+    );
+  }
+  return path;
+}
+
+function isObject(value: JsonValue | undefined): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function setAt(target: JsonObject, path: readonly string[], value: JsonValue, text: string): JsonObject {
+  const [head, ...rest] = path as [string, ...string[]];
+  if (rest.length === 0) return { ...target, [head]: value };
+  const inner = Object.hasOwn(target, head) ? target[head] : undefined;
+  if (inner !== undefined && !isObject(inner)) {
+    throw usageError(
+      `--arg ${text}: "${head}" holds ${Array.isArray(inner) ? 'a list' : JSON.stringify(inner)}, not an object, so it has no key "${rest[0]}". ` +
+        `Set it whole (--arg ${head}='{...}'), or write a dot inside a name as \\.`,
+    );
+  }
+  return { ...target, [head]: setAt(inner ?? {}, rest, value, text) };
+}
+
+/** Removes the value at a path; false when there was none. */
+export function removeAt(target: JsonObject, path: readonly string[]): JsonObject | undefined {
+  const [head, ...rest] = path as [string, ...string[]];
+  if (!Object.hasOwn(target, head)) return undefined;
+  if (rest.length === 0) {
+    const { [head]: _removed, ...others } = target;
+    return others;
+  }
+  const inner = target[head];
+  if (!isObject(inner)) return undefined;
+  const changed = removeAt(inner, rest);
+  return changed === undefined ? undefined : { ...target, [head]: changed };
 }
 
 function inexactNumberError(option: string, typed: string) {

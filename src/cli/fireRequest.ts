@@ -3,7 +3,7 @@ import type { AppCore } from '../core/appCore.ts';
 import type { FireRequest } from '../shared/models/fire.ts';
 import type { JsonObject } from '../shared/models/json.ts';
 import type { RobotView } from '../shared/models/robot.ts';
-import { buildArgs, collect } from './args.ts';
+import { type ArgChanges, applyArgChanges, collect, parseArgChanges } from './args.ts';
 import { argsJsonTexts } from './argsSources.ts';
 import { usageError } from './cliError.ts';
 import { argsLimitProblem } from '../shared/limits.ts';
@@ -17,33 +17,44 @@ export type SendOptions = { preset?: string; args?: string[]; arg?: string[]; ge
  * @FILE, or stdin with -), parsed before the core is even opened.
  */
 export async function givenArgs(options: Pick<SendOptions, 'args' | 'arg'>): Promise<JsonObject | undefined> {
+  const changes = await givenChanges(options);
+  return changes === undefined ? undefined : applyArgChanges({}, changes);
+}
+
+/** The same, as changes to apply over other arguments (a preset's, a past call's). */
+export async function givenChanges(
+  options: Pick<SendOptions, 'args' | 'arg'>,
+): Promise<ArgChanges | undefined> {
   const json = await argsJsonTexts(options.args ?? []);
   const pairs = options.arg ?? [];
   if (json.length + pairs.length === 0) return undefined;
-  const args = buildArgs(json, pairs);
+  const changes = parseArgChanges(json, pairs);
   // The core refuses these in the same words; saying so here touches no data.
-  const problem = argsLimitProblem(args);
+  const problem = argsLimitProblem(applyArgChanges({}, changes));
   if (problem !== undefined) throw usageError(`--args: ${problem}`);
-  return args;
+  return changes;
 }
 
 /**
- * With a preset, the core merges the given arguments over the preset's and
- * keeps the preset's method unless --get says GET. Without one, a POST
+ * With a preset, the given arguments are set over the preset's (an --arg
+ * path such as customer.id changes one nested key and keeps the rest) and
+ * the preset's method is kept unless --get says GET. Without one, a POST
  * (or GET) of exactly the given arguments.
  */
 export async function fireRequest(
   core: AppCore,
   robot: RobotView,
   options: SendOptions,
-  args: JsonObject | undefined,
+  changes: ArgChanges | undefined,
 ): Promise<FireRequest> {
   const method = options.get === true ? 'GET' : undefined;
-  if (options.preset === undefined) return { method: method ?? 'POST', args: args ?? {} };
+  if (options.preset === undefined) {
+    return { method: method ?? 'POST', args: changes === undefined ? {} : applyArgChanges({}, changes) };
+  }
   const preset = await findPreset(core, robot, options.preset);
   return {
     presetId: preset.id,
-    ...(args === undefined ? {} : { args }),
+    ...(changes === undefined ? {} : { args: applyArgChanges(preset.args, changes), replaceArgs: true }),
     ...(method === undefined ? {} : { method }),
   };
 }

@@ -186,9 +186,9 @@ describe('robot-tray robot, token and preset', () => {
 
     await h.run(['preset', 'add', 'Tokenless', '--name', 'Empty']);
     const list = await h.run(['preset', 'list']);
-    expect(list.stdout).toMatch(/^ROBOT\s+PRESET\s+METHOD\s+TRAY\s+ARGUMENTS\n/);
+    expect(list.stdout).toMatch(/^ROBOT\s+PRESET\s+METHOD\s+TRAY\s+NOTIFY\s+ARGUMENTS\n/);
     expect(list.stdout).toMatch(
-      /Invoice sync\s+Rush order\s+GET\s+yes\s+\{"customer":"C-1","amount":12\.5,"code":"007"\}/,
+      /Invoice sync\s+Rush order\s+GET\s+pinned\s+no\s+\{"customer":"C-1","amount":12\.5,"code":"007"\}/,
     );
     const mine = await h.json<Preset[]>(['preset', 'list', 'Tokenless']);
     expect(mine.map((p) => p.name)).toEqual(['Empty']);

@@ -5,7 +5,7 @@ import { notFoundError } from '../cliError.ts';
 import { run } from '../command.ts';
 import { withCore } from '../coreAccess.ts';
 import { errorKindOf } from '../exitCodes.ts';
-import { argumentOptions, fireRequest, givenArgs, type SendOptions } from '../fireRequest.ts';
+import { argumentOptions, fireRequest, givenChanges, type SendOptions } from '../fireRequest.ts';
 import { printLine } from '../output.ts';
 
 export function curlCommand(): Command {
@@ -31,7 +31,7 @@ Examples:
 }
 
 async function printCurl(robotOrCall: string, options: SendOptions): Promise<void> {
-  const args = await givenArgs(options);
+  const args = await givenChanges(options);
   const shaping = args !== undefined || options.preset !== undefined || options.get === true;
   await withCore(async (core) => {
     const robot = await core.getRobot(robotOrCall).catch((error: unknown) => {

@@ -2,7 +2,7 @@ import { Command } from 'commander';
 import { usageError } from '../cliError.ts';
 import { parseSeconds, run } from '../command.ts';
 import { withCore } from '../coreAccess.ts';
-import { argumentOptions, fireRequest, givenArgs, type SendOptions } from '../fireRequest.ts';
+import { argumentOptions, fireRequest, givenChanges, type SendOptions } from '../fireRequest.ts';
 import { checkResponseOptions } from '../responseOutput.ts';
 import { sendAndReport } from '../sendAndReport.ts';
 import { type TokenEnvOptions, tokenEnvOption, useTokenFromEnv } from '../tokenEnv.ts';
@@ -62,7 +62,7 @@ export function waitSettings(options: WaitOptions, started: number) {
 async function fire(robotName: string, options: FireOptions): Promise<number> {
   const settings = waitSettings(options, Date.now());
   // Arguments are checked before the core is opened: a typo costs nothing.
-  const args = await givenArgs(options);
+  const args = await givenChanges(options);
   return withCore(async (core) => {
     const robot = await core.getRobot(robotName);
     useTokenFromEnv(core, robot.id, options);

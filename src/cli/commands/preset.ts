@@ -4,10 +4,18 @@ import { run } from '../command.ts';
 import { withCore } from '../coreAccess.ts';
 import { argumentOptions, givenArgs, type SendOptions } from '../fireRequest.ts';
 import { findPreset } from '../lookup.ts';
-import { compactJson, formatTable, printJson, printLine, shellWord } from '../output.ts';
+import {
+  compactJson,
+  formatFields,
+  formatTable,
+  formatTime,
+  printJson,
+  printLine,
+  shellWord,
+} from '../output.ts';
 import { presetEditCommand } from './presetEdit.ts';
 
-type AddOptions = SendOptions & { name: string; tray?: boolean; json?: boolean };
+type AddOptions = SendOptions & { name: string; tray?: boolean; notify?: boolean; json?: boolean };
 
 /** A preset as --json shows it: the stored record plus its robot's name, for scripts. */
 type PresetOut = Preset & { robotName: string };
@@ -22,6 +30,8 @@ export function presetCommand(): Command {
       .requiredOption('--name <NAME>', 'the preset name, e.g. "Rush order"'),
   )
     .option('--tray', 'pin the preset to the tray menu of the app')
+    .option('--notify', 'notify when a run of it ends (in the app)')
+    .option('--no-notify', 'do not notify (the default)')
     .option('--json', 'print the preset as JSON')
     .action(run(addPreset));
   preset.addCommand(presetEditCommand());
@@ -31,6 +41,13 @@ export function presetCommand(): Command {
     .argument('[ROBOT]', 'only this robot')
     .option('--json', 'print the presets as JSON')
     .action(run(listPresets));
+  preset
+    .command('show')
+    .description('show one preset: its method, every argument in full, tray pin and notification')
+    .argument('<ROBOT>', 'the robot')
+    .argument('<NAME>', 'the preset')
+    .option('--json', 'print the preset as JSON')
+    .action(run(showPreset));
   preset
     .command('remove')
     .description('remove a preset')
@@ -51,6 +68,7 @@ async function addPreset(robotName: string, options: AddOptions): Promise<void> 
       method: options.get === true ? 'GET' : 'POST',
       args,
       pinnedToTray: options.tray === true,
+      notifyOnFinish: options.notify === true,
     });
     if (options.json === true) return printJson({ ...preset, robotName: robot.name });
     printLine(
@@ -78,9 +96,37 @@ async function listPresets(robotName: string | undefined, options: { json?: bool
     }
     printLine(
       formatTable(
-        ['ROBOT', 'PRESET', 'METHOD', 'TRAY', 'ARGUMENTS'],
-        presets.map((p) => [p.robotName, p.name, p.method, p.pinnedToTray ? 'yes' : '', compactJson(p.args)]),
+        ['ROBOT', 'PRESET', 'METHOD', 'TRAY', 'NOTIFY', 'ARGUMENTS'],
+        presets.map((p) => [
+          p.robotName,
+          p.name,
+          p.method,
+          p.pinnedToTray ? 'pinned' : '-',
+          p.notifyOnFinish ? 'yes' : 'no',
+          compactJson(p.args),
+        ]),
       ),
+    );
+  });
+}
+
+async function showPreset(robotName: string, name: string, options: { json?: boolean }): Promise<void> {
+  await withCore(async (core) => {
+    const robot = await core.getRobot(robotName);
+    const preset = await findPreset(core, robot, name);
+    if (options.json === true) return printJson({ ...preset, robotName: robot.name });
+    printLine(
+      formatFields([
+        ['preset', preset.name],
+        ['robot', robot.name],
+        ['method', preset.method],
+        ['tray', preset.pinnedToTray ? 'pinned to the tray menu' : 'not pinned'],
+        ['notify', preset.notifyOnFinish ? 'yes, when a run ends' : 'no'],
+        ['arguments', JSON.stringify(preset.args, null, 2)],
+        ['created', formatTime(preset.createdAt)],
+        ['updated', formatTime(preset.updatedAt)],
+        ['id', preset.id],
+      ]),
     );
   });
 }

@@ -3,8 +3,8 @@ import { run } from '../command.ts';
 import { withCore } from '../coreAccess.ts';
 import { usageError } from '../cliError.ts';
 import { collect } from '../args.ts';
-import { changeArgs } from '../argChanges.ts';
-import { givenArgs } from '../fireRequest.ts';
+import { changeArgs, describeArgChanges } from '../argChanges.ts';
+import { givenChanges } from '../fireRequest.ts';
 import { findPreset } from '../lookup.ts';
 import { compactJson, printJson, printLine } from '../output.ts';
 
@@ -28,9 +28,17 @@ export function presetEditCommand(): Command {
     .argument('<ROBOT>', 'the robot')
     .argument('<NAME>', 'the preset')
     .option('--name <NEW>', 'a new name')
-    .option('--args <JSON>', 'arguments to set, as a JSON object (merged over the current ones)', collect)
-    .option('--arg <key=value>', 'one argument to set (read as in robot-tray fire); may be repeated', collect)
-    .option('--unset-arg <KEY>', 'remove one argument; may be repeated', collect)
+    .option(
+      '--args <JSON>',
+      'arguments to set, as a JSON object: each top-level key it names is replaced whole, the others are kept',
+      collect,
+    )
+    .option(
+      '--arg <key=value>',
+      'one argument to set (read as in robot-tray fire); a.b=value sets key b inside a, keeping its other keys; may be repeated',
+      collect,
+    )
+    .option('--unset-arg <KEY>', 'remove one argument (a.b for a nested one); may be repeated', collect)
     .option('--clear-args', 'remove every argument first')
     .option('--get', 'send it with GET')
     .option('--post', 'send it with POST')
@@ -44,7 +52,7 @@ export function presetEditCommand(): Command {
 
 async function editPreset(robotName: string, name: string, options: EditOptions): Promise<void> {
   if (options.get === true && options.post === true) throw usageError('Give --get or --post, not both.');
-  const given = await givenArgs(options);
+  const given = await givenChanges(options);
   const touchesArgs =
     given !== undefined || options.clearArgs === true || (options.unsetArg?.length ?? 0) > 0;
   const method = options.get === true ? 'GET' : options.post === true ? 'POST' : undefined;
@@ -69,8 +77,14 @@ async function editPreset(robotName: string, name: string, options: EditOptions)
       notifyOnFinish: options.notify,
     });
     if (options.json === true) return printJson({ ...updated, robotName: robot.name });
+    const changed = args === undefined ? [] : describeArgChanges(preset.args, updated.args);
     printLine(
-      `Updated preset "${updated.name}" of robot "${robot.name}": ${updated.method} ${compactJson(updated.args)}.`,
+      `Updated preset "${updated.name}" of robot "${robot.name}": ${updated.method} ${compactJson(updated.args)}.` +
+        (args === undefined
+          ? ''
+          : changed.length === 0
+            ? '\nArguments: unchanged.'
+            : `\nArguments: ${changed.join('; ')}.`),
     );
   });
 }

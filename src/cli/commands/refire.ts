@@ -6,7 +6,7 @@ import { collect } from '../args.ts';
 import { usageError } from '../cliError.ts';
 import { run } from '../command.ts';
 import { withCore } from '../coreAccess.ts';
-import { argumentOptions, givenArgs } from '../fireRequest.ts';
+import { argumentOptions, givenChanges } from '../fireRequest.ts';
 import { sendAndReport } from '../sendAndReport.ts';
 import { type TokenEnvOptions, tokenEnvOption, useTokenFromEnv } from '../tokenEnv.ts';
 import { type WaitOptions, waitOptions, waitSettings } from './fire.ts';
@@ -44,7 +44,7 @@ Examples:
 async function refire(id: string, options: RefireOptions): Promise<number> {
   if (options.get === true && options.post === true) throw usageError('Give --get or --post, not both.');
   const settings = waitSettings(options, Date.now());
-  const given = await givenArgs(options);
+  const given = await givenChanges(options);
   const method: HttpMethod | undefined =
     options.get === true ? 'GET' : options.post === true ? 'POST' : undefined;
   return withCore(async (core) => {
