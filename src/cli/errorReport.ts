@@ -32,6 +32,7 @@ export function errorLine(error: unknown): string | undefined {
   if (noToken !== null) return `robot-tray: ${withTokenCommand((error as Error).message, noToken[1]!)}`;
   if (kind === 'validation') return `robot-tray: ${inFlagNames((error as Error).message)}`;
   if (kind === 'not-found') return `robot-tray: ${withListCommand((error as Error).message)}`;
+  if (kind === 'keychain') return `robot-tray: ${withKeychainHint((error as Error).message)}`;
   // The CLI's own errors are written for people whatever their kind.
   if (kind !== undefined && (kind !== 'internal' || (error as Error).name === 'CliError')) {
     return `robot-tray: ${(error as Error).message}`;
@@ -83,6 +84,29 @@ export function inFlagNames(message: string): string {
     'allow insecure http for this robot',
     'allow insecure http for this robot (--allow-insecure-http)',
   );
+}
+
+/** Whether the command that ran takes --token-env (fire, status, refire). */
+let takesTokenEnv = false;
+
+export function noteTokenEnvOption(has: boolean): void {
+  takesTokenEnv = has;
+}
+
+/**
+ * The core's keychain error is the app's too, so the terminal's own ways out
+ * are added here: --token-env where the command takes it, else how to get an
+ * unlocked keyring in a terminal or over SSH (the README says more).
+ */
+export function withKeychainHint(message: string): string {
+  if (!message.endsWith('Tokens are never stored anywhere else.')) return message;
+  const session =
+    process.platform === 'linux'
+      ? ' In a terminal or over SSH, start an unlocked keyring first with dbus-run-session and gnome-keyring-daemon --unlock, as the README\'s "Keychain in a terminal or over SSH" shows.'
+      : '';
+  return takesTokenEnv
+    ? `${message}${session} Or, without a keychain (SSH, cron, CI), give this command the token in an environment variable: --token-env VAR.`
+    : `${message}${session}`;
 }
 
 /**

@@ -14,7 +14,7 @@ import { statusCommand } from './commands/status.ts';
 import { forgetCommand, stopCommand } from './commands/stopForget.ts';
 import { tokenCommand } from './commands/token.ts';
 import { warningsCommand } from './commands/warnings.ts';
-import { noteArgumentOptions } from './errorReport.ts';
+import { noteArgumentOptions, noteTokenEnvOption } from './errorReport.ts';
 import { collectCaFile, parseProxyFlag, setNetworkFlags } from './networkFlags.ts';
 
 function commandPath(command: Command): string {
@@ -89,6 +89,7 @@ Data folder: $ROBOT_TRAY_HOME, else the app's own. Exit codes: 0 done or accepte
   program.hook('preAction', (_program, action) => {
     setNetworkFlags(action.optsWithGlobals());
     noteArgumentOptions(action.opts());
+    noteTokenEnvOption(action.options.some((option) => option.attributeName() === 'tokenEnv'));
   });
   return program;
 }

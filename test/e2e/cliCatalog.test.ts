@@ -232,7 +232,7 @@ describe('robot-tray robot, token and preset', () => {
     h.secrets.add('no-keychain-secret');
     expect(set.code).toBe(7);
     expect(set.stderr).toMatch(/^robot-tray: Robot Tray could not store the token in the system keychain/);
-    expect(set.stderr).toMatch(/Secret Service.*never stored anywhere else\.\n$/);
+    expect(set.stderr).toMatch(/Secret Service.*never stored anywhere else\. In a terminal or over SSH.*\n$/);
     expect(set.stderr.split('\n')).toHaveLength(2);
 
     const add = await h.run(
