@@ -2,7 +2,8 @@ import type { RobotDefinition } from './schema.ts';
 
 /**
  * The built-in robots, so a new user can try the app with nothing to set up.
- * Their tokens are generated at each start (printed by `npm run sandbox`);
+ * Their tokens are generated at each start, or derived from --seed so they
+ * stay the same across restarts (printed by `npm run sandbox`);
  * a config robot with the same name replaces one of these.
  */
 export const DEMO_ROBOTS: readonly RobotDefinition[] = [

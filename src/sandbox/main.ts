@@ -14,7 +14,8 @@ const USAGE = `Usage: npm run sandbox -- [options]
   --no-demo                  leave out the built-in demo robots
   --query-requires-token     the query endpoint also requires the robot's token
   --retention-ms <n>         how long a finished call's result is kept (default 3600000)
-  --seed <n>                 seed the fault and wait randomness (reproducible runs)
+  --seed <n>                 seed the fault and wait randomness (reproducible runs), and derive
+                             robot tokens from it, so they stay the same across restarts
   --help                     show this text`;
 
 function integer(name: string, value: string | undefined, max = Number.MAX_SAFE_INTEGER): number | undefined {

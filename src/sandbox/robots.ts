@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { RobotDefinitionSchema, type ParsedRobotDefinition } from './schema.ts';
 import { SandboxValidationError, parseWith } from './validation.ts';
 
@@ -7,6 +7,19 @@ export type Robot = ParsedRobotDefinition & { token: string };
 /** The spec leaves the token format open; 32 URL-safe characters, like a generated secret. */
 export function generateToken(): string {
   return randomBytes(24).toString('base64url');
+}
+
+/**
+ * A robot's token derived from the sandbox's seed and its name: the same at
+ * every start with that seed, so a restarted sandbox needs no `token set`
+ * again. Predictable by anyone who knows the seed, which is fine for a local
+ * simulator and never for a real service.
+ */
+export function seededToken(seed: number, name: string): string {
+  return createHmac('sha256', `robot-tray-sandbox-seed:${seed}`)
+    .update(name)
+    .digest('base64url')
+    .slice(0, 32);
 }
 
 /**
@@ -19,15 +32,22 @@ export function generateToken(): string {
 export class RobotRegistry {
   readonly #byName = new Map<string, Robot>();
   readonly #byToken = new Map<string, Robot>();
+  readonly #newToken: (name: string) => string;
+
+  /** With a seed, a robot without a token of its own gets one derived from the seed and its name. */
+  constructor(seed?: number) {
+    this.#newToken = seed === undefined ? generateToken : (name) => seededToken(seed, name);
+  }
 
   /**
-   * Adds or replaces (by name); a new robot without a token gets a random one.
+   * Adds or replaces (by name); a new robot without a token gets a generated
+   * one (random, or derived from the seed).
    * Throws SandboxValidationError on a bad definition or a token in use.
    */
   add(definition: unknown): Robot {
     const parsed = parseWith(RobotDefinitionSchema, definition, 'invalid robot');
     const previous = this.#byName.get(parsed.name);
-    const token = parsed.token ?? previous?.token ?? generateToken();
+    const token = parsed.token ?? previous?.token ?? this.#newToken(parsed.name);
     const holder = this.#byToken.get(token);
     if (holder !== undefined && holder.name !== parsed.name) {
       throw new SandboxValidationError(`invalid robot: token: already used by robot "${holder.name}"`);

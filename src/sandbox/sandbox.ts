@@ -39,7 +39,7 @@ export type SandboxOptions = {
   afterFailure?: AfterFailure;
   /** Clock for retention, log times and Retry-After dates. */
   now?: () => number;
-  /** Source of randomness for fault rates and random waits; `seed` makes a reproducible one. */
+  /** Source of randomness for fault rates and random waits; `seed` makes a reproducible one, and stable robot tokens. */
   random?: RandomSource;
   seed?: number;
   /** How many service requests requests() keeps (default 10,000). */
@@ -80,10 +80,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
   const settings = resolveSettings(configs, options);
   const now = options.now ?? Date.now;
-  const random = options.random ?? (options.seed === undefined ? Math.random : seededRandom(options.seed));
+  const seed = options.seed ?? configs.findLast((c) => c.seed !== undefined)?.seed;
+  const random = options.random ?? (seed === undefined ? Math.random : seededRandom(seed));
   const state: SandboxState = {
     settings,
-    robots: new RobotRegistry(),
+    robots: new RobotRegistry(seed),
     calls: new CallStore(settings.retentionMs, now),
     globalFaults: {},
     scheduler: createScheduler(),

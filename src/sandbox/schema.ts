@@ -141,6 +141,8 @@ export const SandboxConfigSchema = z
     queryRequiresToken: z.boolean().optional(),
     retentionMs: z.number().int().min(0).optional(),
     bodyLimitBytes: z.number().int().min(2).optional(),
+    /** As --seed (which wins): reproducible faults and waits, and robot tokens stable across restarts. */
+    seed: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
   })
   .superRefine((config, ctx) => {
     const names = new Set<string>();

@@ -1,4 +1,4 @@
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -35,5 +35,56 @@ describe('robot-tray without an unlocked keychain', () => {
     expect(fire.code).toBe(7);
     expect(fire.stderr).toMatch(/--token-env VAR\.\n$/);
     expect(fire.stderr.split('\n')).toHaveLength(2);
+  });
+});
+
+/** A sandbox restarted with the same seed keeps its robots' tokens: no `token set` again. */
+describe('robot-tray sandbox --seed', () => {
+  let h: CliHarness;
+  let dir: string;
+  beforeAll(async () => {
+    h = await CliHarness.open();
+    dir = await mkdtemp(path.join(tmpdir(), 'robot-tray-cli-seed-'));
+  });
+  afterAll(async () => {
+    await h?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  /** Starts `robot-tray sandbox`, returns its address, the echo robot's token, and how to stop it. */
+  async function sandbox(args: string[]) {
+    const running = h.start(['sandbox', '--port', '0', ...args], { printsSandboxTokens: true });
+    const banner = await running.waitFor('stdout', /Robots and their tokens:\n(?: {2}\S+ +\S+\n){6}/);
+    const token = /^ {2}echo +(\S+)$/m.exec(banner)![1]!;
+    h.secrets.add(token);
+    const stop = async () => {
+      running.child.kill('SIGTERM');
+      expect((await running.done).code).toBe(0);
+    };
+    return { baseUrl: /listening on (http:\/\/\S+)/.exec(banner)![1]!, token, stop };
+  }
+
+  test('the same seed gives the same tokens after a restart, from the flag or the config file', async () => {
+    const first = await sandbox(['--seed', '7']);
+    await h.run(['robot', 'add', '--name', 'echo', '--base-url', first.baseUrl, '--token-stdin'], {
+      input: first.token,
+    });
+    expect((await h.run(['fire', 'echo', '--wait', '--timeout', '20'])).code).toBe(0);
+    await first.stop();
+
+    const again = await sandbox(['--seed', '7']);
+    expect(again.token).toBe(first.token);
+    await h.run(['robot', 'edit', 'echo', '--base-url', again.baseUrl]);
+    expect((await h.run(['fire', 'echo', '--wait', '--timeout', '20'])).code).toBe(0);
+    await again.stop();
+
+    const config = path.join(dir, 'seeded.json');
+    await writeFile(config, JSON.stringify({ seed: 7 }));
+    const fromConfig = await sandbox(['--config', config]);
+    expect(fromConfig.token).toBe(first.token);
+    await fromConfig.stop();
+    const other = await sandbox(['--seed', '8']);
+    expect(other.token).not.toBe(first.token);
+    await other.stop();
   });
 });

@@ -2,7 +2,7 @@ import { Command } from 'commander';
 import { CliError } from '../cliError.ts';
 import { integerParser, run } from '../command.ts';
 
-type SandboxOptions = { port: number; host?: string; config?: string; demo: boolean };
+type SandboxOptions = { port: number; host?: string; config?: string; demo: boolean; seed?: number };
 
 export function sandboxCommand(): Command {
   return new Command('sandbox')
@@ -11,6 +11,11 @@ export function sandboxCommand(): Command {
     .option('--host <ADDRESS>', 'address to bind (default 127.0.0.1; the admin API lists tokens)')
     .option('--config <FILE>', 'robots config file (JSON), see the README')
     .option('--no-demo', 'leave out the built-in demo robots')
+    .option(
+      '--seed <N>',
+      'reproducible faults and waits, and robot tokens derived from N: the same at every start, so tokens set once keep working',
+      integerParser(0, Number.MAX_SAFE_INTEGER),
+    )
     .action(run(serve));
 }
 
@@ -22,6 +27,7 @@ async function serve(options: SandboxOptions): Promise<never> {
       host: options.host,
       configFile: options.config,
       demoRobots: options.demo,
+      ...(options.seed === undefined ? {} : { seed: options.seed }),
     });
   } catch (error) {
     const failure = describeStartFailure(error);
