@@ -1,8 +1,9 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { CliHarness } from '../support/cliHarness.ts';
+import { CliHarness, ROOT } from '../support/cliHarness.ts';
 
 /** The first hour: what a new user meets before anything works. */
 describe('robot-tray without an unlocked keychain', () => {
@@ -87,4 +88,46 @@ describe('robot-tray sandbox --seed', () => {
     expect(other.token).not.toBe(first.token);
     await other.stop();
   });
+});
+
+/** The README's ways to run the CLI, run as a new user would, on this machine's system Node when it is older. */
+describe('running robot-tray from a fresh shell', () => {
+  let home: string;
+  beforeAll(async () => {
+    home = await mkdtemp(path.join(tmpdir(), 'robot-tray-cli-home-'));
+  });
+  afterAll(() => rm(home, { recursive: true, force: true }));
+
+  /** The system's own npx and node, outside the project's node_modules/.bin. */
+  const systemPath = '/usr/local/bin:/usr/bin:/bin';
+  const systemNode = spawnSync('node', ['--version'], { env: { PATH: systemPath }, encoding: 'utf8' });
+  const olderSystemNode = systemNode.status === 0 && Number(/^v(\d+)/.exec(systemNode.stdout)?.[1]) < 24;
+
+  test("the README's PATH wrapper command works in a HOME without ~/.local/bin", async () => {
+    const readme = await readFile(path.join(ROOT, 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('**On the PATH.**'));
+    const command = /```sh\n([\s\S]*?)```/.exec(section)![1]!;
+    expect(command).toContain('~/.local/bin/robot-tray');
+    const made = spawnSync('sh', ['-c', command], { cwd: ROOT, env: { PATH: systemPath, HOME: home } });
+    expect(made.stderr.toString()).toBe('');
+    expect(made.status).toBe(0);
+    const ran = spawnSync(path.join(home, '.local/bin/robot-tray'), ['--version'], {
+      env: { PATH: systemPath, HOME: home },
+      encoding: 'utf8',
+    });
+    expect(ran).toMatchObject({ status: 0, stdout: '0.1.0\n', stderr: '' });
+  });
+
+  test.skipIf(!olderSystemNode)(
+    'npx robot-tray on an older system Node prints only what robot-tray says',
+    () => {
+      // A fresh HOME: npm's first run there is where its engine warnings showed.
+      const ran = spawnSync('npx', ['robot-tray', '--version'], {
+        cwd: ROOT,
+        env: { PATH: systemPath, HOME: home },
+        encoding: 'utf8',
+      });
+      expect(ran).toMatchObject({ status: 0, stdout: '0.1.0\n', stderr: '' });
+    },
+  );
 });
