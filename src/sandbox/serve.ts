@@ -14,6 +14,13 @@ export async function serveSandbox(
   log: (line: string) => void = console.log,
 ): Promise<Sandbox> {
   const sandbox = await startSandbox(options);
+  // Before the banner: whoever reads it may stop the sandbox at once, and a
+  // SIGTERM with no handler yet would kill the process instead of closing it.
+  const stop = (): void => {
+    void sandbox.close().then(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
   const { baseUrl } = sandbox;
   const width = Math.max(0, ...sandbox.robots.map((robot) => robot.name.length));
   log(`Robot Tray sandbox listening on ${baseUrl}`);
@@ -22,12 +29,6 @@ export async function serveSandbox(
   log(`  admin    ${baseUrl}/__sandbox/robots`);
   log('Robots and their tokens:');
   for (const robot of sandbox.robots) log(`  ${robot.name.padEnd(width)}  ${robot.token}`);
-
-  const stop = (): void => {
-    void sandbox.close().then(() => process.exit(0));
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
   return sandbox;
 }
 
