@@ -37,11 +37,13 @@ export function describeArgChanges(before: JsonObject, after: JsonObject): strin
     const text = JSON.stringify(value);
     return text.length > 60 ? `${text.slice(0, 59)}…` : text;
   };
-  return diffJson(before, after, 50).entries.map((entry) =>
+  const diff = diffJson(before, after, 50);
+  const lines = diff.entries.map((entry) =>
     entry.kind === 'added'
       ? `added ${entry.path} = ${preview(entry.after)}`
       : entry.kind === 'removed'
         ? `removed ${entry.path} (was ${preview(entry.before)})`
         : `changed ${entry.path} from ${preview(entry.before)} to ${preview(entry.after)}`,
   );
+  return diff.truncated ? [...lines, 'and more (see them all with: robot-tray preset show)'] : lines;
 }
