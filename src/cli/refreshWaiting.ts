@@ -11,7 +11,8 @@ export const REFRESH_MS = 3_000;
  * long after the robot finished. Unless the app is watching them (its records
  * are current), `calls` asks the service once about each waiting call it is
  * about to list, the newest first, bounded in count and time. Returns the ids
- * of waiting calls it could not verify.
+ * of waiting calls it could not verify: not asked (past the count), not
+ * answered in time, or asked and met with an error (the service unreachable).
  */
 export async function refreshWaiting(core: AppCore, calls: readonly Call[]): Promise<Set<string>> {
   const waiting = calls.filter((c) => c.state === 'waiting');
@@ -29,7 +30,8 @@ export async function refreshWaiting(core: AppCore, calls: readonly Call[]): Pro
       for (const call of event.calls) {
         const polls = asked.get(call.id);
         if (polls === undefined || (call.pollCount <= polls && call.state === 'waiting')) continue;
-        unverified.delete(call.id);
+        // Asked once either way; only an answer (no error left on the call) verifies it.
+        if (call.state !== 'waiting' || call.error === null) unverified.delete(call.id);
         asked.delete(call.id);
       }
       if (asked.size === 0) settle();

@@ -119,6 +119,17 @@ describe('robot-tray calls refresh and who keeps watching', () => {
     expect((await h.json<Call[]>(['calls', '--state', 'done'])).map((c) => c.id)).toContain(call.id);
   });
 
+  test('a waiting call the service cannot be asked about now is listed as unverified', async () => {
+    await h.addRobot({ name: 'Moved', flow: [{ type: 'wait', ms: 120_000 }, ...echo] });
+    const call = JSON.parse((await h.run(['fire', 'Moved', '--json'])).stdout) as Call;
+    // Nothing listens on port 1: the query cannot reach the service.
+    expect((await h.run(['robot', 'edit', 'Moved', '--base-url', 'http://127.0.0.1:1'])).code).toBe(0);
+    const listed = await h.run(['calls', '--robot', 'Moved']);
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).toMatch(new RegExp(`^${call.id} +Moved +- +waiting\\? `, 'm'));
+    expect(listed.stderr).toContain('waiting? = not verified now');
+  });
+
   test('Ctrl+C says the app keeps watching only while an app is running', async () => {
     const interrupted = async () => {
       const running = h.start(['fire', 'Slow', '--wait']);
