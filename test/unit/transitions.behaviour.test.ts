@@ -295,10 +295,10 @@ describe('after an answer to a query', () => {
   });
 
   test("an unnamed status's body keeps its exact text when a number in it would change", () => {
-    const body = { status: 'FAILED', cost: Number.MAX_VALUE };
-    const text = '{"status":"FAILED","cost":2e308}';
+    const body = { status: 'PAUSED', cost: Number.MAX_VALUE };
+    const text = '{"status":"PAUSED","cost":2e308}';
     const result: QueryResult = {
-      status: 'FAILED',
+      status: 'PAUSED',
       response: undefined,
       hasResponse: false,
       body,
