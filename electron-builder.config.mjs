@@ -36,12 +36,15 @@ export default {
   // The `robot-tray` command, run on the app's own Electron (packaging/cli).
   extraResources: [{ from: 'packaging/cli', to: 'cli', filter: ['robot-tray', 'robot-tray.cmd'] }],
   artifactName: 'Robot-Tray-${version}-${os}-${arch}.${ext}',
+  // The designed icon (resources/icon.svg, drawn to PNGs by scripts/make-icons.ts): electron-builder
+  // makes the .icns and .ico from the 1024 px PNG, Linux takes the folder of sizes.
+  icon: 'resources/icons/1024x1024.png',
   linux: {
     target: ['AppImage', 'deb'],
     // The CLI is `robot-tray`; the app's own launcher is `robot-tray-app`.
     executableName: 'robot-tray-app',
     category: 'Development',
-    icon: 'resources/icon.png',
+    icon: 'resources/icons',
     synopsis: 'Start automation robots by webhook and watch their results',
     desktop: { entry: { StartupWMClass: 'Robot Tray', Keywords: 'robot;webhook;automation;' } },
   },

@@ -17,6 +17,7 @@ import path from 'node:path';
 import { CallHistory } from '../src/core/store/callHistory.ts';
 import { WarningLog } from '../src/core/store/warnings.ts';
 import type { Call } from '../src/shared/models/call.ts';
+import { storeFinishedCalls, type StoredCall } from '../test/support/storedCalls.ts';
 import { benchArgs, reportFigures } from './support/benchRun.ts';
 import { figure } from './support/figures.ts';
 
@@ -28,34 +29,22 @@ const MB = Math.min(Math.max(Number(values.mb), 1), 4096);
 const CALLS = Math.min(Math.max(Number(values.calls), 200), 20_000);
 const ROUNDS = 20;
 
-function call(i: number, response: Call['response']): Call {
-  const at = Date.UTC(2026, 0, 1) + i * 1000;
-  return {
-    id: `call-${String(i).padStart(6, '0')}`,
-    robotId: 'r1',
-    robotName: 'Bench',
-    presetId: null,
-    presetName: null,
-    method: 'POST',
-    args: { i },
-    state: 'done',
-    webhookCallId: `wh-${i}`,
-    url: 'https://robots.example.com/hook',
-    response,
-    rawStatus: null,
-    warning: null,
-    error: null,
-    notifyOnFinish: false,
-    createdAt: at,
-    sentAt: at,
-    acceptedAt: at,
-    lastPolledAt: at,
-    nextPollAt: null,
-    finishedAt: at + 500,
-    watchUntil: null,
-    pollCount: 1,
-    timeline: [],
-  };
+/** The history's calls: finished, a second apart, each answered with `response`. */
+function* calls(response: Call['response']): Generator<StoredCall> {
+  for (let i = 0; i < CALLS; i++) {
+    const at = Date.UTC(2026, 0, 1) + i * 1000;
+    const id = `call-${String(i).padStart(6, '0')}`;
+    yield {
+      id,
+      robotId: 'r1',
+      robotName: 'Bench',
+      presetName: null,
+      webhookCallId: `wh-${i}`,
+      response,
+      createdAt: at,
+      args: { i },
+    };
+  }
 }
 
 async function measure(
@@ -64,9 +53,8 @@ async function measure(
 ): Promise<{ ms: number; rss: number; mib: number }> {
   const dir = await mkdtemp(path.join(tmpdir(), 'robot-tray-bench-history-'));
   try {
+    storeFinishedCalls(dir, calls({ text: 'x'.repeat(responseBytes) }));
     const history = CallHistory.open(path.join(dir, 'history.sqlite'), new WarningLog());
-    const response = { text: 'x'.repeat(responseBytes) };
-    for (let i = 0; i < CALLS; i++) history.put(call(i, response));
     history.list({ limit: 200 }); // warm: statements prepared, pages cached
     const started = performance.now();
     for (let r = 0; r < ROUNDS; r++) {

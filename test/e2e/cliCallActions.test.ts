@@ -120,13 +120,13 @@ describe('robot-tray calls refresh and who keeps watching', () => {
   });
 
   test('a waiting call the service cannot be asked about now is listed as unverified', async () => {
-    await h.addRobot({ name: 'Moved', flow: [{ type: 'wait', ms: 120_000 }, ...echo] });
-    const call = JSON.parse((await h.run(['fire', 'Moved', '--json'])).stdout) as Call;
-    // Nothing listens on port 1: the query cannot reach the service.
-    expect((await h.run(['robot', 'edit', 'Moved', '--base-url', 'http://127.0.0.1:1'])).code).toBe(0);
-    const listed = await h.run(['calls', '--robot', 'Moved']);
+    await h.addRobot({ name: 'Down', flow: [{ type: 'wait', ms: 120_000 }, ...echo] });
+    const call = JSON.parse((await h.run(['fire', 'Down', '--json'])).stdout) as Call;
+    // The service fails every status query now: nothing can verify the call.
+    h.sandbox.setFaults({ query: { serverError: { rate: 1, status: 503 } } }, 'Down');
+    const listed = await h.run(['calls', '--robot', 'Down']);
     expect(listed.code).toBe(0);
-    expect(listed.stdout).toMatch(new RegExp(`^${call.id} +Moved +- +waiting\\? `, 'm'));
+    expect(listed.stdout).toMatch(new RegExp(`^${call.id} +Down +- +waiting\\? `, 'm'));
     expect(listed.stderr).toContain('waiting? = not verified now');
   });
 

@@ -56,11 +56,14 @@ describe('robot-tray against a hostile service', () => {
     expect(fired.code).toBe(6);
     expect(fired.stderr.length).toBeLessThan(1_000);
     expect(fired.stderr).toContain('… (5,000,000 characters)');
-    const [call] = await h.json<Call[]>(['calls', '--robot', 'Verbose']);
-    expect(call!.rawStatus!.length).toBe(1_000);
-    expect((call!.response as { status: string }).status).toHaveLength(5_000_000);
+    // A list never carries responses; status --json has the whole answer.
+    const [listed] = await h.json<Call[]>(['calls', '--robot', 'Verbose']);
+    // status exits by the call's state (6, unexpected), so it is read as it is.
+    const call = JSON.parse((await h.run(['status', listed!.id, '--json'])).stdout) as Call;
+    expect(call.rawStatus!.length).toBe(1_000);
+    expect((call.response as { status: string }).status).toHaveLength(5_000_000);
     // The call's fields are cut; the answer itself follows them whole, as data on a pipe.
-    const shown = await h.run(['status', call!.id]);
+    const shown = await h.run(['status', call.id]);
     const stateLine = shown.stdout.split('\n').find((line) => line.startsWith('state'));
     expect(stateLine).toMatch(/^state\s+unexpected \(service said "Q+… \(5,000,000 characters\)"\)$/);
     expect(stateLine!.length).toBeLessThan(200);

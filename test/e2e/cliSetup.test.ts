@@ -75,7 +75,8 @@ describe('robot-tray sandbox --seed', () => {
 
     const again = await sandbox(['--seed', '7']);
     expect(again.token).toBe(first.token);
-    await h.run(['robot', 'edit', 'echo', '--base-url', again.baseUrl]);
+    // Another port is another origin: the token follows only when told to.
+    await h.run(['robot', 'edit', 'echo', '--base-url', again.baseUrl, '--move-token']);
     expect((await h.run(['fire', 'echo', '--wait', '--timeout', '20'])).code).toBe(0);
     await again.stop();
 

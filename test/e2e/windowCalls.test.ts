@@ -148,7 +148,7 @@ describe('calls in the window', () => {
     );
     const timeline = detail.getByRole('region', { name: 'Timeline' });
     expect(await timeline.locator('.poll-trouble').textContent()).toMatch(
-      /^Last poll failed: HTTP 503 \(\d+ in a row\); next try in \d+ s, at \d\d:\d\d:\d\d\. The service had an error/,
+      /^Last poll failed: HTTP 503 \(\d+ in a row\); next try in \d+ s, at \d\d?:\d\d:\d\d( [AP]M)?\. The service had an error/,
     );
   });
 

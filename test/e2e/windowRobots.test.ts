@@ -117,7 +117,9 @@ describe('the window: robots and tokens', () => {
     const robot = (await core.listRobots())[0]!;
     try {
       expect(robot).toMatchObject({ baseUrl: sandbox.baseUrl, hasToken: true });
-      expect(await keytar.getPassword('robot-tray', robot.id)).toBe(token);
+      expect(await keytar.getPassword('robot-tray', `${robot.id}@${new URL(sandbox.baseUrl).origin}`)).toBe(
+        token,
+      );
       expect(await pageText(page)).not.toContain(token);
       expect(win.sentToPage.filter((sent) => sent.includes(token))).toEqual([]);
     } finally {

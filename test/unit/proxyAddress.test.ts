@@ -66,7 +66,9 @@ describe('--proxy refusals name the address without its credentials', () => {
   test('any password in any address, well-formed or not, never reaches what is shown or said', () => {
     const password = fc
       .string({ minLength: 6, maxLength: 24 })
-      .filter((p) => /^[\w!$%&*+=~-]{6,}$/.test(p) && /\d/.test(p) && /[a-z]/i.test(p));
+      .filter((p) => /^[\w!$%&*+=~-]{6,}$/.test(p) && /\d/.test(p) && /[a-z]/i.test(p))
+      // The part looked for holds a sign no host or port can hold, so finding it means the password leaked.
+      .filter((p) => /[!$%&*+=~]/.test(p.slice(3)));
     fc.assert(
       fc.property(
         fc.constantFrom('http', 'https', 'socks5', 'ftp', 'htp'),
