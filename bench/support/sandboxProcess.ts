@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
+import { rmSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { SandboxConfig } from '../../src/sandbox/index.ts';
+import { parseCountLine, type SecondCount } from './requestCounts.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -34,6 +35,32 @@ export async function startSandboxProcess(
   );
 }
 
+/**
+ * The sandbox in its own process, as startSandboxProcess runs it, that also
+ * reports each second how many triggers and status queries it received
+ * (countingSandbox.ts); `onSecond` gets every second's counts, the last ones
+ * before stop() resolves.
+ */
+export async function startCountingSandboxProcess(
+  config: SandboxConfig,
+  onSecond: (count: SecondCount) => void,
+  hardLimitMs = 120_000,
+): Promise<SandboxProcess> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'robot-tray-bench-'));
+  const file = path.join(dir, 'robots.json');
+  await writeFile(file, JSON.stringify(config));
+  const onLine = (line: string) => {
+    const count = parseCountLine(line);
+    if (count !== undefined) onSecond(count);
+  };
+  return startServerProcess(
+    [path.join(import.meta.dirname, 'countingSandbox.ts'), '--config', file],
+    hardLimitMs,
+    dir,
+    onLine,
+  );
+}
+
 /** The sandbox's floor (bareServer.ts) in its own process, handled as the sandbox is. */
 export function startBareServerProcess(hardLimitMs = 120_000): Promise<SandboxProcess> {
   return startServerProcess([path.join(import.meta.dirname, 'bareServer.ts')], hardLimitMs);
@@ -43,8 +70,11 @@ async function startServerProcess(
   args: string[],
   hardLimitMs: number,
   dir?: string,
+  onLine?: (line: string) => void,
 ): Promise<SandboxProcess> {
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  // 'close' comes after the child's last line has been read, which 'exit' does not promise.
+  const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
   const guard = setTimeout(() => {
     console.error(`bench: still running after ${hardLimitMs} ms; stopping.`);
     child.kill('SIGKILL');
@@ -52,21 +82,30 @@ async function startServerProcess(
   }, hardLimitMs);
   guard.unref();
   // A benchmark that throws must not leave its sandbox serving on: that kept
-  // `npm run bench` from finishing. 'exit' handlers run on throw and on exit().
-  const killOnExit = () => child.kill('SIGKILL');
+  // `npm run bench` from finishing; nor its config folder stay behind. 'exit'
+  // handlers run on throw and on exit(), and must be synchronous.
+  const killOnExit = () => {
+    child.kill('SIGKILL');
+    if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
+  };
   process.once('exit', killOnExit);
 
-  let baseUrl = '';
-  for await (const line of createInterface({ input: child.stdout! })) {
-    const match = /listening on (http:\/\/\S+)$/.exec(line);
-    if (match) {
-      baseUrl = match[1] as string;
-      break;
-    }
-  }
+  // One reader for the child's whole life: the banner first, then every line to onLine.
+  const lines = createInterface({ input: child.stdout! });
+  const baseUrl = await new Promise<string>((resolve) => {
+    let found = false;
+    lines.on('line', (line) => {
+      if (found) return onLine?.(line);
+      const match = /listening on (http:\/\/\S+)$/.exec(line);
+      if (match) {
+        found = true;
+        resolve(match[1] as string);
+      }
+    });
+    lines.once('close', () => resolve(''));
+  });
   if (!baseUrl.startsWith('http://127.0.0.1:'))
     throw new Error(`bench: unexpected sandbox address "${baseUrl}"`);
-  child.stdout!.resume();
 
   return {
     baseUrl,
@@ -79,10 +118,8 @@ async function startServerProcess(
     async stop() {
       clearTimeout(guard);
       process.off('exit', killOnExit);
-      if (child.exitCode === null) {
-        child.kill('SIGTERM');
-        await once(child, 'exit');
-      }
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await closed;
       if (dir !== undefined) await rm(dir, { recursive: true, force: true });
     },
   };
