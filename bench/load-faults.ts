@@ -77,6 +77,8 @@ const dataDir = await mkdtemp(path.join(tmpdir(), 'robot-tray-load-bench-'));
 // A run stopped by the hard limit exits without reaching `finally`.
 const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true });
 process.once('exit', removeDataDir);
+// Ctrl-C on a run started alone: exit() so that and the sandbox's own cleanup run.
+process.once('SIGINT', () => process.exit(130));
 
 let core: AppCore | undefined;
 try {
@@ -179,8 +181,10 @@ try {
         unit: 'calls',
         target: { on: 'value', op: '<=', limit: 0, source: 'issue 21' },
         found:
-          `${tally.fired} fired in ${firedFor.toFixed(1)} s; ended ${statesText(tally.byState)}; ` +
-          `the last ended ${drainSeconds.toFixed(1)} s after the last trigger` +
+          `${tally.fired} fired in ${firedFor.toFixed(1)} s; in the history: ${statesText(tally.byState)}; ` +
+          (allEnded
+            ? `the last ended ${drainSeconds.toFixed(1)} s after the last trigger`
+            : `the drain gave up ${drainSeconds.toFixed(1)} s after the last trigger`) +
           (tally.why.length > 0 ? `; ${tally.why.join('; ')}` : '') +
           `; event loop delay p99 ${ms(loopDelay.percentile(99))} ms, max ${ms(loopDelay.max)} ms`,
       }),

@@ -3,7 +3,7 @@
  * that also prints for each second how many triggers and status queries it
  * received (requestCounts.ts): the load run's view of the rate Robot Tray
  * puts on a service. Run in its own process by sandboxProcess.ts, loopback
- * only; SIGTERM prints the last counts and closes it.
+ * only; SIGTERM (or Ctrl-C) prints the last counts and closes it.
  */
 import { parseArgs } from 'node:util';
 import { QUERY_PREFIX, startSandbox, TRIGGER_PATH, type LoggedRequest } from '../../src/sandbox/index.ts';
@@ -38,10 +38,12 @@ const timer = setInterval(() => {
   }
 }, READ_EVERY_MS);
 
-process.once('SIGTERM', () => {
+const stop = () => {
   clearInterval(timer);
   read();
   for (const count of takeCompleteSeconds(seconds, Number.POSITIVE_INFINITY)) console.log(countLine(count));
   void sandbox.close().then(() => process.exit(0));
-});
+};
+process.once('SIGTERM', stop);
+process.once('SIGINT', stop);
 console.log(`counting sandbox listening on ${sandbox.baseUrl}`);
