@@ -140,6 +140,7 @@ try {
   const stillActive = () => opened.listCalls({ states: ['sending', 'waiting'], limit: 1 }).length > 0;
   while (performance.now() < drainUntil && (!settled || stillActive())) await delay(200);
   const drainSeconds = (performance.now() - drainStarted) / 1000;
+  const allEnded = settled && !stillActive();
   clearInterval(progress);
   loopDelay.disable();
   const firedList = settled
