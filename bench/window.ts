@@ -185,6 +185,13 @@ async function live(): Promise<void> {
         { name: 'held', flow: [{ type: 'wait', ms: 600_000 }, { type: 'finish' }] },
         { pollPolicy: { firstDelayMs: 1_000, factor: 1, maxDelayMs: 1_000 } },
       );
+      // Every waiting call is asked about once a second: the service's own query
+      // limit (20 a second by default) would otherwise pace them, and the window
+      // would see a trickle, not the load this measures.
+      await app.core.updateSettings({
+        queriesPerSecondPerOrigin: Math.min(1_000, WAITING * 2),
+        maxConcurrentQueries: 64,
+      });
       const seen = await watchMainThread(page);
 
       await new Promise((resolve) => setTimeout(resolve, SECONDS * 1000));
