@@ -94,6 +94,9 @@ await core.updateSettings({
   historyLimit: CALLS + HOLD + 100,
   maxConcurrentQueries: CONCURRENCY,
   pollPolicy: { firstDelayMs: 100, maxDelayMs: 1_000 },
+  // The core's own cost is measured, as against the bare client's: the limit that
+  // protects one service from one person's calls (20 a second) would pace the run instead.
+  queriesPerSecondPerOrigin: 100_000,
 });
 const instant = await core.createRobot({ name: 'instant', baseUrl: sandbox.baseUrl });
 await core.setToken(instant.id, INSTANT_TOKEN);

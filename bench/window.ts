@@ -189,7 +189,7 @@ async function live(): Promise<void> {
       // limit (20 a second by default) would otherwise pace them, and the window
       // would see a trickle, not the load this measures.
       await app.core.updateSettings({
-        queriesPerSecondPerOrigin: Math.min(1_000, WAITING * 2),
+        queriesPerSecondPerOrigin: WAITING * 2,
         maxConcurrentQueries: 64,
       });
       const seen = await watchMainThread(page);

@@ -51,7 +51,7 @@ const SettingsFields = z.object({
   /** Query requests in flight at once, across all robots. */
   maxConcurrentQueries: z.number().int().min(1).max(256),
   /** Status queries started per second to one service (origin), whatever the number of calls waiting on it. */
-  queriesPerSecondPerOrigin: z.number().int().min(1).max(1_000),
+  queriesPerSecondPerOrigin: z.number().int().min(1).max(100_000),
   pollPolicy: PollPolicyOverrides,
   notifications: z.boolean(),
   /** Start Robot Tray (in the tray) when the user logs in. */
