@@ -19,7 +19,8 @@ import {
 } from './answerText.ts';
 import { redactJson } from './redact.ts';
 import { abortedRequest, DeadlinePassed, Stopped } from './requestAbort.ts';
-import { callIdProblem, queryPath, triggerPath, type Target } from './targetUrl.ts';
+import { queryPath, triggerPath, type Target } from './targetUrl.ts';
+import { webhookCallIdOf } from './triggerAnswer.ts';
 
 export type TriggerResult = { webhookCallId: string; status: number; body: JsonObject };
 export type QueryResult = {
@@ -100,33 +101,7 @@ export class WebhookClient {
       body = JSON.stringify(args);
     }
     const { raw, json } = await this.#exchange(target, method, path, headers, body, token, 'trigger');
-    const id = json['webhookCallId'];
-    if (typeof id !== 'string') {
-      throw new AppError(
-        'protocol',
-        `The service accepted the trigger (HTTP ${raw.statusCode}) but its answer has no webhookCallId string, ` +
-          'so the run cannot be followed. The robot may have started.',
-        { status: raw.statusCode, maybeDelivered: true },
-      );
-    }
-    if (id.includes('[redacted]')) {
-      // The service sent the token back as (part of) the id: it is never stored, shown or used.
-      throw new AppError(
-        'protocol',
-        "The service returned a webhookCallId that contains the robot's token, so Robot Tray neither keeps nor uses it " +
-          'and the run cannot be followed. The robot may have started; consider generating a new token in its Designer.',
-        { status: raw.statusCode, maybeDelivered: true },
-      );
-    }
-    const problem = callIdProblem(id);
-    if (problem !== undefined) {
-      throw new AppError(
-        'protocol',
-        `The service accepted the trigger (HTTP ${raw.statusCode}) but the webhookCallId it returned ${problem}, ` +
-          'so the run cannot be followed. The robot has probably started; check the service before firing again.',
-        { status: raw.statusCode, maybeDelivered: true },
-      );
-    }
+    const id = webhookCallIdOf(json, raw.statusCode);
     return { webhookCallId: id, status: raw.statusCode, body: json };
   }
 
