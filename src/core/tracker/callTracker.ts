@@ -1,8 +1,6 @@
-import { DESIGNER_TOKEN_STEPS } from '../../shared/sentences/tokenSteps.ts';
 import { type Call, isActive } from '../../shared/models/call.ts';
 import { resolvePollPolicy } from '../../shared/models/pollPolicy.ts';
 import type { Robot } from '../../shared/models/robot.ts';
-import { suspensionSentence, tokenSuspension } from '../../shared/models/tokenOrigin.ts';
 import type { Settings } from '../../shared/models/settings.ts';
 import type { Clock, Random } from '../clock.ts';
 import { AppError, asAppError } from '../errors.ts';
@@ -10,9 +8,9 @@ import { encodeGetArguments } from '../http/queryEncoding.ts';
 import { targetOf, triggerPath } from '../http/targetUrl.ts';
 import type { WebhookClient } from '../http/webhookClient.ts';
 import type { CallHistory } from '../store/callHistory.ts';
-import { callTarget } from './callTarget.ts';
 import { type CallListener, ChangeBatcher } from './changeBatcher.ts';
 import { CallWriter } from './callWriter.ts';
+import { missingToken, pollOnce } from './pollOnce.ts';
 import { LeaseKeeper } from './leaseKeeper.ts';
 import type { LoggedChange } from '../store/sharedWrites.ts';
 import { type FireSpec, newCall } from './fireSpec.ts';
@@ -21,17 +19,15 @@ import { originGroup, PollQueue } from './pollQueue.ts';
 import {
   afterAccepted,
   afterResume,
-  afterAnswer,
-  afterQueryFailure,
   afterTriggerFailure,
   assertResumable,
   moveTo,
-  type PollOutcome,
   resumeAt,
 } from './transitions.ts';
 
 export type { CallListener } from './changeBatcher.ts';
 export type { FireSpec } from './fireSpec.ts';
+export { missingToken } from './pollOnce.ts';
 
 export type TrackerDeps = {
   history: CallHistory;
@@ -335,25 +331,7 @@ export class CallTracker {
     const call = this.#live.get(callId)?.call;
     if (call === undefined || call.state !== 'waiting' || call.webhookCallId === null || this.#closing)
       return;
-    let robot: Robot | undefined;
-    let outcome: PollOutcome | undefined;
-    try {
-      robot = await this.#d.robotById(call.robotId);
-      // Queried where it was fired, with the token bound there (if any).
-      const target = robot === undefined ? undefined : callTarget(call, robot);
-      if (robot !== undefined && target === undefined) {
-        const note = 'Robot Tray has no record of where this call was fired, so it is not queried anywhere.';
-        outcome = { call: moveTo(call, 'stopped', this.#d.clock.now(), note), pollAgain: false };
-      } else if (robot !== undefined && target !== undefined) {
-        const token = robot.sendTokenOnQuery ? await this.#d.tokenFor(robot, target.origin) : undefined;
-        const result = await this.#d.client.query(target, token, call.webhookCallId);
-        outcome = afterAnswer(call, result, this.#d.clock.now());
-      }
-    } catch (error) {
-      // Whatever failed (the robots file unreadable for a moment, the keychain,
-      // the network), the call stays scheduled unless the failure is final.
-      outcome = afterQueryFailure(call, asAppError(error), this.#d.clock.now());
-    }
+    const { robot, outcome } = await pollOnce(this.#d, { ...call, webhookCallId: call.webhookCallId });
     // The call may have been stopped, resumed or forgotten while we waited
     // for the service: then this answer is stale and changes nothing.
     if (this.#closing || this.#live.get(callId)?.call !== call) return;
@@ -403,14 +381,4 @@ export class CallTracker {
     this.#changes.add(stored);
     return stored;
   }
-}
-
-/** Why a robot cannot be fired for want of a token: none yet, or one bound to another origin. */
-export function missingToken(robot: Robot): AppError {
-  const suspended = tokenSuspension(robot);
-  if (suspended !== null) return new AppError('validation', suspensionSentence(robot.name, suspended));
-  return new AppError(
-    'validation',
-    `Robot "${robot.name}" has no token yet. Generate one ${DESIGNER_TOKEN_STEPS} it, and set it in Robot Tray.`,
-  );
 }
