@@ -8,6 +8,8 @@ import { networkCommand } from './commands/network.ts';
 import { fireCommand } from './commands/fire.ts';
 import { presetCommand } from './commands/preset.ts';
 import { refireCommand } from './commands/refire.ts';
+import { reportCommand } from './commands/report.ts';
+import { saveCommand, showCommand } from './commands/savedCall.ts';
 import { robotCommand } from './commands/robot.ts';
 import { sandboxCommand } from './commands/sandbox.ts';
 import { statusCommand } from './commands/status.ts';
@@ -59,6 +61,9 @@ export function buildProgram(version: string): Command {
     .addCommand(forgetCommand())
     .addCommand(refireCommand())
     .addCommand(diffCommand())
+    .addCommand(reportCommand())
+    .addCommand(saveCommand())
+    .addCommand(showCommand())
     .addCommand(curlCommand())
     .addCommand(doctorCommand())
     .addCommand(networkCommand())

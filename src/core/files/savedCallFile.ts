@@ -1,0 +1,53 @@
+import { writeFile } from 'node:fs/promises';
+import type { Call } from '../../shared/models/call.ts';
+import {
+  parseSavedCall,
+  SAVED_CALL_MAX_BYTES,
+  savedCallText,
+  toSavedCall,
+  type SavedCall,
+} from '../../shared/models/savedCall.ts';
+import { AppError } from '../errors.ts';
+import { opaqueProblemWords, problemWords, readUserFile, UserFileError } from './readUserFile.ts';
+
+/**
+ * How a file's problem is told: `precise` to the person who typed its path
+ * (the CLI), `opaque` where the asker is the window, which must not learn
+ * from the words which files exist.
+ */
+export type FileWords = 'precise' | 'opaque';
+
+/**
+ * A saved call file, read through the one safe reader (regular files only,
+ * at most SAVED_CALL_MAX_BYTES) and checked. Refused with an AppError that
+ * names the file and says why: unreadable, not a saved call, from a newer
+ * Robot Tray, or damaged (naming the field).
+ */
+export async function readSavedCallFile(file: string, words: FileWords): Promise<SavedCall> {
+  let text: string;
+  try {
+    text = (await readUserFile(file, SAVED_CALL_MAX_BYTES)).toString('utf8');
+  } catch (error) {
+    if (!(error instanceof UserFileError)) throw error;
+    const why = words === 'precise' ? problemWords(error.problem) : opaqueProblemWords(SAVED_CALL_MAX_BYTES);
+    throw new AppError('validation', `${file} ${why}. Choose a call file saved by Robot Tray.`);
+  }
+  const parsed = parseSavedCall(text);
+  if (!parsed.ok) throw new AppError('validation', `${file} ${parsed.problem}.`);
+  return parsed.saved;
+}
+
+/** Writes `call` as a saved call file; the number of bytes written. */
+export async function writeSavedCallFile(file: string, call: Call, now = Date.now()): Promise<number> {
+  const text = savedCallText(toSavedCall(call, now));
+  try {
+    await writeFile(file, text);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'error';
+    throw new AppError(
+      'validation',
+      `${file} cannot be written (${code}). Check the path and that its folder exists and is writable.`,
+    );
+  }
+  return Buffer.byteLength(text);
+}
