@@ -33,7 +33,10 @@ export async function readSavedCallFile(file: string, words: FileWords): Promise
     throw new AppError('validation', `${file} ${why}. Choose a call file saved by Robot Tray.`);
   }
   const parsed = parseSavedCall(text);
-  if (!parsed.ok) throw new AppError('validation', `${file} ${parsed.problem}.`);
+  if (!parsed.ok) {
+    const stop = parsed.problem.endsWith('.') ? '' : '.';
+    throw new AppError('validation', `${file} ${parsed.problem}${stop}`);
+  }
   return parsed.saved;
 }
 
