@@ -1,4 +1,4 @@
-import { app, dialog, Menu, session, shell, type BrowserWindow } from 'electron';
+import { app, dialog, ipcMain, Menu, session, shell, type BrowserWindow } from 'electron';
 import path from 'node:path';
 import { AppCore } from '../core/appCore.ts';
 import type { Navigation } from '../shared/events.ts';
@@ -10,6 +10,7 @@ import { EventHub } from './events/eventHub.ts';
 import { createHandlers } from './ipc/handlers.ts';
 import { pushEvents } from './ipc/pushEvents.ts';
 import { registerIpc } from './ipc/register.ts';
+import { DroppedFiles } from './ipc/droppedFiles.ts';
 import { startNotifier } from './notify/notifier.ts';
 import { hardenApp } from './security.ts';
 import { performTrayAction } from './trayActions.ts';
@@ -94,6 +95,7 @@ export async function startShell(mainDir: string): Promise<void> {
   };
 
   serveRenderer(path.join(mainDir, '../renderer'));
+  const dropped = new DroppedFiles(ipcMain, devServerUrl);
   registerIpc(
     createHandlers({
       core,
@@ -114,6 +116,15 @@ export async function startShell(mainDir: string): Promise<void> {
           : dialog.showOpenDialog(options));
         return result.canceled ? null : (result.filePaths[0] ?? null);
       },
+      chooseSaveFile: async ({ title, filters, defaultName }) => {
+        const options = { title, filters, defaultPath: path.join(app.getPath('documents'), defaultName) };
+        const parent = window !== undefined && !window.isDestroyed() ? window : undefined;
+        const result = await (parent
+          ? dialog.showSaveDialog(parent, options)
+          : dialog.showSaveDialog(options));
+        return result.canceled || result.filePath === '' ? null : result.filePath;
+      },
+      takeDroppedFile: () => dropped.take(),
       // Shown by main, attached to the window when there is one: the window
       // can ask for the question, never answer it.
       confirm: async (question) => {

@@ -1,6 +1,7 @@
-import { dialog, Notification } from 'electron';
+import { clipboard, dialog, Notification } from 'electron';
 import type { AppCore } from '../core/appCore.ts';
 import { AppError } from '../core/errors.ts';
+import { callReport } from '../shared/report/callReport.ts';
 import type { TrayAction } from './tray/trayMenu.ts';
 
 export type TrayActionDeps = {
@@ -24,6 +25,10 @@ export async function performTrayAction(action: TrayAction, deps: TrayActionDeps
       }
       case 'openCall':
         deps.openCall(action.callId);
+        return;
+      case 'copyReport':
+        // Built by the same function as the window's and the CLI's report.
+        clipboard.writeText(callReport(deps.core.callDetail(action.callId)));
         return;
       case 'openWindow':
         deps.showWindow();

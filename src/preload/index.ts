@@ -1,9 +1,10 @@
-import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
+import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron';
 import type { AppEvent } from '../shared/events.ts';
 import type { RobotTrayApi } from '../shared/ipc/api.ts';
 import type { MethodName, RequestOf, ResponseOf } from '../shared/ipc/contract.ts';
 import type { IpcResult } from '../shared/ipc/result.ts';
-import { channelOf, EVENT_CHANNEL } from '../shared/ipc/channels.ts';
+import { channelOf, DROPPED_FILE_CHANNEL, EVENT_CHANNEL } from '../shared/ipc/channels.ts';
+import { droppedFilePath, type DropLike } from './droppedFile.ts';
 
 // One function per contract method and nothing else: the window never holds
 // ipcRenderer itself, so it cannot reach a channel outside the contract.
@@ -52,6 +53,9 @@ export const robotTray = {
   forgetCall: invoke('forgetCall'),
   clearFinished: invoke('clearFinished'),
   adoptWaitingCalls: invoke('adoptWaitingCalls'),
+  saveCall: invoke('saveCall'),
+  openSavedCall: invoke('openSavedCall'),
+  openDroppedCall: invoke('openDroppedCall'),
   getSettings: invoke('getSettings'),
   updateSettings: invoke('updateSettings'),
   chooseSettingsCaFile: invoke('chooseSettingsCaFile'),
@@ -71,3 +75,22 @@ export const robotTray = {
 } satisfies RobotTrayApi;
 
 contextBridge.exposeInMainWorld('robotTray', robotTray);
+
+// A file dropped onto the window: its path is read here, where the page
+// cannot reach, from the trusted drop event, and told to main before the
+// page's own drop handler runs (capture phase on window, registered before
+// any page script) and so before the page asks main to open it
+// (openDroppedCall). The page never learns the path, and cannot make main
+// read a file the person did not drop (docs/SECURITY.md).
+// The preload is typed without the DOM's types: the window's drop listener, as far as it is used.
+const page = globalThis as unknown as {
+  addEventListener(type: 'drop', listener: (event: DropLike) => void, options: { capture: true }): void;
+};
+page.addEventListener(
+  'drop',
+  (event) => {
+    const path = droppedFilePath(event, (file) => webUtils.getPathForFile(file));
+    if (path !== null) ipcRenderer.send(DROPPED_FILE_CHANNEL, path);
+  },
+  { capture: true },
+);

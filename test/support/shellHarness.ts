@@ -5,7 +5,7 @@ import { AppCore, type AppCoreOptions } from '../../src/core/appCore.ts';
 import { DemoController } from '../../src/main/demo/demoController.ts';
 import { EventHub } from '../../src/main/events/eventHub.ts';
 import { createHandlers, type HandlerContext, type Handlers } from '../../src/main/ipc/handlers.ts';
-import type { Confirmation, FileChoice } from '../../src/main/ipc/handlers/context.ts';
+import type { Confirmation, FileChoice, SaveChoice } from '../../src/main/ipc/handlers/context.ts';
 import type { Navigation } from '../../src/shared/events.ts';
 
 export type ShellHarness = {
@@ -23,6 +23,14 @@ export type ShellHarness = {
    * cancelled. `asked` lists the dialogs shown.
    */
   fileDialog: { answer(file: string | null): void; asked: FileChoice[] };
+  /** The native save dialog's stand-in, likewise: queued answers, else cancelled. */
+  saveDialog: { answer(file: string | null): void; asked: SaveChoice[] };
+  /**
+   * A file dropped onto the window, as the preload tells main of it (the
+   * path Electron's webUtils gives for a real drop): the window's next
+   * openDroppedCall takes it.
+   */
+  dropFile(file: string): void;
   /** Every question main's native dialog was asked, in order. */
   asked: Confirmation[];
   /**
@@ -57,6 +65,9 @@ export async function openShellHarness(
   const opened: string[] = [];
   const fileAnswers: Array<string | null> = [];
   const filesAsked: FileChoice[] = [];
+  const saveAnswers: Array<string | null> = [];
+  const savesAsked: SaveChoice[] = [];
+  const dropped: string[] = [];
   const asked: Confirmation[] = [];
   const answers: ShellHarness['answers'] = [];
   let pending: Navigation | null = null;
@@ -74,6 +85,11 @@ export async function openShellHarness(
       filesAsked.push(choice);
       return fileAnswers.shift() ?? null;
     },
+    chooseSaveFile: async (choice) => {
+      savesAsked.push(choice);
+      return saveAnswers.shift() ?? null;
+    },
+    takeDroppedFile: async () => dropped.shift() ?? null,
     // The native dialog's stand-in: records the question, answers as scripted.
     confirm: async (question) => {
       asked.push(question);
@@ -91,6 +107,8 @@ export async function openShellHarness(
     answers,
     hub,
     fileDialog: { answer: (file) => void fileAnswers.push(file), asked: filesAsked },
+    saveDialog: { answer: (file) => void saveAnswers.push(file), asked: savesAsked },
+    dropFile: (file) => void dropped.push(file),
     navigate: (to) => void (pending = to),
     async close() {
       hub.close();

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -130,6 +131,21 @@ describe('every contract method reaches AppCore', () => {
     // The response reaches the window as its JSON text, parsed there in a worker.
     expect(detail.responseJson).toBe('{"hi":1}');
     expect(detail).not.toHaveProperty('response');
+
+    // Saved calls: the path comes from main's dialogs (stand-ins here); the window gets a file's name.
+    const savedFile = path.join(shell.dataDir, 'handed over.json');
+    shell.saveDialog.answer(savedFile);
+    expect(await call('saveCall', { id: done.id })).toEqual({ fileName: 'handed over.json' });
+    expect(shell.saveDialog.asked.at(-1)?.defaultName).toMatch(/^quick-.+\.robot-call\.json$/);
+    expect(await readFile(savedFile, 'utf8')).not.toContain(token);
+    shell.fileDialog.answer(savedFile);
+    const opened = await call('openSavedCall');
+    expect(opened).toMatchObject({
+      fileName: 'handed over.json',
+      call: { id: done.id, responseJson: '{"hi":1}' },
+    });
+    shell.dropFile(savedFile);
+    expect((await call('openDroppedCall')).call).toEqual(opened?.call);
     const listed = await call('listCalls', { robotId: robot.id });
     expect(listed[0]).toMatchObject({ id: fired.id, state: 'done', hasResponse: true });
     expect(listed[0]).not.toHaveProperty('response');

@@ -80,6 +80,9 @@ const validRequests: Record<MethodName, () => Record<string, unknown>> = {
   forgetCall: () => ({ id: callId }),
   clearFinished: () => ({ robotId }),
   adoptWaitingCalls: () => ({}),
+  saveCall: () => ({ id: callId }),
+  openSavedCall: () => ({}),
+  openDroppedCall: () => ({}),
   getSettings: () => ({}),
   updateSettings: () => ({
     historyLimit: 100,

@@ -15,6 +15,7 @@ const recorded = vi.hoisted(() => ({
   dialogAnswer: 0,
   dialogs: [] as string[],
   notifications: [] as string[],
+  clipboard: [] as string[],
 }));
 
 vi.mock('electron', () => {
@@ -55,6 +56,7 @@ vi.mock('electron', () => {
     Notification,
     screen: { getAllDisplays: () => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }] },
     shell: { openExternal: async () => undefined },
+    clipboard: { writeText: (text: string) => void recorded.clipboard.push(text) },
     dialog: {
       showMessageBox: async (options: { message: string }) => {
         recorded.dialogs.push(options.message);
@@ -67,6 +69,7 @@ vi.mock('electron', () => {
 const { createMainWindow } = await import('../../src/main/window/mainWindow.ts');
 const { performTrayAction } = await import('../../src/main/trayActions.ts');
 const { AppError } = await import('../../src/core/errors.ts');
+const { callReport } = await import('../../src/shared/report/callReport.ts');
 
 describe('the main window', () => {
   let dir: string;
@@ -119,6 +122,33 @@ describe('the main window', () => {
   });
 });
 
+const reportedCall = {
+  id: 'c9',
+  robotId: 'r1',
+  robotName: 'Payroll',
+  presetId: 'p1',
+  presetName: 'Monthly',
+  method: 'POST' as const,
+  args: { month: 11 },
+  state: 'done' as const,
+  webhookCallId: 'wh-9',
+  url: 'https://robots.example.com/payroll',
+  rawStatus: null,
+  warning: null,
+  error: null,
+  notifyOnFinish: false,
+  createdAt: Date.UTC(2026, 10, 25),
+  sentAt: Date.UTC(2026, 10, 25),
+  acceptedAt: Date.UTC(2026, 10, 25),
+  lastPolledAt: null,
+  nextPollAt: null,
+  finishedAt: Date.UTC(2026, 10, 25) + 1_000,
+  watchUntil: null,
+  pollCount: 1,
+  timeline: [],
+  responseJson: '{"paid":12}',
+};
+
 describe('tray actions', () => {
   function deps() {
     const fired: unknown[] = [];
@@ -126,6 +156,10 @@ describe('tray actions', () => {
     const core = {
       fire: async (...args: unknown[]) => void fired.push(args),
       getRobot: async () => ({ name: 'Payroll' }),
+      callDetail: (id: string) => {
+        if (id !== 'c9') throw new AppError('not-found', `No call "${id}" in the history.`);
+        return reportedCall;
+      },
       listPresets: async () => [{ id: 'p1', name: 'Monthly' }],
     } as unknown as AppCore;
     return {
@@ -166,6 +200,17 @@ describe('tray actions', () => {
     };
     await performTrayAction({ kind: 'fire', robotId: 'r1', presetId: 'p1', confirm: false }, d);
     expect(recorded.notifications.at(-1)).toBe('Robot "Payroll" has no token yet.');
+  });
+
+  test('"Copy report" puts the call\'s Markdown report on the clipboard; a call gone since becomes a notification', async () => {
+    const { deps: d } = deps();
+    await performTrayAction({ kind: 'copyReport', callId: 'c9' }, d);
+    expect(recorded.clipboard).toEqual([callReport(reportedCall)]);
+    expect(recorded.clipboard[0]).toContain('## Robot Tray call: Payroll · Monthly');
+    expect(recorded.clipboard[0]).toContain('"paid": 12');
+    await performTrayAction({ kind: 'copyReport', callId: 'gone' }, d);
+    expect(recorded.clipboard).toHaveLength(1);
+    expect(recorded.notifications.at(-1)).toBe('No call "gone" in the history.');
   });
 
   test('Quit quits; open, open-at-call, the demo and restart-to-update do what they say', async () => {

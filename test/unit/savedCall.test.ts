@@ -62,6 +62,7 @@ describe('saved call files', () => {
     const newer = JSON.stringify({ format: 'robot-tray-call', version: 2, somethingNew: true });
     expect(parseSavedCall(newer)).toEqual({
       ok: false,
+      foreign: false,
       problem: expect.stringMatching(
         /^was saved by a newer Robot Tray \(call file version 2; this one reads version 1\)\. Update Robot Tray/,
       ) as unknown,

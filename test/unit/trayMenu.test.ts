@@ -132,14 +132,21 @@ describe('trayMenu', () => {
   test('recent calls: the last five, with their state, each opening the window at that call', () => {
     const recent = callStates.map((state, i) => call(`c${i}`, state, i % 2 === 0 ? 'Nightly' : null));
     const items = submenu(trayMenu({ ...empty, recentCalls: recent }), 'Recent calls');
-    expect(labels(items)).toEqual([
+    const five = [
       'Invoices · Nightly — Sending',
       'Invoices — Waiting',
       'Invoices · Nightly — Done',
       'Invoices — Rejected',
       'Invoices · Nightly — Unreachable',
-    ]);
+    ];
+    expect(labels(items)).toEqual([...five, '---', 'Copy report >']);
     expect(items[2]).toMatchObject({ action: { kind: 'openCall', callId: 'c2' } });
+    // The same five again, each copying its report for a ticket.
+    const copy = submenu(items, 'Copy report');
+    expect(labels(copy)).toEqual(five);
+    expect(copy.map((i) => i.type === 'item' && i.action)).toEqual(
+      ['c0', 'c1', 'c2', 'c3', 'c4'].map((callId) => ({ kind: 'copyReport', callId })),
+    );
   });
 });
 

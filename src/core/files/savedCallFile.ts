@@ -1,4 +1,5 @@
 import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { Call } from '../../shared/models/call.ts';
 import {
   parseSavedCall,
@@ -12,8 +13,9 @@ import { opaqueProblemWords, problemWords, readUserFile, UserFileError } from '.
 
 /**
  * How a file's problem is told: `precise` to the person who typed its path
- * (the CLI), `opaque` where the asker is the window, which must not learn
- * from the words which files exist.
+ * (the CLI); `opaque` where the asker is the window, which must learn from
+ * the words neither which files exist, nor the file's folder, nor anything
+ * of a file that is not a saved call.
  */
 export type FileWords = 'precise' | 'opaque';
 
@@ -24,18 +26,23 @@ export type FileWords = 'precise' | 'opaque';
  * Robot Tray, or damaged (naming the field).
  */
 export async function readSavedCallFile(file: string, words: FileWords): Promise<SavedCall> {
+  const name = words === 'precise' ? file : path.basename(file);
   let text: string;
   try {
     text = (await readUserFile(file, SAVED_CALL_MAX_BYTES)).toString('utf8');
   } catch (error) {
     if (!(error instanceof UserFileError)) throw error;
     const why = words === 'precise' ? problemWords(error.problem) : opaqueProblemWords(SAVED_CALL_MAX_BYTES);
-    throw new AppError('validation', `${file} ${why}. Choose a call file saved by Robot Tray.`);
+    throw new AppError('validation', `${name} ${why}. Choose a call file saved by Robot Tray.`);
   }
   const parsed = parseSavedCall(text);
   if (!parsed.ok) {
-    const stop = parsed.problem.endsWith('.') ? '' : '.';
-    throw new AppError('validation', `${file} ${parsed.problem}${stop}`);
+    const problem =
+      words === 'opaque' && parsed.foreign
+        ? 'is not a call saved by Robot Tray (use "Save call…" or robot-tray save to make one)'
+        : parsed.problem;
+    const stop = problem.endsWith('.') ? '' : '.';
+    throw new AppError('validation', `${name} ${problem}${stop}`);
   }
   return parsed.saved;
 }

@@ -4,6 +4,7 @@ import { callHandlers } from './handlers/calls.ts';
 import type { HandlerContext } from './handlers/context.ts';
 import { presetHandlers } from './handlers/presets.ts';
 import { robotHandlers } from './handlers/robots.ts';
+import { savedCallHandlers } from './handlers/savedCalls.ts';
 import { settingsHandlers } from './handlers/settings.ts';
 import type { HandlersOf } from './handlers/types.ts';
 
@@ -17,6 +18,7 @@ export function createHandlers(ctx: HandlerContext): Handlers {
     ...robotHandlers(ctx),
     ...presetHandlers(ctx),
     ...callHandlers(ctx),
+    ...savedCallHandlers(ctx),
     ...settingsHandlers(ctx),
     ...appHandlers(ctx),
   };

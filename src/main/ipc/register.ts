@@ -42,7 +42,7 @@ export function registerIpc(
 
 /** Why a sender may not talk to main, or undefined when it may. */
 export function senderRefusal(
-  event: IpcMainInvokeEvent,
+  event: Pick<IpcMainInvokeEvent, 'senderFrame'>,
   devServerUrl: string | undefined,
 ): string | undefined {
   const frame = event.senderFrame;

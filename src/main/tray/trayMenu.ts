@@ -7,6 +7,7 @@ import { stateLabel } from '../../shared/sentences/callOutcome.ts';
 export type TrayAction =
   | { kind: 'fire'; robotId: string; presetId: string; confirm: boolean }
   | { kind: 'openCall'; callId: string }
+  | { kind: 'copyReport'; callId: string }
   | { kind: 'openWindow' }
   | { kind: 'startDemo' }
   | { kind: 'restartToUpdate' }
@@ -39,7 +40,8 @@ const item = (label: string, action: TrayAction | null, enabled = true): TrayIte
 /**
  * The tray menu, from state alone: each robot with its tray-pinned presets
  * (a click fires; a robot marked "confirm before firing" asks first), the
- * last few calls (a click opens the window at that call), "Restart to
+ * last few calls (a click opens the window at that call; "Copy report" puts
+ * one's Markdown report on the clipboard, for a ticket), "Restart to
  * update" once an update is downloaded, "Open Robot Tray" and a Quit that quits.
  */
 export function trayMenu(state: TrayState): TrayItem[] {
@@ -78,9 +80,22 @@ export function trayMenu(state: TrayState): TrayItem[] {
     items:
       recent.length === 0
         ? [item('No calls yet', null, false)]
-        : recent.map((call) =>
-            item(`${callTitle(call)} — ${stateLabel(call.state)}`, { kind: 'openCall', callId: call.id }),
-          ),
+        : [
+            ...recent.map((call) =>
+              item(`${callTitle(call)} — ${stateLabel(call.state)}`, { kind: 'openCall', callId: call.id }),
+            ),
+            { type: 'separator' },
+            {
+              type: 'submenu',
+              label: 'Copy report',
+              items: recent.map((call) =>
+                item(`${callTitle(call)} — ${stateLabel(call.state)}`, {
+                  kind: 'copyReport',
+                  callId: call.id,
+                }),
+              ),
+            },
+          ],
   });
   items.push({ type: 'separator' });
   if (state.updateLabel !== undefined) items.push(item(state.updateLabel, { kind: 'restartToUpdate' }));

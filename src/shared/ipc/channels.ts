@@ -5,6 +5,13 @@
  */
 export const CHANNEL_PREFIX = 'robot-tray:';
 
+/**
+ * The preload tells main, on this channel, the path of a file the person
+ * dropped onto the window (read by the preload from a trusted drop event);
+ * the window itself never sends it (see docs/SECURITY.md).
+ */
+export const DROPPED_FILE_CHANNEL = 'robot-tray-dropped-file';
+
 /** The one channel main pushes AppEvents on. */
 export const EVENT_CHANNEL = 'robot-tray-event';
 
@@ -39,6 +46,10 @@ export const contractMethodNames = [
   'forgetCall',
   'clearFinished',
   'adoptWaitingCalls',
+  // saved calls
+  'saveCall',
+  'openSavedCall',
+  'openDroppedCall',
   // settings
   'getSettings',
   'updateSettings',

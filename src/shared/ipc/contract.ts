@@ -3,6 +3,7 @@ import { appMethods } from './contract/app.ts';
 import { callMethods } from './contract/calls.ts';
 import { presetMethods } from './contract/presets.ts';
 import { robotMethods } from './contract/robots.ts';
+import { savedCallMethods } from './contract/savedCalls.ts';
 import { settingsMethods } from './contract/settings.ts';
 
 /**
@@ -18,6 +19,7 @@ export const contract = {
   ...robotMethods,
   ...presetMethods,
   ...callMethods,
+  ...savedCallMethods,
   ...settingsMethods,
   ...appMethods,
 } as const;

@@ -90,10 +90,13 @@ export function savedCallText(saved: SavedCall): string {
 }
 
 /** A saved call read back, or why it cannot be: one sentence, after the file's name. */
-export type SavedCallParse = { ok: true; saved: SavedCall } | { ok: false; problem: string };
+export type SavedCallParse =
+  | { ok: true; saved: SavedCall }
+  /** `foreign`: not a Robot Tray call file at all (its problem may quote its content). */
+  | { ok: false; problem: string; foreign: boolean };
 
-function refused(problem: string): SavedCallParse {
-  return { ok: false, problem };
+function refused(problem: string, foreign = false): SavedCallParse {
+  return { ok: false, problem, foreign };
 }
 
 /**
@@ -107,11 +110,11 @@ export function parseSavedCall(text: string): SavedCallParse {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return refused(`is not JSON (${error instanceof Error ? error.message : 'unreadable'})`);
+    return refused(`is not JSON (${error instanceof Error ? error.message : 'unreadable'})`, true);
   }
   const head = z.object({ format: z.string(), version: z.unknown() }).safeParse(value);
   if (!head.success || head.data.format !== SAVED_CALL_FORMAT) {
-    return refused(`is not a call saved by Robot Tray (it lacks "format": "${SAVED_CALL_FORMAT}")`);
+    return refused(`is not a call saved by Robot Tray (it lacks "format": "${SAVED_CALL_FORMAT}")`, true);
   }
   const version = head.data.version;
   if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) {

@@ -8,6 +8,9 @@ export type FileChoice = {
   filters: Array<{ name: string; extensions: string[] }>;
 };
 
+/** What a native save dialog is asked for: its title, the name it proposes, and the kinds of file. */
+export type SaveChoice = FileChoice & { defaultName: string };
+
 /** A yes/no question main asks the person itself (a native dialog), never the window. */
 export type Confirmation = {
   title: string;
@@ -41,6 +44,14 @@ export type HandlerContext = {
    * cancelled.
    */
   chooseFile: (choice: FileChoice) => Promise<string | null>;
+  /** Asks the person where to save a file, in the save dialog shown by main. Null when cancelled. */
+  chooseSaveFile: (choice: SaveChoice) => Promise<string | null>;
+  /**
+   * The file the person just dropped onto the window, as the preload told
+   * main (a trusted drop, a path only the operating system gives), taken
+   * once; null when none came.
+   */
+  takeDroppedFile: () => Promise<string | null>;
   /** Asks the person in a native dialog shown by main; resolves true only if they said yes. */
   confirm: (question: Confirmation) => Promise<boolean>;
 };
