@@ -3,10 +3,11 @@ import type { CallSummary } from '../../../../shared/models/callSummary.ts';
 import { call, messageOf } from '../../bridge/call.ts';
 import { forgetCall, refireCall, resumeCall, stopCall } from '../../stores/callActions.ts';
 import { showNotice } from '../../stores/callsView.ts';
+import { saveCallToFile } from '../../stores/savedCall.ts';
 
 type Props = { summary: CallSummary; detail: CallDetail | undefined; onFireWithChanges: () => void };
 
-async function copy(text: string, what: string): Promise<void> {
+export async function copy(text: string, what: string): Promise<void> {
   try {
     await navigator.clipboard.writeText(text);
     showNotice(`Copied ${what}.`);
@@ -27,6 +28,16 @@ async function copyCurl(detail: CallDetail): Promise<void> {
   } catch (error) {
     showNotice(messageOf(error), true);
   }
+}
+
+/**
+ * The call as a Markdown report for a ticket, built here from the detail the
+ * window holds, with the same function the tray and `robot-tray report` use.
+ */
+export async function copyReport(detail: CallDetail, wholeResponseHint?: string): Promise<void> {
+  const { callReport } = await import('../../../../shared/report/callReport.ts');
+  const text = callReport(detail, wholeResponseHint === undefined ? {} : { wholeResponseHint });
+  await copy(text, 'the report (Markdown, without the token)');
 }
 
 /** What can be done with one call. */
@@ -71,6 +82,17 @@ export function CallActions({ summary, detail, onFireWithChanges }: Props) {
         onClick={() => detail && void copyCurl(detail)}
       >
         Copy as cURL
+      </button>
+      <button
+        type="button"
+        className="btn btn-sm"
+        disabled={detail === undefined}
+        onClick={() => detail && void copyReport(detail)}
+      >
+        Copy report
+      </button>
+      <button type="button" className="btn btn-sm" onClick={() => void saveCallToFile(id)}>
+        Save call…
       </button>
       <button type="button" className="btn btn-sm btn-danger" onClick={() => void forgetCall(id)}>
         Forget

@@ -1,7 +1,7 @@
-import { visibleText } from '../../../../shared/visibleText.ts';
 import type { CallSummary } from '../../../../shared/models/callSummary.ts';
 import { useResponseDiff } from './diff/useResponseDiff.ts';
 import { clockTime } from './model/callTiming.ts';
+import { DiffLines } from './DiffLines.tsx';
 import { useCallDetail } from './useCallDetail.ts';
 
 /**
@@ -31,24 +31,7 @@ export function DiffSection({ previous, responseJson }: { previous: CallSummary;
           Comparing with the previous response…
         </p>
       )}
-      {diff.status === 'ready' && diff.lines.length === 0 && (
-        <p data-testid="diff-same">Same response as the previous run.</p>
-      )}
-      {diff.status === 'ready' && diff.lines.length > 0 && (
-        <ul className="diff-list" data-testid="diff-list">
-          {diff.lines.map((line, i) => (
-            <li key={i} data-kind={line.kind}>
-              <span className="badge">{line.kind}</span> <code>{visibleText(line.path)}</code>{' '}
-              {line.before !== undefined && <del>{visibleText(line.before)}</del>}
-              {line.kind === 'changed' && ' → '}
-              {line.after !== undefined && <ins>{visibleText(line.after)}</ins>}
-            </li>
-          ))}
-          {diff.truncated && (
-            <li className="muted">…and more; the first {diff.lines.length} differences are shown.</li>
-          )}
-        </ul>
-      )}
+      <DiffLines diff={diff} sameText="Same response as the previous run." />
     </section>
   );
 }

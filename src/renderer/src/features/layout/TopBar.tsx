@@ -1,3 +1,4 @@
+import { openSavedCallFile } from '../../stores/savedCall.ts';
 import { showView, useUi } from '../../stores/ui.ts';
 import { ThemeSwitch } from './ThemeSwitch.tsx';
 
@@ -19,6 +20,9 @@ export function TopBar() {
       </h1>
       <span className="spacer" />
       <ThemeSwitch />
+      <button type="button" className="btn" onClick={() => void openSavedCallFile()}>
+        Open saved call…
+      </button>
       <button
         type="button"
         className="btn"
