@@ -117,6 +117,8 @@ describe('handing a run to its author, in the window', () => {
     const lines = await saved.getByTestId('diff-list').locator('li').allTextContents();
     expect(lines).toEqual(['changed $.customer "C-17" → "C-18"']);
     await page.screenshot({ path: path.join(screenshotDir, 'saved-call-light.png') });
+    await saved.getByTestId('diff-list').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(screenshotDir, 'saved-call-compare-light.png') });
 
     // Dropped onto the window: the preload tells main the path (its stand-in
     // here), the page asks main to open it, naming nothing.
