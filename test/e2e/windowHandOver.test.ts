@@ -76,6 +76,19 @@ describe('handing a run to its author, in the window', () => {
     expect(copied).toContain('## Robot Tray call: Ledger · Month end');
     expect(copied).toContain('"customer": "C-17"');
     expect(copied).not.toContain(token);
+
+    // The row's menu (right click, or the context-menu key on the list) copies the same text.
+    await page.evaluate("navigator.clipboard.writeText('emptied')");
+    await expect.poll(() => clipboard(page)).toBe('emptied');
+    await page.locator(`.call-row[data-call-id="${done.id}"]`).click({ button: 'right' });
+    await page.getByRole('menu', { name: 'Call' }).getByRole('menuitem', { name: 'Copy report' }).click();
+    await expect.poll(() => clipboard(page)).toBe(copied);
+    await page.getByRole('menu', { name: 'Call' }).waitFor({ state: 'detached' });
+    await page.getByRole('listbox', { name: 'Calls, newest first' }).press('Shift+F10');
+    const menu = page.getByRole('menu', { name: 'Call' });
+    await expect.poll(() => page.evaluate('document.activeElement.textContent')).toBe('Open');
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
   });
 
   test('a saved call opens read only (from the dialog, or dropped), and compares with a local call', async () => {
@@ -125,13 +138,12 @@ describe('handing a run to its author, in the window', () => {
     await saved.getByRole('button', { name: 'Close the saved call' }).click();
     await saved.waitFor({ state: 'detached' });
     shell.dropFile(file);
-    await page.evaluate(() => {
+    // A drop as script can make it (untrusted, its File without a path): the page's own handler runs.
+    await page.evaluate(`{
       const data = new DataTransfer();
       data.items.add(new File(['{}'], 'month end.json', { type: 'application/json' }));
-      document
-        .querySelector('.shell')!
-        .dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true }));
-    });
+      document.querySelector('.shell').dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true }));
+    }`);
     await saved.waitFor();
     expect(await saved.getByRole('note').textContent()).toContain('month end.json');
     expect(app.sentToPage.join('\n')).not.toContain(dir!);

@@ -4,10 +4,17 @@ import { useCalls } from '../../stores/calls.ts';
 import { clockTime, durationOf, formatSpan } from './model/callTiming.ts';
 import { StateBadge } from './StateBadge.tsx';
 
-type Props = { id: string; top: number; selected: boolean; onPick: (id: string, open: boolean) => void };
+type Props = {
+  id: string;
+  top: number;
+  selected: boolean;
+  onPick: (id: string, open: boolean) => void;
+  /** Its menu, at the pointer (right click). */
+  onMenu: (id: string, x: number, y: number) => void;
+};
 
 /** One call, read from the store by its id: a change to another call does not redraw it. */
-export const CallRow = memo(function CallRow({ id, top, selected, onPick }: Props) {
+export const CallRow = memo(function CallRow({ id, top, selected, onPick, onMenu }: Props) {
   const call = useCalls((s) => s.byId.get(id));
   if (call === undefined) return null;
   const finished = call.finishedAt !== null;
@@ -22,6 +29,10 @@ export const CallRow = memo(function CallRow({ id, top, selected, onPick }: Prop
       style={{ transform: `translateY(${top}px)` }}
       onClick={() => onPick(id, false)}
       onDoubleClick={() => onPick(id, true)}
+      onContextMenu={(event) => {
+        event.preventDefault();
+        onMenu(id, event.clientX, event.clientY);
+      }}
     >
       <div className="call-row-main">
         <span className="call-preset">{visibleText(call.presetName ?? 'Custom call')}</span>

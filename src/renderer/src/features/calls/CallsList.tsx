@@ -1,8 +1,9 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { selectCall, useUi } from '../../stores/ui.ts';
 import { openCall } from '../../stores/callsView.ts';
 import { CallRow } from './CallRow.tsx';
+import { CallRowMenu, type RowMenuAt } from './CallRowMenu.tsx';
 
 const ROW_HEIGHT = 52;
 const LIST_ID = 'calls-list';
@@ -28,10 +29,19 @@ export function CallsList({ ids }: { ids: readonly string[] }) {
     if (at >= 0) virtualizer.scrollToIndex(at, { align: 'auto' });
   }, [at, virtualizer]);
 
+  const [menu, setMenu] = useState<RowMenuAt | null>(null);
+  const closeMenu = useCallback(() => {
+    setMenu(null);
+    focusCallsList();
+  }, []);
   const pick = (id: string, open: boolean) => {
     selectCall(id);
     if (open) openCall(id);
   };
+  const showMenu = useCallback((id: string, x: number, y: number) => {
+    selectCall(id);
+    setMenu({ id, x, y });
+  }, []);
   const onKeyDown = (event: KeyboardEvent) => {
     const step: Record<string, number> = { ArrowDown: 1, ArrowUp: -1, PageDown: 10, PageUp: -10 };
     if (event.key in step) {
@@ -41,31 +51,42 @@ export function CallsList({ ids }: { ids: readonly string[] }) {
     } else if (event.key === 'Enter' && selected !== null && at >= 0) {
       event.preventDefault();
       openCall(selected);
+    } else if (
+      (event.key === 'ContextMenu' || (event.key === 'F10' && event.shiftKey)) &&
+      selected !== null
+    ) {
+      event.preventDefault();
+      const box = document.getElementById(`call-row-${selected}`)?.getBoundingClientRect();
+      if (box !== undefined) showMenu(selected, box.left + 24, box.bottom);
     }
   };
 
   return (
-    <div
-      ref={scroller}
-      id={LIST_ID}
-      className="calls-list"
-      role="listbox"
-      aria-label="Calls, newest first"
-      tabIndex={0}
-      aria-activedescendant={at >= 0 ? `call-row-${selected}` : undefined}
-      onKeyDown={onKeyDown}
-    >
-      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-        {virtualizer.getVirtualItems().map((item) => (
-          <CallRow
-            key={item.key as string}
-            id={ids[item.index]!}
-            top={item.start}
-            selected={ids[item.index] === selected}
-            onPick={pick}
-          />
-        ))}
+    <>
+      <div
+        ref={scroller}
+        id={LIST_ID}
+        className="calls-list"
+        role="listbox"
+        aria-label="Calls, newest first"
+        tabIndex={0}
+        aria-activedescendant={at >= 0 ? `call-row-${selected}` : undefined}
+        onKeyDown={onKeyDown}
+      >
+        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {virtualizer.getVirtualItems().map((item) => (
+            <CallRow
+              key={item.key as string}
+              id={ids[item.index]!}
+              top={item.start}
+              selected={ids[item.index] === selected}
+              onPick={pick}
+              onMenu={showMenu}
+            />
+          ))}
+        </div>
       </div>
-    </div>
+      {menu !== null && <CallRowMenu at={menu} onClose={closeMenu} />}
+    </>
   );
 }
