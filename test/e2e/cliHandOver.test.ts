@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -95,7 +95,7 @@ describe('robot-tray report, save, show and diff with a saved call', () => {
     });
   });
 
-  test('a file from a newer Robot Tray, a damaged one and a missing one are refused naming why', async () => {
+  test('a file from a newer Robot Tray, a damaged, an oversized and a missing one are refused naming why', async () => {
     const newer = path.join(dir, 'newer.json');
     await writeFile(newer, JSON.stringify({ format: 'robot-tray-call', version: 7, call: {} }));
     const refused = await h.run(['show', newer]);
@@ -107,6 +107,14 @@ describe('robot-tray report, save, show and diff with a saved call', () => {
     const damaged = path.join(dir, 'damaged.json');
     await writeFile(damaged, '{"format":"robot-tray-call","version":1,"savedAt":1}');
     expect((await h.run(['diff', damaged, done.id])).stderr).toMatch(/damaged\.json is damaged: call: /);
+    // Past 80 MiB (a sparse file: nothing is written, nothing is read).
+    const huge = path.join(dir, 'huge.json');
+    await writeFile(huge, '');
+    await truncate(huge, 80 * 1024 * 1024 + 1);
+    expect(await h.run(['show', huge])).toMatchObject({
+      code: 2,
+      stderr: `robot-tray: ${huge} is larger than 80 MiB. Choose a call file saved by Robot Tray.\n`,
+    });
     const missing = await h.run(['show', path.join(dir, 'nowhere.json')]);
     expect(missing).toMatchObject({
       code: 2,

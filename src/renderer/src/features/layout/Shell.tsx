@@ -24,7 +24,8 @@ function acceptFiles(event: DragEvent): void {
  * its path; main opens the file the preload saw dropped (docs/SECURITY.md).
  */
 function dropFiles(event: DragEvent): void {
-  if (!event.dataTransfer.types.includes('Files')) return;
+  // A drop something inside already took (the arguments editor) is its own.
+  if (event.defaultPrevented || !event.dataTransfer.types.includes('Files')) return;
   event.preventDefault();
   void openDroppedCallFile(event.dataTransfer.files.length);
 }
