@@ -54,10 +54,19 @@ describe('callReport', () => {
     expect(text).toContain('- **State:** Done');
     expect(text).toContain('**Outcome:** Done.');
     expect(text).toContain('```json\n{\n  "customer": 42,\n  "note": "rush"\n}\n```');
-    expect(text).toContain('- 2026-11-25T09:30:00.000Z fired');
-    expect(text).toContain('- 2026-11-25T09:30:00.120Z accepted');
-    expect(text).toContain('- 2026-11-25T09:30:02.500Z done');
-    expect(text).toContain('- 2026-11-25T09:30:02.500Z finished (after 2.500 s)');
+    expect(text).toContain(
+      [
+        '### Timeline (UTC)',
+        '',
+        '- 2026-11-25T09:30:00.000Z fired',
+        '- 2026-11-25T09:30:00.000Z sending',
+        '- 2026-11-25T09:30:00.120Z accepted',
+        '- 2026-11-25T09:30:00.120Z waiting',
+        '- 2026-11-25T09:30:02.500Z done',
+        '- 2026-11-25T09:30:02.500Z finished (after 2.500 s)',
+        '',
+      ].join('\n'),
+    );
     expect(text).toContain('```json\n{\n  "invoices": 3,\n  "status": "ok"\n}\n```');
   });
 

@@ -111,7 +111,8 @@ function timelineLines(call: ReportedCall): string[] {
   if (call.finishedAt !== null) {
     lines.push([call.finishedAt, `finished (after ${durationWords(call.finishedAt - call.createdAt)})`]);
   }
-  return lines.map(([at, what]) => `- ${utc(at)} ${what}`);
+  // In time order; entries at the same moment keep the order above (fired before sending).
+  return lines.sort((a, b) => a[0] - b[0]).map(([at, what]) => `- ${utc(at)} ${what}`);
 }
 
 function responseSection(call: ReportedCall, options: ReportOptions): string[] {
