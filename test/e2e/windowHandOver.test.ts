@@ -1,3 +1,4 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -129,7 +130,18 @@ describe('handing a run to its author, in the window', () => {
     await saved.getByTestId('diff-list').waitFor();
     const lines = await saved.getByTestId('diff-list').locator('li').allTextContents();
     expect(lines).toEqual(['changed $.customer "C-17" → "C-18"']);
+    const serious = async () => {
+      const axe = await new AxeBuilder({ page }).include('[data-testid="saved-call"]').analyze();
+      return axe.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes[0]?.target}`);
+    };
+    expect(await serious()).toEqual([]);
     await page.screenshot({ path: path.join(screenshotDir, 'saved-call-light.png') });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await serious()).toEqual([]);
+    await page.screenshot({ path: path.join(screenshotDir, 'saved-call-dark.png') });
+    await page.emulateMedia({ colorScheme: 'light' });
     await saved.getByTestId('diff-list').scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(screenshotDir, 'saved-call-compare-light.png') });
 
