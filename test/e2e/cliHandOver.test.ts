@@ -76,7 +76,16 @@ describe('robot-tray report, save, show and diff with a saved call', () => {
     expect(rest.join('\n')).toBe(status.stdout);
     // The report of the file is the report of the call, but for where the whole response is.
     const fromFile = await h.run(['report', file]);
-    expect(fromFile.stdout).toBe((await h.run(['report', done.id])).stdout);
+    const fromCall = await h.run(['report', done.id]);
+    expect(fromFile.stdout).toBe(fromCall.stdout);
+    const written = path.join(dir, 'report.md');
+    const toFile = await h.run(['report', done.id, '--output', written]);
+    expect(toFile).toMatchObject({
+      code: 0,
+      stdout: '',
+      stderr: `Wrote the report of call ${done.id} to ${written}.\n`,
+    });
+    expect(await readFile(written, 'utf8')).toBe(fromCall.stdout);
   });
 
   test('diff compares a saved call with a local call, either way round', async () => {
