@@ -27,6 +27,7 @@ import { faultyRobotsConfig, loadRobots, pickRobot } from './support/faultyRobot
 import { figure } from './support/figures.ts';
 import {
   busiestAndMean,
+  fifthMedians,
   firstAndLastFifth,
   statesText,
   tallyCalls,
@@ -34,7 +35,16 @@ import {
   type Sample,
 } from './support/loadOutcome.ts';
 import type { SecondCount } from './support/requestCounts.ts';
+import {
+  growthText,
+  PART_NAMES,
+  sampleMemoryParts,
+  type MemoryParts,
+  type PartFifths,
+} from './support/memoryParts.ts';
 import { startCountingSandboxProcess } from './support/sandboxProcess.ts';
+
+type PartName = keyof MemoryParts;
 
 const { values, out } = benchArgs(
   {
@@ -103,14 +113,15 @@ try {
 
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
   loopDelay.enable();
-  const rss: Sample[] = [];
-  const heap: Sample[] = [];
   const startedAt = performance.now();
+  const parts = new Map<PartName, Sample[]>(PART_NAMES.map((name) => [name, []]));
   const sample = () => {
     const at = performance.now() - startedAt;
-    const memory = process.memoryUsage();
-    rss.push({ atMs: at, value: memory.rss / 2 ** 20 });
-    heap.push({ atMs: at, value: memory.heapUsed / 2 ** 20 });
+    const now = sampleMemoryParts();
+    for (const name of PART_NAMES) {
+      const value = now[name];
+      if (value !== null) parts.get(name)!.push({ atMs: at, value });
+    }
   };
   sample();
   const sampler = setInterval(sample, SAMPLE_EVERY_MS);
@@ -181,11 +192,18 @@ try {
   const queries = busiestAndMean(inside.map((c) => c.queries));
   const queriesFiring = busiestAndMean(firing.map((c) => c.queries));
   const triggers = busiestAndMean(firing.map((c) => c.triggers));
-  const memory = firstAndLastFifth(rss, SECONDS * 1000);
-  const heapFifths = firstAndLastFifth(heap, SECONDS * 1000);
+  const partFifths = Object.fromEntries(
+    PART_NAMES.map((name) => [name, firstAndLastFifth(parts.get(name)!, SECONDS * 1000)]),
+  ) as PartFifths;
   const ms = (ns: number) => (ns / 1e6).toFixed(0);
   const mib = (n: number | null) => (n === null ? '?' : n.toFixed(0));
   const run = `${RATE}/s for ${SECONDS} s, ≈5 % faults`;
+
+  console.log('\nmemory by fifth of the firing (MiB, medians):');
+  for (const name of PART_NAMES) {
+    const fifths = fifthMedians(parts.get(name)!, SECONDS * 1000).map((v) => mib(v).padStart(5));
+    console.log(`  ${name.padEnd(12)}${fifths.join('')}`);
+  }
 
   await reportFigures(
     [
@@ -204,13 +222,23 @@ try {
       }),
       figure({
         name: `load: RSS in the last fifth of the run, ${run}`,
-        value: memory.last,
+        value: partFifths.rss.last,
         unit: 'MiB',
-        baseline: { name: 'first fifth of the same run', value: memory.first, unit: 'MiB' },
+        baseline: { name: 'first fifth of the same run', value: partFifths.rss.first, unit: 'MiB' },
+        target: { on: 'ratio', op: '<=', limit: 1.2, source: 'issue 21: memory flat' },
+        found: `medians of samples every ${SAMPLE_EVERY_MS} ms; ${growthText(partFifths)}`,
+      }),
+      figure({
+        name: `load: RSS apart from V8's heap spaces, last fifth of the run, ${run}`,
+        value: partFifths.outsideV8.last,
+        unit: 'MiB',
+        baseline: { name: 'first fifth of the same run', value: partFifths.outsideV8.first, unit: 'MiB' },
         target: { on: 'ratio', op: '<=', limit: 1.2, source: 'issue 21: memory flat' },
         found:
-          `medians of samples every ${SAMPLE_EVERY_MS} ms; ` +
-          `heap ${mib(heapFifths.first)} → ${mib(heapFifths.last)} MiB`,
+          'what a leak outside JavaScript objects would grow (SQLite, connection buffers, malloc, ' +
+          `mapped files); native ${mib(partFifths.native.first)} → ${mib(partFifths.native.last)} MiB ` +
+          '(which also holds heap pages V8 has freed but keeps for reuse), external ' +
+          `${mib(partFifths.external.first)} → ${mib(partFifths.external.last)} MiB`,
       }),
       figure({
         name: `load: heap in use after a full collection, end of the run, ${run}`,

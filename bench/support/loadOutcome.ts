@@ -78,6 +78,22 @@ export function firstAndLastFifth(
   return { first: median(first), last: median(last) };
 }
 
+/**
+ * The median of the samples in each fifth of a run lasting `durationMs`, in
+ * order (null for a fifth with no sample): how a figure moved through the run,
+ * not only where it began and ended.
+ */
+export function fifthMedians(samples: readonly Sample[], durationMs: number): Array<number | null> {
+  const fifth = durationMs / 5;
+  return [0, 1, 2, 3, 4].map((k) =>
+    median(
+      samples
+        .filter((s) => s.atMs >= k * fifth && (k === 4 ? s.atMs <= durationMs : s.atMs < (k + 1) * fifth))
+        .map((s) => s.value),
+    ),
+  );
+}
+
 /** The busiest second's count, and the mean over the seconds given. */
 export function busiestAndMean(counts: readonly number[]): { max: number | null; mean: number | null } {
   if (counts.length === 0) return { max: null, mean: null };
