@@ -237,7 +237,7 @@ try {
         found:
           'what a leak outside JavaScript objects would grow (SQLite, connection buffers, malloc, ' +
           `mapped files); native ${mib(partFifths.native.first)} → ${mib(partFifths.native.last)} MiB ` +
-          '(which also holds heap pages V8 has freed but keeps for reuse), external ' +
+          '(which may also hold heap pages V8 has freed and keeps for reuse), external ' +
           `${mib(partFifths.external.first)} → ${mib(partFifths.external.last)} MiB`,
       }),
       figure({
