@@ -12,14 +12,32 @@ function burst(rate: OriginRate, origin: string, now: number): number {
 }
 
 describe('OriginRate', () => {
-  test('an idle origin takes a burst of its rate, then one start per interval', () => {
+  test('an idle origin takes a burst of its rate, then waits until its oldest start is a second old', () => {
     const rate = new OriginRate(() => 20);
     expect(burst(rate, 'a', 0)).toBe(20);
-    // The next start is allowed one interval (50 ms) later, not before.
-    expect(rate.allowedAt('a', 0)).toBe(50);
-    expect(burst(rate, 'a', 49)).toBe(0);
-    expect(burst(rate, 'a', 50)).toBe(1);
-    expect(rate.allowedAt('a', 50)).toBe(100);
+    // A token bucket would let one more through every 50 ms; the second stays full until 1,000 ms.
+    expect(rate.allowedAt('a', 0)).toBe(1_000);
+    expect(burst(rate, 'a', 50)).toBe(0);
+    expect(burst(rate, 'a', 999)).toBe(0);
+    expect(burst(rate, 'a', 1_000)).toBe(20);
+  });
+
+  test('no second ever holds more starts than the rate, whenever they are asked for', () => {
+    const rate = new OriginRate(() => 20);
+    const starts: number[] = [];
+    for (let now = 0; now < 10_000; now += 7) {
+      while (rate.allowedAt('a', now) <= now) {
+        rate.take('a', now);
+        starts.push(now);
+      }
+    }
+    // Every sliding second (t-1000, t] ending at a start.
+    let head = 0;
+    for (let i = 0; i < starts.length; i++) {
+      while (starts[head]! <= starts[i]! - 1_000) head++;
+      expect(i - head + 1).toBeLessThanOrEqual(20);
+    }
+    expect(starts.length).toBeGreaterThanOrEqual(20 * 9);
   });
 
   test('origins are held apart: one at its rate leaves another free', () => {
@@ -41,16 +59,17 @@ describe('OriginRate', () => {
     const rate = new OriginRate(() => perSecond);
     expect(burst(rate, 'a', 0)).toBe(2);
     perSecond = 100;
-    // The debt taken at 2 a second (1 s) still stands; from then on 100 a second.
-    expect(burst(rate, 'a', 1_000)).toBe(100);
+    // The two starts at 0 left the window at 1 s; from then on 100 a second.
+    expect(burst(rate, 'a', 500)).toBe(98);
+    expect(burst(rate, 'a', 1_000)).toBe(2);
   });
 
   test('over a long run the starts never pass the rate', () => {
     const rate = new OriginRate(() => 20);
     let started = 0;
     for (let now = 0; now < 60_000; now += 7) started += burst(rate, 'a', now);
-    // A burst of 20, then 20 a second for 60 s.
-    expect(started).toBeLessThanOrEqual(20 + 20 * 60);
+    // 20 in each second of the 60.
+    expect(started).toBeLessThanOrEqual(20 * 60);
     expect(started).toBeGreaterThanOrEqual(20 * 60);
   });
 });

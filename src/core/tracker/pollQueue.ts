@@ -20,7 +20,7 @@ type Lane = { ready: Map<string, string[]>; robots: string[] };
  * starve one with a single call. One robot holds at most half the cap at
  * once, so a robot whose service trickles its answers cannot take every
  * slot from the others. Each origin is also held to a rate of queries per
- * second (a short burst allowed): one app once sent ~2,000 queries a second
+ * second (counted over a sliding second): one app once sent ~2,000 queries a second
  * to one service.
  */
 export class PollQueue {
