@@ -7,7 +7,9 @@ import { deleteFinishedQuery, likePattern, listQuery } from './callQueries.ts';
 import { historyBytes, pruneHistory } from './historyBudget.ts';
 import { OPEN_WAIT_MS, openHistoryFile, storageError } from './historyFile.ts';
 import { type CallRow, parseCallRow, parseListedRow } from './historyRows.ts';
+import { finishedRunsOf } from './runTimes.ts';
 import { type CommitResult, SharedWrites } from './sharedWrites.ts';
+import type { FinishedRun } from '../tracker/runProfiles.ts';
 import type { WarningLog } from './warnings.ts';
 
 /** The whole call: the record and its response, read apart. */
@@ -204,6 +206,11 @@ export class CallHistory {
     return rows
       .map((row) => parseListedRow(row, this.#warnings))
       .filter((c): c is ListedCall => c !== undefined);
+  }
+
+  /** A robot's most recent finished runs (at most `limit`), for its run-time profile; see runTimes.ts. */
+  finishedRuns(robotId: string, limit: number): FinishedRun[] {
+    return this.#read(() => finishedRunsOf(this.#db, robotId, limit));
   }
 
   delete(id: string): boolean {

@@ -1,6 +1,7 @@
 import { type Call, isActive } from '../../shared/models/call.ts';
 import { resolvePollPolicy } from '../../shared/models/pollPolicy.ts';
 import type { Robot } from '../../shared/models/robot.ts';
+import type { UsualRun } from '../../shared/models/usualRun.ts';
 import type { Settings } from '../../shared/models/settings.ts';
 import type { Clock, Random } from '../clock.ts';
 import { AppError, asAppError } from '../errors.ts';
@@ -14,8 +15,8 @@ import { missingToken, pollOnce } from './pollOnce.ts';
 import { LeaseKeeper } from './leaseKeeper.ts';
 import type { LoggedChange } from '../store/sharedWrites.ts';
 import { type FireSpec, newCall } from './fireSpec.ts';
-import { nextPollDelay } from './pollPolicy.ts';
 import { originGroup, PollQueue } from './pollQueue.ts';
+import { RunLearning } from './runLearning.ts';
 import {
   afterAccepted,
   afterResume,
@@ -64,6 +65,8 @@ export class CallTracker {
   readonly #changes = new ChangeBatcher();
   readonly #writer: CallWriter;
   readonly #leases: LeaseKeeper;
+  /** Run times learned from finished calls, and the query schedule they give. */
+  readonly #learning: RunLearning;
   /** Triggers being sent, so closing can wait for their outcome to be written. */
   readonly #firing = new Set<Promise<Call>>();
   /** Closing: no new work; answers still arriving are dropped, except a trigger's outcome. */
@@ -79,6 +82,7 @@ export class CallTracker {
       maxBytes: () => deps.settings().historyMaxBytes,
       warn: deps.warn,
     });
+    this.#learning = new RunLearning(deps.history);
     this.#leases = new LeaseKeeper({
       writes: deps.history.writes,
       clock: deps.clock,
@@ -228,6 +232,7 @@ export class CallTracker {
     const seen: Call[] = [];
     for (const change of changes) {
       if (change.writer === me) continue;
+      this.#learning.finished(change.call);
       const live = this.#live.get(change.call.id);
       if (live !== undefined && change.version <= live.version) continue;
       if (live !== undefined && change.holder === me && isActive(change.call.state)) continue;
@@ -271,6 +276,11 @@ export class CallTracker {
       }
       if (took === 0) return adopted;
     }
+  }
+
+  /** How long calls like this one usually run, once its preset or robot has enough finished runs. */
+  usualFor(call: Pick<Call, 'robotId' | 'presetId'>): UsualRun | undefined {
+    return this.#learning.usualFor(call);
   }
 
   /** Stop tracking a call (it is being forgotten). */
@@ -317,7 +327,12 @@ export class CallTracker {
   #scheduleNext(call: Call, robot: Robot | undefined, step?: number, retryAfterMs?: number): Call {
     const current = step ?? this.#live.get(call.id)?.step ?? 0;
     const now = this.#d.clock.now();
-    const delay = nextPollDelay(current, this.#policy(robot), this.#d.random, retryAfterMs);
+    const delay = this.#learning.delay(call, robot, this.#policy(robot), {
+      step: current,
+      now,
+      random: this.#d.random,
+      ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+    });
     // The last poll happens at the deadline at the latest.
     const at = Math.min(now + delay, call.watchUntil ?? Number.POSITIVE_INFINITY);
     const next = { ...call, nextPollAt: at };
@@ -377,6 +392,7 @@ export class CallTracker {
       this.#leases.wake();
     } else {
       this.drop(stored.id);
+      this.#learning.finished(stored);
     }
     this.#changes.add(stored);
     return stored;

@@ -1,0 +1,88 @@
+import type { Call } from '../../shared/models/call.ts';
+import type { PollPolicy } from '../../shared/models/pollPolicy.ts';
+import type { Robot } from '../../shared/models/robot.ts';
+import type { UsualRun } from '../../shared/models/usualRun.ts';
+import type { Random } from '../clock.ts';
+import type { CallHistory } from '../store/callHistory.ts';
+import { nextQueryDelay } from './learnedSchedule.ts';
+import type { RunProfile } from './runProfile.ts';
+import { PROFILE_MAX_KEYS, RunProfiles } from './runProfiles.ts';
+
+/** Finished calls of a robot read to learn from (its own and its presets' runs). */
+const RUNS_READ_PER_ROBOT = 1_000;
+
+/**
+ * What the tracker learns of run times and how it schedules by them. A
+ * robot's recent finished runs are read from the history the first time one
+ * of its calls needs them (so a command that never waits reads nothing),
+ * then kept up to date as calls finish, here or in another process (the
+ * change log). A robot whose user set its poll interval (first delay or
+ * factor) is polled exactly as set: that choice is theirs, not learned over.
+ */
+export class RunLearning {
+  readonly #history: CallHistory;
+  readonly #profiles = new RunProfiles();
+  readonly #loaded = new Set<string>();
+
+  constructor(history: CallHistory) {
+    this.#history = history;
+  }
+
+  /** The wait before a call's next query (see nextQueryDelay), `now` and its backoff step given. */
+  delay(
+    call: Call,
+    robot: Robot | undefined,
+    policy: PollPolicy,
+    timing: { step: number; now: number; random: Random; retryAfterMs?: number },
+  ): number {
+    const explicit = robot?.pollPolicy?.firstDelayMs !== undefined || robot?.pollPolicy?.factor !== undefined;
+    return nextQueryDelay({
+      pollCount: timing.step,
+      elapsedMs: timing.now - (call.acceptedAt ?? call.createdAt),
+      profile: explicit ? undefined : this.profileFor(call),
+      policy,
+      explicit,
+      random: timing.random,
+      ...(timing.retryAfterMs === undefined ? {} : { retryAfterMs: timing.retryAfterMs }),
+    });
+  }
+
+  profileFor(call: Pick<Call, 'robotId' | 'presetId'>): RunProfile | undefined {
+    this.#load(call.robotId);
+    return this.#profiles.profileFor(call);
+  }
+
+  usualFor(call: Pick<Call, 'robotId' | 'presetId'>): UsualRun | undefined {
+    this.#load(call.robotId);
+    return this.#profiles.usualFor(call);
+  }
+
+  /** A call seen in its final state: a done or failed run is learned (once, however often it is seen). */
+  finished(call: Call): void {
+    if (call.state !== 'done' && call.state !== 'failed') return;
+    if (call.acceptedAt === null || call.finishedAt === null) return;
+    // A robot not read yet reads this run from the history with the rest.
+    if (!this.#loaded.has(call.robotId)) return;
+    this.#profiles.add({
+      callId: call.id,
+      robotId: call.robotId,
+      presetId: call.presetId,
+      ms: call.finishedAt - call.acceptedAt,
+    });
+  }
+
+  #load(robotId: string): void {
+    if (this.#loaded.has(robotId)) return;
+    let runs;
+    try {
+      runs = this.#history.finishedRuns(robotId, RUNS_READ_PER_ROBOT);
+    } catch {
+      // A busy history: polled on the policy for now, read again next time.
+      return;
+    }
+    // Oldest first, so the newest are the ones a full window keeps.
+    for (let i = runs.length - 1; i >= 0; i--) this.#profiles.add(runs[i]!);
+    this.#loaded.add(robotId);
+    if (this.#loaded.size > PROFILE_MAX_KEYS) this.#loaded.delete(this.#loaded.values().next().value!);
+  }
+}

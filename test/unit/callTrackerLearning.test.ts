@@ -1,0 +1,71 @@
+import { afterEach, describe, expect, test } from 'vitest';
+import { DONE, openTrackerHarness, storedCall, type TrackerHarness } from '../support/trackerHarness.ts';
+
+let h: TrackerHarness;
+afterEach(() => h.close());
+
+/** `count` calls of the robot that finished `runMs` after acceptance, as the history holds them. */
+function finishedRuns(count: number, runMs: (i: number) => number, state: 'done' | 'failed' = 'done') {
+  for (let i = 0; i < count; i++) {
+    const acceptedAt = 100_000 + i * 200_000;
+    h.history.put(
+      storedCall(`past-${state}-${i}`, {
+        state,
+        webhookCallId: `wh-past-${i}`,
+        acceptedAt,
+        finishedAt: acceptedAt + runMs(i),
+      }),
+    );
+  }
+}
+
+describe('the tracker learns run times', () => {
+  test('with ten finished runs in the history, a call waits for the usual time instead of polling from the start', async () => {
+    h = await openTrackerHarness();
+    // 20 s to 29.5 s; a run cut short and one left all weekend among them.
+    finishedRuns(20, (i) => 20_000 + i * 500);
+    finishedRuns(2, (i) => (i === 0 ? 5 : 3 * 86_400_000), 'failed');
+    // The harness's policy is the robots' setting, not the robot's own: learning applies.
+    const call = await h.fire();
+    expect(h.tracker.usualFor(call)?.text).toBe('usually done in 22–27 s');
+    const times: number[] = [];
+    h.client.answer = async () => {
+      times.push(h.clock.now() - call.acceptedAt!);
+      return { status: 'WAITING', response: undefined, hasResponse: false, body: { status: 'WAITING' } };
+    };
+    for (let i = 0; i < 8; i++) await h.pollOnce();
+    // The first query on the policy (1 s jittered by one half), the next at the start of the usual range, then a second or more apart.
+    expect(times[0]).toBe(500);
+    expect(times[1]).toBeGreaterThanOrEqual(20_000);
+    for (let i = 2; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(1_000);
+    expect(times[4]).toBeLessThan(30_000);
+  });
+
+  test('below ten runs the call is polled on the policy', async () => {
+    h = await openTrackerHarness();
+    finishedRuns(9, () => 20_000);
+    const call = await h.fire();
+    expect(h.tracker.usualFor(call)).toBeUndefined();
+    await h.pollOnce();
+    // The policy's second wait (2 s jittered by one half), held to the one-second spacing.
+    expect(h.untilNextPoll()).toBe(1_000);
+  });
+
+  test('calls finishing, here or in another process, are learned as they finish', async () => {
+    h = await openTrackerHarness();
+    finishedRuns(8, () => 10_000);
+    expect(h.tracker.usualFor({ robotId: 'r1', presetId: null })).toBeUndefined();
+    // One finishes here...
+    h.client.answer = async () => DONE;
+    const call = await h.fire();
+    await h.pollOnce();
+    expect(h.tracker.live(call.id)).toBeUndefined();
+    // ...and one in another process, read from the change log.
+    const elsewhere = storedCall('other-1', { state: 'done', acceptedAt: 5, finishedAt: 10_005 });
+    h.tracker.noticeChanges([{ call: elsewhere, version: 2, holder: null, leaseUntil: 0, writer: 'other' }]);
+    expect(h.tracker.usualFor({ robotId: 'r1', presetId: null })?.runs).toBe(10);
+    // Seen again (its own write read back from the change log), it still counts once.
+    h.tracker.noticeChanges([{ call: elsewhere, version: 3, holder: null, leaseUntil: 0, writer: 'other' }]);
+    expect(h.tracker.usualFor({ robotId: 'r1', presetId: null })?.runs).toBe(10);
+  });
+});
