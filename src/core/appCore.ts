@@ -1,5 +1,6 @@
 import type { Call, CallDetail } from '../shared/models/call.ts';
-import type { ListedCall } from '../shared/models/callSummary.ts';
+import { type CallSummary, type ListedCall, summarizeCall } from '../shared/models/callSummary.ts';
+import type { UsualRun } from '../shared/models/usualRun.ts';
 import type { Preset } from '../shared/models/preset.ts';
 import type { RobotView } from '../shared/models/robotView.ts';
 import { applySettingsPatch, type Settings, SettingsPatch } from '../shared/models/settings.ts';
@@ -207,6 +208,15 @@ export class AppCore {
     this.#calls.curlCommand(robotId, request);
   /** One page of calls, newest first, without their responses (see ListedCall). */
   listCalls = (filter: unknown = {}): ListedCall[] => this.#calls.list(filter);
+
+  /** How long calls like this one usually run ("usually done in 12–20 s"), once its preset or robot has ten finished runs. */
+  usualRun = (call: Pick<Call, 'robotId' | 'presetId'>): UsualRun | undefined => this.#tracker.usualFor(call);
+
+  /** A call as the window and the tray see it: no arguments, no response, how long such calls usually run. */
+  summary = (call: Call | ListedCall): CallSummary => {
+    const usual = this.usualRun(call);
+    return usual === undefined ? summarizeCall(call) : { ...summarizeCall(call), usual };
+  };
   getCall = (idOrWebhookCallId: string): Call => this.#calls.get(idOrWebhookCallId);
   callDetail = (idOrWebhookCallId: string): CallDetail => this.#calls.detail(idOrWebhookCallId);
   stopCall = (id: string): Call => this.#calls.stop(id);

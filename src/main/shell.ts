@@ -2,7 +2,6 @@ import { app, dialog, ipcMain, Menu, session, shell, type BrowserWindow } from '
 import path from 'node:path';
 import { AppCore } from '../core/appCore.ts';
 import type { Navigation } from '../shared/events.ts';
-import { summarizeCall } from '../shared/models/callSummary.ts';
 import { appMenuTemplate } from './appMenu.ts';
 import { serveRenderer } from './appProtocol.ts';
 import { DemoController } from './demo/demoController.ts';
@@ -150,7 +149,7 @@ export async function startShell(mainDir: string): Promise<void> {
   );
 
   // Seeded once from the history, then kept up to date by events.
-  let recentCalls = core.listCalls({ limit: RECENT_CALLS }).map(summarizeCall);
+  let recentCalls = core.listCalls({ limit: RECENT_CALLS }).map(core.summary);
   hub.subscribe((event) => {
     recentCalls = [...nextRecentCalls(recentCalls, event)];
   });

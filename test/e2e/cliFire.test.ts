@@ -288,7 +288,7 @@ describe('robot-tray fire, status and calls', () => {
     expect(several).toHaveLength(1);
     const table = await h.run(['calls', '--limit', '2']);
     expect(table.stdout.split('\n')[0]).toMatch(
-      /^CALL\s+ROBOT\s+PRESET\s+STATE\s+CREATED\s+POLLS\s+WEBHOOKCALLID$/,
+      /^CALL\s+ROBOT\s+PRESET\s+STATE\s+CREATED\s+POLLS\s+USUALLY\s+WEBHOOKCALLID$/,
     );
     expect(table.stdout.trimEnd().split('\n')).toHaveLength(3);
     expect((await h.run(['calls', '--limit', '0'])).code).toBe(2);

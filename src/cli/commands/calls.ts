@@ -1,6 +1,7 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { callStates, type CallStateName as CallState } from '../../shared/models/callStates.ts';
 import { callsOfRobot, currentRobotNames, robotNameNow } from '../callRobots.ts';
+import type { UsualRun } from '../../shared/models/usualRun.ts';
 import { integerParser, run } from '../command.ts';
 import { refreshWaiting } from '../refreshWaiting.ts';
 import { withCore } from '../coreAccess.ts';
@@ -36,6 +37,11 @@ export function callsCommand(): Command {
     .action(run(listCalls));
 }
 
+/** "12–20 s" of "usually done in 12–20 s"; "-" before ten runs finished. */
+function usualColumn(usual: UsualRun | undefined): string {
+  return usual === undefined ? '-' : usual.text.replace(/^usually done in /, '');
+}
+
 async function listCalls(options: CallsOptions): Promise<void> {
   await withCore(async (core) => {
     const filter = { states: options.state, limit: options.limit };
@@ -48,12 +54,18 @@ async function listCalls(options: CallsOptions): Promise<void> {
       // Calls that ended since are now in another state: list again with the same filter.
       calls = await list();
     }
-    if (options.json === true) return printJson(calls);
+    // How long calls like each usually run, once its preset or robot has ten finished runs.
+    const usual = new Map(calls.map((c) => [c.id, core.usualRun(c)]));
+    if (options.json === true) {
+      return printJson(
+        calls.map((c) => (usual.get(c.id) === undefined ? c : { ...c, usual: usual.get(c.id) })),
+      );
+    }
     if (calls.length === 0) return printLine('No calls found.');
     const names = await currentRobotNames(core);
     printLine(
       formatTable(
-        ['CALL', 'ROBOT', 'PRESET', 'STATE', 'CREATED', 'POLLS', 'WEBHOOKCALLID'],
+        ['CALL', 'ROBOT', 'PRESET', 'STATE', 'CREATED', 'POLLS', 'USUALLY', 'WEBHOOKCALLID'],
         calls.map((c) => [
           c.id,
           robotNameNow(c, names),
@@ -61,10 +73,16 @@ async function listCalls(options: CallsOptions): Promise<void> {
           unverified.has(c.id) && c.state === 'waiting' ? 'waiting?' : c.state,
           formatTime(c.createdAt),
           String(c.pollCount),
+          usualColumn(usual.get(c.id)),
           c.webhookCallId ?? '-',
         ]),
       ),
     );
+    if (calls.some((c) => usual.get(c.id) !== undefined)) {
+      printProblem(
+        'USUALLY = how long calls of that preset (else robot) usually run: the middle half of its recent finished runs',
+      );
+    }
     if (calls.some((c) => unverified.has(c.id) && c.state === 'waiting')) {
       printProblem(
         'waiting? = not verified now (the service did not answer in time, or more than 20 were waiting); see one with: robot-tray status CALL',

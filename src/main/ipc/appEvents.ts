@@ -1,16 +1,20 @@
 import type { CoreEvent } from '../../core/coreEvents.ts';
 import type { AppEvent } from '../../shared/events.ts';
-import { summarizeCall } from '../../shared/models/callSummary.ts';
+import { type CallSummary, summarizeCall } from '../../shared/models/callSummary.ts';
+import type { Call } from '../../shared/models/call.ts';
 
 /**
  * A core event as the window receives it. Calls travel as summaries: no
  * arguments and no response, which the window fetches with getCall when it
  * shows one, so a 50 MB answer never rides on an event.
  */
-export function toAppEvent(event: CoreEvent): AppEvent {
+export function toAppEvent(
+  event: CoreEvent,
+  summarize: (call: Call) => CallSummary = summarizeCall,
+): AppEvent {
   if (event.type !== 'calls') return event;
   return {
     type: 'calls.changed',
-    changes: event.calls.map((call) => ({ call: summarizeCall(call), from: event.from[call.id] ?? null })),
+    changes: event.calls.map((call) => ({ call: summarize(call), from: event.from[call.id] ?? null })),
   };
 }

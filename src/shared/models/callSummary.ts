@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Call } from './call.ts';
+import { UsualRun } from './usualRun.ts';
 
 /**
  * What the window, the tray and notifications see of a call in lists and in
@@ -10,6 +11,8 @@ import { Call } from './call.ts';
 export const CallSummary = Call.omit({ args: true, response: true, responseText: true }).extend({
   /** Whether the call holds a response body to fetch with getCall. */
   hasResponse: z.boolean(),
+  /** How long calls of its preset (else robot) usually run, once ten of them finished. */
+  usual: UsualRun.optional(),
 });
 export type CallSummary = z.infer<typeof CallSummary>;
 

@@ -14,6 +14,11 @@ export const UsualRun = z.object({
 });
 export type UsualRun = z.infer<typeof UsualRun>;
 
+/** What the run-time note rests on, in words. */
+export function usualRunBasis(runs: number): string {
+  return `the middle half (25th to 75th percentile) of the last ${runs.toString()} finished runs`;
+}
+
 /** A duration for the run-time note: tenths under 10 s, whole seconds under 2 min, then minutes. */
 function seconds(ms: number, unit: boolean): string {
   const s = ms / 1000;

@@ -1,5 +1,4 @@
 import type { callMethods, FireInput } from '../../../shared/ipc/contract/calls.ts';
-import { summarizeCall } from '../../../shared/models/callSummary.ts';
 import { stripUndefined } from '../../../shared/objects.ts';
 import type { HandlerContext } from './context.ts';
 import type { HandlersOf } from './types.ts';
@@ -10,6 +9,7 @@ function fireRequest({ robotId: _robotId, ...rest }: FireInput): object {
 }
 
 export function callHandlers({ core }: HandlerContext): HandlersOf<typeof callMethods> {
+  const summarizeCall = core.summary;
   return {
     fire: async (input) => summarizeCall(await core.fire(input.robotId, fireRequest(input))),
     curlCommand: async (input) => ({ command: await core.curlCommand(input.robotId, fireRequest(input)) }),

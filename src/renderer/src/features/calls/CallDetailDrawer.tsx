@@ -1,3 +1,4 @@
+import { usualRunBasis } from '../../../../shared/models/usualRun.ts';
 import { visibleText } from '../../../../shared/visibleText.ts';
 import { useEffect, useRef, useState } from 'react';
 import { callOutcome } from '../../../../shared/sentences/callOutcome.ts';
@@ -70,6 +71,11 @@ export function CallDetailDrawer({ callId }: { callId: string }) {
       <p className="call-outcome" data-testid="call-outcome">
         {visibleText(callOutcome(summary))}
       </p>
+      {summary.usual !== undefined && (
+        <p className="muted small" data-testid="call-usual-detail">
+          Calls like this one are {visibleText(summary.usual.text)}: {usualRunBasis(summary.usual.runs)}.
+        </p>
+      )}
       <CallActions summary={summary} detail={call} onFireWithChanges={() => setChanging(true)} />
       {detail.status === 'error' && <p className="field-error">{detail.message}</p>}
       {call !== undefined && <RequestSection detail={call} />}

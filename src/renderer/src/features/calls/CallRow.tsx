@@ -1,3 +1,4 @@
+import { usualRunBasis } from '../../../../shared/models/usualRun.ts';
 import { visibleText } from '../../../../shared/visibleText.ts';
 import { memo } from 'react';
 import { useCalls } from '../../stores/calls.ts';
@@ -45,6 +46,11 @@ export const CallRow = memo(function CallRow({ id, top, selected, onPick, onMenu
           {clockTime(call.createdAt)}
           {finished && ` · ${formatSpan(durationOf(call, call.finishedAt!))}`}
         </span>
+        {call.state === 'waiting' && call.usual !== undefined && (
+          <span className="muted call-usual" data-testid="call-usual" title={usualRunBasis(call.usual.runs)}>
+            {visibleText(call.usual.text)}
+          </span>
+        )}
       </div>
     </div>
   );
