@@ -61,6 +61,7 @@ export class AppCore {
       settings: () => this.#settings,
       clock: parts.clock,
       random: parts.random,
+      learnRunTimes: parts.learnRunTimes,
       newId: parts.newId,
       warn: (message) => parts.warnings.add('history.sqlite', message),
     });

@@ -39,6 +39,12 @@ export type AppCoreOptions = {
    * CLI's --proxy and --ca, the app's system proxy resolver.
    */
   network?: Omit<NetworkOptions, 'proxyPassword'>;
+  /**
+   * Schedule queries by the run times learned from finished calls (default);
+   * false polls on the poll policy alone, as before learning (for measuring
+   * one against the other).
+   */
+  learnRunTimes?: boolean;
 };
 
 /** What AppCore is made of: the data folder's files, the keychain, the HTTP client. */
@@ -53,6 +59,7 @@ export type CoreParts = {
   warnings: WarningLog;
   clock: Clock;
   random: Random;
+  learnRunTimes: boolean;
   newId: () => string;
   settings: Settings;
   /** Why the data folder cannot be written, when it cannot: reads work, every change throws this. */
@@ -96,6 +103,7 @@ export async function openParts(options: AppCoreOptions): Promise<CoreParts> {
     warnings,
     clock,
     random: options.random ?? Math.random,
+    learnRunTimes: options.learnRunTimes ?? true,
     newId,
     settings,
     readOnly,

@@ -33,6 +33,8 @@ export type LiveCall = CallRecord & {
   cancelTimer?: (() => void) | undefined;
   /** Ends the current wait step now, as if its time had passed (tests and demos, no sleeping). */
   skipWait?: (() => void) | undefined;
+  /** How long the flow's waits took so far (a respond step may report it). */
+  waitedMs?: number;
 };
 
 export type CallOutcomeModes = { afterNoResponse: AfterNoResponse; afterFailure: AfterFailure };

@@ -1,5 +1,5 @@
 import type { CallStore, LiveCall } from './calls.ts';
-import { between, type RandomSource } from './random.ts';
+import { between, logNormal, type RandomSource } from './random.ts';
 import { buildResponse, generatedObject } from './responses.ts';
 import type { Scheduler } from './scheduler.ts';
 import type { FlowStep } from './schema.ts';
@@ -11,14 +11,24 @@ export type FlowDeps = { calls: CallStore; scheduler: Scheduler; random: RandomS
  * arguments; a wait parks the call on one timer (no promise chain per call),
  * so thousands of waiting calls stay cheap and close() can cancel them.
  */
+type WaitStep = Extract<FlowStep, { type: 'wait' | 'waitRandom' | 'waitLogNormal' }>;
+
+function waitOf(step: WaitStep, random: RandomSource): number {
+  if (step.type === 'wait') return step.ms;
+  if (step.type === 'waitRandom') return between(random, step.minMs, step.maxMs);
+  return Math.min(step.maxMs, Math.round(logNormal(random, step.medianMs, step.sigma)));
+}
+
 export function runFlow(call: LiveCall, flow: readonly FlowStep[], deps: FlowDeps): void {
   const from = (start: number): void => {
     for (let index = start; index < flow.length; index += 1) {
       const step = flow[index] as FlowStep;
       switch (step.type) {
         case 'wait':
-        case 'waitRandom': {
-          const ms = step.type === 'wait' ? step.ms : between(deps.random, step.minMs, step.maxMs);
+        case 'waitRandom':
+        case 'waitLogNormal': {
+          const ms = waitOf(step, deps.random);
+          call.waitedMs = (call.waitedMs ?? 0) + ms;
           const cancel = deps.scheduler.after(ms, () => {
             call.skipWait = undefined;
             from(index + 1);
@@ -31,9 +41,12 @@ export function runFlow(call: LiveCall, flow: readonly FlowStep[], deps: FlowDep
           };
           return;
         }
-        case 'respond':
-          deps.calls.respond(call, buildResponse(call.args, step));
+        case 'respond': {
+          const response = buildResponse(call.args, step);
+          if (step.waitedKey !== undefined) response[step.waitedKey] = call.waitedMs ?? 0;
+          deps.calls.respond(call, response);
           break;
+        }
         case 'respondGenerated':
           deps.calls.respond(call, generatedObject(step.bytes));
           break;

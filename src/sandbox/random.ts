@@ -21,6 +21,13 @@ export function roll(random: RandomSource, rate: number): boolean {
   return rate > 0 && random() < rate;
 }
 
+/** A draw from a log-normal distribution: `median` × e^(sigma × a standard normal). */
+export function logNormal(random: RandomSource, median: number, sigma: number): number {
+  // Box–Muller; 1 - random() is in (0, 1], so the logarithm is finite.
+  const normal = Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
+  return median * Math.exp(sigma * normal);
+}
+
 export function between(random: RandomSource, min: number, max: number): number {
   return Math.round(min + random() * (max - min));
 }

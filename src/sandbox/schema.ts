@@ -24,12 +24,25 @@ const WaitStep = z.strictObject({ type: z.literal('wait'), ms: Ms });
 const WaitRandomStep = z
   .strictObject({ type: z.literal('waitRandom'), minMs: Ms, maxMs: Ms })
   .refine((step) => step.maxMs >= step.minMs, { message: 'must be >= minMs', path: ['maxMs'] });
+/**
+ * A wait drawn from a log-normal distribution around `medianMs` (`sigma` in
+ * log time), capped at `maxMs`: run times as real robots have them, for
+ * measuring how soon a poller notices a run ended. Seeded like every random wait.
+ */
+const WaitLogNormalStep = z.strictObject({
+  type: z.literal('waitLogNormal'),
+  medianMs: Ms.min(1),
+  sigma: z.number().min(0).max(3),
+  maxMs: Ms,
+});
 /** The "Respond to webhook" action: echo the arguments, pick some, add constants (applied in that order). */
 const RespondStep = z.strictObject({
   type: z.literal('respond'),
   echo: z.boolean().optional(),
   pick: z.array(z.string()).optional(),
   constants: z.record(z.string(), z.json()).optional(),
+  /** Also report, under this name, how long the flow's waits took (ms), so a client can tell when the run ended. */
+  waitedKey: z.string().min(1).max(100).optional(),
 });
 /** Respond with a generated object whose JSON is about `bytes` long (large-result testing). */
 const RespondGeneratedStep = z.strictObject({
@@ -47,6 +60,7 @@ const FailStep = z.strictObject({ type: z.literal('fail'), message: z.string().o
 export const FlowStepSchema = z.discriminatedUnion('type', [
   WaitStep,
   WaitRandomStep,
+  WaitLogNormalStep,
   RespondStep,
   RespondGeneratedStep,
   FinishStep,

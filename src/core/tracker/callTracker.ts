@@ -39,6 +39,8 @@ export type TrackerDeps = {
   settings: () => Settings;
   clock: Clock;
   random: Random;
+  /** Schedule by learned run times (default), or by the poll policy alone. */
+  learnRunTimes?: boolean;
   newId: () => string;
   /** Told when the history cannot be written for a while (locked, disk full). */
   warn: (message: string) => void;
@@ -82,7 +84,7 @@ export class CallTracker {
       maxBytes: () => deps.settings().historyMaxBytes,
       warn: deps.warn,
     });
-    this.#learning = new RunLearning(deps.history);
+    this.#learning = new RunLearning(deps.history, deps.learnRunTimes !== false);
     this.#leases = new LeaseKeeper({
       writes: deps.history.writes,
       clock: deps.clock,

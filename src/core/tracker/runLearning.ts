@@ -23,9 +23,12 @@ export class RunLearning {
   readonly #history: CallHistory;
   readonly #profiles = new RunProfiles();
   readonly #loaded = new Set<string>();
+  /** False: calls are scheduled on the poll policy alone (what they usually take is still shown). */
+  readonly #schedules: boolean;
 
-  constructor(history: CallHistory) {
+  constructor(history: CallHistory, schedules = true) {
     this.#history = history;
+    this.#schedules = schedules;
   }
 
   /** The wait before a call's next query (see nextQueryDelay), `now` and its backoff step given. */
@@ -39,7 +42,7 @@ export class RunLearning {
     return nextQueryDelay({
       pollCount: timing.step,
       elapsedMs: timing.now - (call.acceptedAt ?? call.createdAt),
-      profile: explicit ? undefined : this.profileFor(call),
+      profile: explicit || !this.#schedules ? undefined : this.profileFor(call),
       policy,
       explicit,
       random: timing.random,

@@ -1,0 +1,50 @@
+/**
+ * The naive poller people write: trigger with fetch, then ask about every
+ * waiting call each `everyMs` until it is DONE. The baseline the core is
+ * measured against.
+ */
+import type { Detection } from './client.ts';
+import { schedule, tokenOf, WAITED_KEY, type Workload } from './workload.ts';
+
+const TRIGGER = '/main/public/webhook/request';
+const QUERY = '/prod/1/customer/robot/webhookResponse/';
+
+export async function driveNaive(baseUrl: string, w: Workload, everyMs: number) {
+  return {
+    async run(limitMs: number): Promise<Detection[]> {
+      const detections: Detection[] = [];
+      const start = Date.now();
+      const deadline = start + limitMs;
+      const watch = async (robot: number) => {
+        const sent = Date.now();
+        const trigger = await fetch(baseUrl + TRIGGER, {
+          method: 'POST',
+          headers: { 'x-service-token': tokenOf(robot), 'content-type': 'application/json' },
+          body: '{}',
+        });
+        const { webhookCallId } = (await trigger.json()) as { webhookCallId: string };
+        for (;;) {
+          await new Promise((resolve) => setTimeout(resolve, everyMs));
+          if (Date.now() > deadline) return;
+          const answer = await fetch(baseUrl + QUERY + encodeURIComponent(webhookCallId), {
+            headers: { 'x-service-token': tokenOf(robot) },
+          });
+          const body = (await answer.json()) as { status: string; response?: Record<string, number> };
+          if (body.status === 'DONE') {
+            const runMs = body.response?.[WAITED_KEY] ?? 0;
+            detections.push({ lagMs: Date.now() - (sent + runMs), runMs });
+            return;
+          }
+        }
+      };
+      await Promise.all(
+        schedule(w).map(async ({ at, robot }) => {
+          await new Promise((resolve) => setTimeout(resolve, Math.max(0, start + at - Date.now())));
+          await watch(robot);
+        }),
+      );
+      return detections;
+    },
+    async close() {},
+  };
+}
