@@ -58,4 +58,20 @@ describe('robot-tray calls shows how long calls usually run', () => {
     expect(monthly.usual).toMatchObject({ runs: 20, text: 'usually done in 14–19 s' });
     expect(listed.find((c) => c.id === 'custom-1')!.usual).toBeUndefined();
   });
+
+  test("preset show says how long its calls usually run: its robot's runs until it has ten of its own", async () => {
+    const core = await h.core();
+    const preset = await core.createPreset({ robotId, name: 'Quarterly', method: 'POST', args: {} });
+    const before = await h.run(['preset', 'show', 'Invoices', 'Quarterly']);
+    // No run of its own yet: its robot's stand in.
+    expect(before.stdout).toMatch(/runs\s+usually done in 13–19 s \(/);
+    storeFinishedCalls(
+      h.home,
+      runs(10, preset.id, () => 30_000),
+    );
+    const after = await h.run(['preset', 'show', 'Invoices', 'Quarterly']);
+    expect(after.stdout).toMatch(
+      /runs\s+usually done in about 30 s \(the middle half .* of the last 10 finished runs/,
+    );
+  });
 });

@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import type { Preset } from '../../shared/models/preset.ts';
+import { usualRunBasis } from '../../shared/models/usualRun.ts';
 import { run } from '../command.ts';
 import { withCore } from '../coreAccess.ts';
 import { argumentOptions, givenArgs, type SendOptions } from '../fireRequest.ts';
@@ -114,12 +115,21 @@ async function showPreset(robotName: string, name: string, options: { json?: boo
   await withCore(async (core) => {
     const robot = await core.getRobot(robotName);
     const preset = await findPreset(core, robot, name);
-    if (options.json === true) return printJson({ ...preset, robotName: robot.name });
+    const usual = core.usualRun({ robotId: robot.id, presetId: preset.id });
+    if (options.json === true) {
+      return printJson({ ...preset, robotName: robot.name, ...(usual === undefined ? {} : { usual }) });
+    }
     printLine(
       formatFields([
         ['preset', preset.name],
         ['robot', robot.name],
         ['method', preset.method],
+        [
+          'runs',
+          usual === undefined
+            ? 'fewer than 10 finished: polled on the poll policy'
+            : `${usual.text} (${usualRunBasis(usual.runs)} of this preset, else its robot)`,
+        ],
         ['tray', preset.pinnedToTray ? 'pinned to the tray menu' : 'not pinned'],
         ['notify', preset.notifyOnFinish ? 'yes, when a run ends' : 'no'],
         ['arguments', JSON.stringify(preset.args, null, 2)],
