@@ -2,7 +2,7 @@ import type { UsualRun } from '../../shared/models/usualRun.ts';
 import { PROFILE_WINDOW, type RunProfile, runProfile, usualRun } from './runProfile.ts';
 
 /** Presets and robots whose recent runs are kept; the least recently finished is let go past it. */
-export const PROFILE_MAX_KEYS = 2_000;
+export const PROFILE_MAX_KEYS = 500;
 
 /** The parts of a call its profile is found by. */
 export type ProfiledCall = { robotId: string; presetId: string | null };
