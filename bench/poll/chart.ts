@@ -22,8 +22,8 @@ function tickStep(max: number, count: number): number {
 export function pollChart(points: readonly ChartPoint[], caption: string): string {
   const maxX = Math.max(1, ...points.map((p) => p.queries)) * 1.1;
   const maxY = Math.max(0.1, ...points.map((p) => p.lagSeconds)) * 1.15;
-  const x = (v: number) => M.left + (v / maxX) * (W - M.left - M.right);
-  const y = (v: number) => H - M.bottom - (v / maxY) * (H - M.top - M.bottom);
+  const x = (v: number) => Number((M.left + (v / maxX) * (W - M.left - M.right)).toFixed(1));
+  const y = (v: number) => Number((H - M.bottom - (v / maxY) * (H - M.top - M.bottom)).toFixed(1));
   const parts: string[] = [];
   const xStep = tickStep(maxX, 5);
   for (let v = 0; v <= maxX; v += xStep) {
