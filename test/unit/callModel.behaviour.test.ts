@@ -96,6 +96,21 @@ describe('what the window sees of a call in lists', () => {
     expect(read).not.toHaveProperty('responseText');
   });
 
+  test('how long such calls usually run travels with the summary, checked like the rest', () => {
+    const usual = { runs: 20, lowMs: 12_000, highMs: 20_000, text: 'usually done in 12–20 s' };
+    const summary = { ...summarizeCall(Call.parse(stored)), usual };
+    expect(CallSummary.parse(summary).usual).toEqual(usual);
+    expect(CallSummary.parse(summarizeCall(Call.parse(stored)))).not.toHaveProperty('usual');
+    for (const bad of [
+      { ...usual, runs: 0 },
+      { ...usual, lowMs: -1 },
+      { ...usual, text: 'x'.repeat(201) },
+      'usually',
+    ]) {
+      expect(CallSummary.safeParse({ ...summary, usual: bad }).success).toBe(false);
+    }
+  });
+
   test('a detail read through its schema carries the response only as its JSON text', () => {
     const detail = {
       ...callDetail(Call.parse({ ...stored, response: { n: 1 } })),
