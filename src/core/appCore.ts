@@ -5,7 +5,7 @@ import type { Preset } from '../shared/models/preset.ts';
 import type { RobotView } from '../shared/models/robotView.ts';
 import { applySettingsPatch, type Settings, SettingsPatch } from '../shared/models/settings.ts';
 import type { Warning } from '../shared/models/warning.ts';
-import { CallOps, type RefireChanges } from './callOps.ts';
+import { CallOps, type FireOptions, type RefireChanges } from './callOps.ts';
 import { CatalogOps } from './catalogOps.ts';
 import { ChangeFeed } from './changeFeed.ts';
 import { type AppCoreOptions, type CoreParts as Parts, openParts } from './coreParts.ts';
@@ -203,7 +203,7 @@ export class AppCore {
   // ── Firing and calls ──────────────────────────────────────────────────
 
   /** Trigger a robot; resolves when the service accepted or refused the call. */
-  fire = (robotId: string, request: unknown, options: { notifyOnFinish?: boolean } = {}): Promise<Call> =>
+  fire = (robotId: string, request: unknown, options: FireOptions = {}): Promise<Call> =>
     this.#calls.fire(robotId, request, options);
   curlCommand = (robotId: string, request: unknown): Promise<string> =>
     this.#calls.curlCommand(robotId, request);

@@ -16,6 +16,11 @@ import { type FireSpec, mergeFireSpec } from './tracker/fireSpec.ts';
 
 /** What "fire again with changes" may change: the method, and the whole set of arguments. */
 export type RefireChanges = { method?: HttpMethod; args?: JsonObject };
+/**
+ * notifyOnFinish: the tray fired it; pollAtOnce: someone waits on the call
+ * (`fire --wait`), so its first status query goes out right after acceptance.
+ */
+export type FireOptions = { notifyOnFinish?: boolean; pollAtOnce?: boolean };
 const RefireChanges = z.object({ method: HttpMethod.optional(), args: JsonObject.optional() });
 
 /**
@@ -43,12 +48,12 @@ export class CallOps {
   }
 
   /** Trigger a robot; resolves when the service accepted or refused the call. */
-  async fire(robotId: string, request: unknown, options: { notifyOnFinish?: boolean } = {}): Promise<Call> {
+  async fire(robotId: string, request: unknown, options: FireOptions = {}): Promise<Call> {
     const robot = await this.#catalog.requireRobot(robotId);
     const spec = await this.#fireSpec(robot, parseInput(FireRequest, request, 'fire'));
     // A call fired from the tray notifies when it ends, whatever its preset says.
     if (options.notifyOnFinish === true) spec.notifyOnFinish = true;
-    return this.#tracker.fire(robot, spec);
+    return this.#tracker.fire(robot, spec, { pollAtOnce: options.pollAtOnce === true });
   }
 
   /** The trigger as a curl command, with the token left as $ROBOT_TOKEN. */

@@ -18,6 +18,19 @@ describe('firing', () => {
     expect(h.untilNextPoll()).toBe(500);
   });
 
+  test('fired for someone waiting on it, the call is asked about at once, then backs off from the first step', async () => {
+    const call = await h.tracker.fire(robot, { method: 'POST', args: {} }, { pollAtOnce: true });
+    expect(call.state).toBe('waiting');
+    expect(h.untilNextPoll()).toBe(0);
+    await h.pollOnce();
+    expect(h.client.queries).toHaveLength(1);
+    // The ask at once is not a backoff step: the next poll waits the policy's first delay.
+    expect(h.untilNextPoll()).toBe(500);
+    h.client.answer = async () => DONE;
+    await h.pollOnce();
+    expect(h.history.get(call.id)).toMatchObject({ state: 'done' });
+  });
+
   test('the call is recorded and announced as sending before the service answers', async () => {
     const answer = deferred<TriggerResult>();
     h.client.trigger = () => answer.promise;

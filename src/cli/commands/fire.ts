@@ -67,6 +67,6 @@ async function fire(robotName: string, options: FireOptions): Promise<number> {
     const robot = await core.getRobot(robotName);
     useTokenFromEnv(core, robot.id, options);
     const request = await fireRequest(core, robot, options, args);
-    return sendAndReport(core, () => core.fire(robot.id, request), settings);
+    return sendAndReport(core, () => core.fire(robot.id, request, { pollAtOnce: settings.wait }), settings);
   });
 }

@@ -118,16 +118,22 @@ export class CallTracker {
     return this.#live.size;
   }
 
-  /** Trigger a robot. Resolves once the service accepted or refused the call. */
-  fire(robot: Robot, spec: FireSpec): Promise<Call> {
-    const sending = this.#fire(robot, spec);
+  /**
+   * Trigger a robot. Resolves once the service accepted or refused the call.
+   * `pollAtOnce` (someone waits on this call: `fire --wait`) asks about it
+   * right after acceptance, since a robot that answers at once would
+   * otherwise be seen only after the first poll delay; the backoff then
+   * starts from its first step.
+   */
+  fire(robot: Robot, spec: FireSpec, options: { pollAtOnce?: boolean } = {}): Promise<Call> {
+    const sending = this.#fire(robot, spec, options.pollAtOnce === true);
     this.#firing.add(sending);
     const done = () => this.#firing.delete(sending);
     sending.then(done, done);
     return sending;
   }
 
-  async #fire(robot: Robot, spec: FireSpec): Promise<Call> {
+  async #fire(robot: Robot, spec: FireSpec, pollAtOnce: boolean): Promise<Call> {
     if (this.#closing)
       throw new AppError('internal', 'Robot Tray is shutting down; fire the robot again after restart.');
     // Everything decidable before sending fails here, with no call recorded,
@@ -151,7 +157,7 @@ export class CallTracker {
     try {
       const result = await this.#d.client.trigger(target, token, spec.method, spec.args);
       call = afterAccepted(call, result, this.#d.clock.now(), this.#policy(robot).watchDeadlineMs);
-      call = this.#scheduleNext(call, robot, 0);
+      call = this.#scheduleNext(call, robot, 0, undefined, pollAtOnce);
     } catch (error) {
       call = afterTriggerFailure(call, asAppError(error), this.#d.clock.now());
     }
@@ -325,21 +331,30 @@ export class CallTracker {
   /**
    * Schedule the call's next poll on the poll policy (never past its watch
    * deadline) and keep it live; `step` restarts the backoff when given.
+   * `atOnce` polls now, leaving the backoff at its step.
    */
-  #scheduleNext(call: Call, robot: Robot | undefined, step?: number, retryAfterMs?: number): Call {
+  #scheduleNext(
+    call: Call,
+    robot: Robot | undefined,
+    step?: number,
+    retryAfterMs?: number,
+    atOnce = false,
+  ): Call {
     const current = step ?? this.#live.get(call.id)?.step ?? 0;
     const now = this.#d.clock.now();
-    const delay = this.#learning.delay(call, robot, this.#policy(robot), {
-      step: current,
-      now,
-      random: this.#d.random,
-      ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
-    });
+    const delay = atOnce
+      ? 0
+      : this.#learning.delay(call, robot, this.#policy(robot), {
+          step: current,
+          now,
+          random: this.#d.random,
+          ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+        });
     // The last poll happens at the deadline at the latest.
     const at = Math.min(now + delay, call.watchUntil ?? Number.POSITIVE_INFINITY);
     const next = { ...call, nextPollAt: at };
     const version = this.#live.get(call.id)?.version ?? 0;
-    this.#live.set(call.id, { call: next, step: current + 1, version });
+    this.#live.set(call.id, { call: next, step: atOnce ? current : current + 1, version });
     this.#queue.schedule(call.id, call.robotId, at, robot === undefined ? undefined : originGroup(robot));
     return next;
   }
