@@ -72,7 +72,14 @@ export class Catalog {
   /** A robot by id or, for people typing in a terminal, by its name. */
   async findRobot(idOrName: string): Promise<Robot | undefined> {
     const robots = await this.robots();
-    return robots.find((r) => r.id === idOrName) ?? robots.find((r) => sameName(r.name, idOrName.trim()));
+    const name = idOrName.trim();
+    // Names are unique as sameName compares them, so an exact match is the
+    // match, without the collator (its first use costs a command ~10 ms).
+    return (
+      robots.find((r) => r.id === idOrName) ??
+      robots.find((r) => r.name === name) ??
+      robots.find((r) => sameName(r.name, name))
+    );
   }
 
   /** findRobot, or a not-found error that says how to see the robots there are. */
