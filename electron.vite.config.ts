@@ -1,13 +1,51 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
+import type { Plugin } from 'vite';
+
+/**
+ * Lists every file the main build read (and each bundled package's package.json) in
+ * out/main/cli-sources.json. bin/robot-tray.js runs the bundled CLI only while
+ * none of them is newer than the list, so a clone edited since its last build
+ * runs its sources, never a stale bundle.
+ */
+function cliSourcesList(): Plugin {
+  return {
+    name: 'robot-tray-cli-sources',
+    generateBundle(_options, bundle) {
+      const files = new Set<string>();
+      for (const output of Object.values(bundle)) {
+        if (output.type !== 'chunk') continue;
+        for (const id of output.moduleIds) {
+          if (id.startsWith('\0') || id.includes('?')) continue;
+          const file = relative(import.meta.dirname, id)
+            .split('\\')
+            .join('/');
+          // A bundled package changes only by an install, which rewrites its
+          // package.json: one file to check instead of each of its modules.
+          const pkg = /^node_modules\/(@[^/]+\/)?[^/]+\//.exec(file);
+          files.add(pkg === null ? file : `${pkg[0]}package.json`);
+        }
+      }
+      files.add('package.json');
+      this.emitFile({
+        type: 'asset',
+        fileName: 'cli-sources.json',
+        source: JSON.stringify({ files: [...files].sort() }) + '\n',
+      });
+    },
+  };
+}
 
 export default defineConfig({
   main: {
+    plugins: [cliSourcesList()],
     build: {
       // keytar is a native module: it must be loaded from node_modules at run
-      // time, never bundled. Every other dependency stays external too.
-      externalizeDeps: true,
+      // time, never bundled; electron-updater stays external too. commander,
+      // zod and undici are bundled: loading undici's hundred files alone took
+      // about 100 ms of every `robot-tray fire`.
+      externalizeDeps: { exclude: ['commander', 'zod', 'undici'] },
       rollupOptions: {
         input: {
           index: resolve(import.meta.dirname, 'src/main/index.ts'),

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import module from 'node:module';
 import { commandExitCode } from './command.ts';
 import { debugDetail, errorLine } from './errorReport.ts';
 import { exitCodeForError } from './exitCodes.ts';
@@ -10,6 +11,9 @@ import { buildProgram } from './program.ts';
  * becomes an exit code: the command's own, or the one its error maps to.
  */
 async function main(argv: string[]): Promise<number> {
+  // The installed app runs this bundle on its Electron with no bin in front:
+  // the core, loaded lazily, is then compiled once, not on every command.
+  module.enableCompileCache?.();
   const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
     version: string;
   };

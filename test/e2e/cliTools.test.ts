@@ -185,7 +185,8 @@ describe('robot-tray curl, sandbox, terminals and start-up', () => {
       await writeFile(log, '');
       const child = execFile(process.execPath, ['--import', SPY, BIN, ...args], {
         cwd: ROOT,
-        env: h.env({ ROBOT_TRAY_IMPORT_LOG: log }),
+        // The sources as a clone runs them unbuilt; test/e2e/cliStartup.test.ts checks the build.
+        env: h.env({ ROBOT_TRAY_IMPORT_LOG: log, ROBOT_TRAY_CLI_FROM: 'src' }),
       });
       const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
       return { code, urls: (await readFile(log, 'utf8')).split('\n').filter(Boolean) };

@@ -1,0 +1,3 @@
+/** Types for bin/cliEntry.js (plain JavaScript so any Node can load it). */
+export function builtCliIsCurrent(root: string): boolean;
+export function cliEntry(root: string, env?: Record<string, string | undefined>): string;

@@ -1,0 +1,45 @@
+// Which `robot-tray` to run from a clone: the CLI bundled by `npm run build`
+// (out/main/cli.js, one file to load instead of a few hundred) while it is
+// current, else the TypeScript sources on Node's type stripping. Plain
+// JavaScript, like bin/robot-tray.js, so any Node can load it.
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * True when out/main/cli.js exists and no file it was built from (listed in
+ * out/main/cli-sources.json by the build) changed since: a clone edited after
+ * its last build runs its sources, never a stale bundle. A file listed but
+ * gone also means the build is not current.
+ */
+export function builtCliIsCurrent(root) {
+  const list = path.join(root, 'out/main/cli-sources.json');
+  const built = statSync(list, { throwIfNoEntry: false });
+  if (
+    built === undefined ||
+    statSync(path.join(root, 'out/main/cli.js'), { throwIfNoEntry: false }) === undefined
+  ) {
+    return false;
+  }
+  let files;
+  try {
+    files = JSON.parse(readFileSync(list, 'utf8')).files;
+  } catch {
+    return false;
+  }
+  if (!Array.isArray(files)) return false;
+  for (const file of files) {
+    const source =
+      typeof file === 'string' ? statSync(path.join(root, file), { throwIfNoEntry: false }) : undefined;
+    if (source === undefined || source.mtimeMs > built.mtimeMs) return false;
+  }
+  return true;
+}
+
+/**
+ * The module to import: the sources when ROBOT_TRAY_CLI_FROM=src (to try an
+ * edit without building), else the current build, else the sources.
+ */
+export function cliEntry(root, env = process.env) {
+  const built = env.ROBOT_TRAY_CLI_FROM !== 'src' && builtCliIsCurrent(root);
+  return path.join(root, built ? 'out/main/cli.js' : 'src/cli/main.ts');
+}

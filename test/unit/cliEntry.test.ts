@@ -1,0 +1,58 @@
+import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { builtCliIsCurrent, cliEntry } from '../../bin/cliEntry.js';
+
+/** Which CLI the bin runs from a clone: the build while it is current, else the sources. */
+let root: string;
+const at = (seconds: number) => new Date(1_700_000_000_000 + seconds * 1000);
+async function file(name: string, seconds: number, text = ''): Promise<void> {
+  await mkdir(path.dirname(path.join(root, name)), { recursive: true });
+  await writeFile(path.join(root, name), text);
+  await utimes(path.join(root, name), at(seconds), at(seconds));
+}
+async function build(seconds: number, files: unknown = ['src/cli/main.ts', 'package.json']): Promise<void> {
+  await file('out/main/cli.js', seconds);
+  await file('out/main/cli-sources.json', seconds, JSON.stringify({ files }));
+}
+
+beforeEach(async () => {
+  root = await mkdtemp(path.join(tmpdir(), 'robot-tray-cli-entry-'));
+  await file('src/cli/main.ts', 10);
+  await file('package.json', 10);
+});
+afterEach(() => rm(root, { recursive: true, force: true }));
+
+describe('the bin runs', () => {
+  test('the build when no file it was built from changed since', async () => {
+    await build(20);
+    expect(builtCliIsCurrent(root)).toBe(true);
+    expect(cliEntry(root, {})).toBe(path.join(root, 'out/main/cli.js'));
+  });
+
+  test('the sources when there is no build', () => {
+    expect(builtCliIsCurrent(root)).toBe(false);
+    expect(cliEntry(root, {})).toBe(path.join(root, 'src/cli/main.ts'));
+  });
+
+  test('the sources when a file the build read changed after it (an edit, a checkout, an install)', async () => {
+    await build(20);
+    await file('package.json', 30);
+    expect(cliEntry(root, {})).toBe(path.join(root, 'src/cli/main.ts'));
+  });
+
+  test('the sources when a file the build read is gone, or its list is damaged', async () => {
+    await build(20, ['src/cli/main.ts', 'src/cli/gone.ts']);
+    expect(builtCliIsCurrent(root)).toBe(false);
+    await build(20, 'src/cli/main.ts');
+    expect(builtCliIsCurrent(root)).toBe(false);
+    await file('out/main/cli-sources.json', 20, '{"files": [');
+    expect(builtCliIsCurrent(root)).toBe(false);
+  });
+
+  test('the sources when ROBOT_TRAY_CLI_FROM=src, current build or not', async () => {
+    await build(20);
+    expect(cliEntry(root, { ROBOT_TRAY_CLI_FROM: 'src' })).toBe(path.join(root, 'src/cli/main.ts'));
+  });
+});
