@@ -206,6 +206,9 @@ describe('robot-tray curl, sandbox, terminals and start-up', () => {
     // Listing presets needs no token, so the keychain's native module stays unloaded
     // (robot list asks the keychain whether each token is still there).
     expect(list.urls.filter((u) => u.includes('/keytar/'))).toEqual([]);
+    // The core loads the parts of undici it uses, not its index (fetch, WebSocket, caches, mocks).
+    expect(list.urls.some((u) => u.includes('/node_modules/undici/lib/dispatcher/pool.js'))).toBe(true);
+    expect(list.urls.filter((u) => u.endsWith('/node_modules/undici/index.js'))).toEqual([]);
   });
 
   test('on a Node older than 24 the bin says how to run it, exit 2', async () => {

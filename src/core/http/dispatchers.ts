@@ -1,9 +1,10 @@
-import { buildConnector, type Dispatcher, Pool, ProxyAgent } from 'undici';
+import type { Dispatcher } from 'undici';
 import { AppError } from '../errors.ts';
 import type { SecureContext } from 'node:tls';
 import type { HttpSettings } from '../../shared/models/settings.ts';
 import type { Route } from './proxyRoute.ts';
 import { guardConnector, type GuardOptions } from './tlsGuard.ts';
+import { buildConnector, Pool, ProxyAgent } from './undiciParts.ts';
 
 export type DispatcherSpec = {
   origin: string;
