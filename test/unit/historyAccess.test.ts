@@ -255,4 +255,34 @@ describe('pruning', () => {
     expect(history.count()).toBe(10);
     history.close();
   });
+
+  test('a count that found room is not repeated until writes could fill it, here or in another process', () => {
+    const history = CallHistory.open(file, new WarningLog());
+    const at = (id: string, createdAt: number) => Call.parse({ ...call(id), createdAt });
+    const writeSixteen = (from: number, into = history) => {
+      for (let i = from; i < from + 16; i++) into.put(at(`c${i}`, i));
+    };
+    writeSixteen(0);
+    expect(history.prune(40)).toBe(0);
+    writeSixteen(16);
+    // 32 calls, room for 40: nothing to count.
+    expect(history.prune(40)).toBe(0);
+    writeSixteen(32);
+    // 48 of this process's own: counted, and pruned to the limit.
+    expect(history.prune(40)).toBe(8);
+    expect(history.count()).toBe(40);
+    history.put(at('c48', 48));
+    for (let i = 0; i < 15; i++) history.put(at('c48', 48));
+    expect(history.prune(60)).toBe(0);
+    // Another process's writes fill the room this one counted; its next check sees them.
+    const other = CallHistory.open(file, new WarningLog());
+    writeSixteen(100, other);
+    other.close();
+    history.put(at('c49', 49));
+    for (let i = 0; i < 15; i++) history.put(at('c49', 49));
+    expect(history.count()).toBe(58);
+    expect(history.prune(50)).toBe(8);
+    expect(history.count()).toBe(50);
+    history.close();
+  });
 });

@@ -4,7 +4,7 @@ import { Call, type CallDetail, CallFilter, callDetail } from '../../shared/mode
 import type { ListedCall } from '../../shared/models/callSummary.ts';
 import { AppError, validationError } from '../errors.ts';
 import { deleteFinishedQuery, likePattern, listQuery } from './callQueries.ts';
-import { historyBytes, pruneHistory } from './historyBudget.ts';
+import { type BudgetSeen, budgetMayBeOver, historyBytes, pruneHistory } from './historyBudget.ts';
 import { OPEN_WAIT_MS, openHistoryFile, storageError } from './historyFile.ts';
 import { type CallRow, parseCallRow, parseListedRow } from './historyRows.ts';
 import { finishedRunsOf } from './runTimes.ts';
@@ -36,6 +36,8 @@ export class CallHistory {
   readonly #count: StatementSync;
   readonly #warnings: WarningLog;
   #rowsSincePrune = 0;
+  /** What the last count of the history found (see budgetMayBeOver). */
+  #budgetSeen: BudgetSeen | undefined;
 
   readonly #file: string;
   readonly #readOnly: AppError | undefined;
@@ -230,12 +232,22 @@ export class CallHistory {
   /**
    * Keep at most `limit` calls and `maxBytes` bytes, pruning the oldest
    * finished ones first; calls still being sent or watched are never
-   * pruned. Checked every few writes so a state change stays O(1) on average.
+   * pruned. Checked every few writes so a state change stays O(1) on average,
+   * and counted only when it may be over budget (budgetMayBeOver).
    */
   prune(limit: number, force = false, maxBytes = Number.POSITIVE_INFINITY): number {
     if (!force && this.#rowsSincePrune < 16) return 0;
     this.#rowsSincePrune = 0;
-    return this.writes.transaction(() => pruneHistory(this.#db, limit, maxBytes));
+    const grown = () => ({ grownRows: this.writes.grown().rows, grownBytes: this.writes.grown().bytes });
+    const now = () => ({ dataVersion: this.writes.dataVersion(), ...grown() });
+    if (!force && !budgetMayBeOver(this.#budgetSeen, now(), limit, maxBytes)) return 0;
+    return this.writes.transaction(() => {
+      // Inside the write transaction: no other connection commits between this and the count.
+      const at = now();
+      const found = pruneHistory(this.#db, limit, maxBytes);
+      this.#budgetSeen = found.forgotten > 0 ? undefined : { ...at, rows: found.rows, bytes: found.bytes };
+      return found.forgotten;
+    });
   }
 
   /** What the history's calls take, records and responses, in bytes. */

@@ -8,18 +8,54 @@ export function historyBytes(db: DatabaseSync): number {
   return (db.prepare('SELECT coalesce(sum(bytes), 0) AS n FROM calls').get() as { n: number }).n;
 }
 
+/** What a full count of the history found, and this connection's own growth counters then. */
+export type BudgetSeen = {
+  /** PRAGMA data_version then: it moves when another connection commits. */
+  dataVersion: number;
+  rows: number;
+  bytes: number;
+  /** This connection's rows inserted and bytes written (SharedWrites.grown) then. */
+  grownRows: number;
+  grownBytes: number;
+};
+
+/**
+ * Whether the history may now be over `limit` calls or `maxBytes` bytes, so
+ * that counting it again is worth a scan of every row (milliseconds at
+ * thousands of calls, once every 16 writes: a fifth of a poll's cost). It
+ * cannot be over when no other connection committed since the count and
+ * this connection's own writes since, each adding at most one row and its
+ * own bytes, stay within what was left.
+ */
+export function budgetMayBeOver(
+  seen: BudgetSeen | undefined,
+  now: { dataVersion: number; grownRows: number; grownBytes: number },
+  limit: number,
+  maxBytes: number,
+): boolean {
+  if (seen === undefined || now.dataVersion !== seen.dataVersion) return true;
+  const rows = seen.rows + (now.grownRows - seen.grownRows);
+  const bytes = seen.bytes + (now.grownBytes - seen.grownBytes);
+  return rows > limit || bytes > maxBytes;
+}
+
 /**
  * Forget the oldest finished calls until at most `limit` remain and they
  * take at most `maxBytes`; calls being sent or watched are never pruned, even
- * when they alone are over budget. Run inside a write transaction.
+ * when they alone are over budget. Run inside a write transaction. Returns
+ * how many were forgotten, and the count and bytes found before.
  */
-export function pruneHistory(db: DatabaseSync, limit: number, maxBytes: number): number {
+export function pruneHistory(
+  db: DatabaseSync,
+  limit: number,
+  maxBytes: number,
+): { forgotten: number; rows: number; bytes: number } {
   const { n, bytes } = db
     .prepare('SELECT count(*) AS n, coalesce(sum(bytes), 0) AS bytes FROM calls')
     .get() as { n: number; bytes: number };
   const overCount = Math.max(0, n - limit);
   let overBytes = Math.max(0, bytes - maxBytes);
-  if (overCount === 0 && overBytes === 0) return 0;
+  if (overCount === 0 && overBytes === 0) return { forgotten: 0, rows: n, bytes };
   const oldest = db
     .prepare(`SELECT id, bytes FROM calls WHERE state NOT IN (${ACTIVE}) ORDER BY created_at ASC, id ASC`)
     .iterate() as Iterable<{ id: string; bytes: number }>;
@@ -31,5 +67,5 @@ export function pruneHistory(db: DatabaseSync, limit: number, maxBytes: number):
   }
   const forget = db.prepare('DELETE FROM calls WHERE id = ?');
   for (const id of ids) forget.run(id);
-  return ids.length;
+  return { forgotten: ids.length, rows: n, bytes };
 }

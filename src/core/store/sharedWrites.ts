@@ -55,6 +55,8 @@ export class SharedWrites {
   readonly #changes: StatementSync;
   /** Asked five times a second by the change feed: prepared once. */
   #dataVersion: StatementSync | undefined;
+  /** Rows this connection inserted and bytes it wrote, ever (a rolled-back write counted too). */
+  #grown = { rows: 0, bytes: 0 };
 
   constructor(
     db: DatabaseSync,
@@ -223,6 +225,11 @@ export class SharedWrites {
     return this.#get(() => (statement.get() as { data_version: number }).data_version);
   }
 
+  /** What this connection's writes could have added to the history: rows inserted, bytes written. */
+  grown(): { rows: number; bytes: number } {
+    return this.#grown;
+  }
+
   /** A call as stored now, with its version. */
   read(id: string): StoredCall | undefined {
     return this.#get(() => this.#read(id));
@@ -253,6 +260,7 @@ export class SharedWrites {
       until: leaseUntil ?? null,
       bytes: rows.bytes,
     };
+    this.#grown = { rows: this.#grown.rows + (insert ? 1 : 0), bytes: this.#grown.bytes + rows.bytes };
     const written = (
       insert
         ? this.#insert.get({ ...row, robot: call.robotId, created: call.createdAt })
