@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import { Call, type CallDetail, CallFilter, callDetail } from '../../shared/models/call.ts';
+import { type Call, type CallDetail, CallFilter, callDetail } from '../../shared/models/call.ts';
 import type { ListedCall } from '../../shared/models/callSummary.ts';
-import { AppError, validationError } from '../errors.ts';
+import { AppError } from '../errors.ts';
 import { deleteFinishedQuery, likePattern, listQuery } from './callQueries.ts';
+import { CallCheck } from './callCheck.ts';
 import { type BudgetSeen, budgetMayBeOver, historyBytes, pruneHistory } from './historyBudget.ts';
 import { OPEN_WAIT_MS, openHistoryFile, storageError } from './historyFile.ts';
 import { type CallRow, parseCallRow, parseListedRow } from './historyRows.ts';
@@ -41,8 +42,8 @@ export class CallHistory {
 
   readonly #file: string;
   readonly #readOnly: AppError | undefined;
-  /** Records already checked against the schema (records are never mutated once built). */
-  readonly #checked = new WeakSet<Call>();
+  /** Checks each record once against the schema (records are never mutated once built). */
+  readonly #checked = new CallCheck();
 
   private constructor(db: DatabaseSync, warnings: WarningLog, file: string, readOnly: AppError | undefined) {
     this.#db = db;
@@ -119,7 +120,7 @@ export class CallHistory {
    * or not writable throws a `storage` error.
    */
   put(call: Call): void {
-    if (!this.#checked.has(call)) this.check(call);
+    this.check(call);
     this.writes.put(call);
     this.#rowsSincePrune++;
   }
@@ -130,7 +131,7 @@ export class CallHistory {
    * record found stored.
    */
   commit(call: Call, expected: number, leaseUntil: number | undefined): CommitResult {
-    if (!this.#checked.has(call)) this.check(call);
+    this.check(call);
     const result = this.writes.commit(call, expected, leaseUntil);
     this.#rowsSincePrune++;
     return result;
@@ -138,9 +139,7 @@ export class CallHistory {
 
   /** Throws a `validation` error naming the field when `call` could not be read back once written. */
   check(call: Call): void {
-    const checked = Call.safeParse(call);
-    if (!checked.success) throw validationError(checked.error, 'call');
-    this.#checked.add(call);
+    this.#checked.check(call);
   }
 
   /** A write, with SQLite's busy and locked failures as `busy` errors, read-only and full ones as `storage`. */
