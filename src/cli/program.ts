@@ -11,6 +11,7 @@ import { refireCommand } from './commands/refire.ts';
 import { reportCommand } from './commands/report.ts';
 import { saveCommand, showCommand } from './commands/savedCall.ts';
 import { robotCommand } from './commands/robot.ts';
+import { exportCommand, importCommand } from './commands/sharing.ts';
 import { sandboxCommand } from './commands/sandbox.ts';
 import { statusCommand } from './commands/status.ts';
 import { forgetCommand, stopCommand } from './commands/stopForget.ts';
@@ -67,6 +68,8 @@ export function buildProgram(version: string): Command {
     .addCommand(curlCommand())
     .addCommand(doctorCommand())
     .addCommand(networkCommand())
+    .addCommand(exportCommand())
+    .addCommand(importCommand())
     .addCommand(historyCommand())
     .addCommand(warningsCommand())
     .addCommand(sandboxCommand())

@@ -17,6 +17,9 @@ import { checkNetworkSettings } from './networkOps.ts';
 import type { LoggedChange } from './store/sharedWrites.ts';
 import { CallTracker } from './tracker/callTracker.ts';
 import { RobotTokens } from './vault/robotTokens.ts';
+import type { ExportFile } from '../shared/models/exportFile.ts';
+import type { ImportChoices, ImportPlan } from './sharing/importPlan.ts';
+import { readExportFile } from './sharing/readExportFile.ts';
 import { otherWatcherRunning, removeWatcherMark, writeWatcherMark } from './watcherMark.ts';
 
 /** How often a watching core scans for what the change feed may have missed (the fallback). */
@@ -52,7 +55,14 @@ export class AppCore {
     const tokens = new RobotTokens(vault, async (robotId, origin) => {
       if (files.robots.writable) await catalog.noteTokenOrigin(robotId, origin);
     });
-    this.#ops = new CatalogOps({ catalog, files, tokens, announcer: this.#announcer });
+    this.#ops = new CatalogOps({
+      catalog,
+      files,
+      tokens,
+      announcer: this.#announcer,
+      now: () => parts.clock.now(),
+      newId: parts.newId,
+    });
     this.#tracker = new CallTracker({
       history: parts.history,
       client: parts.client,
@@ -199,6 +209,19 @@ export class AppCore {
   duplicatePreset = (id: string): Promise<Preset> => this.#ops.duplicatePreset(id);
   reorderPresets = (robotId: string, ids: readonly string[]): Promise<Preset[]> =>
     this.#ops.reorderPresets(robotId, ids);
+
+  // ── Sharing without tokens (sharing/) ─────────────────────────────────
+
+  /** Robots (all, or those named) and their presets as an export file's content. */
+  exportCatalog = (options: { robots?: readonly string[] } = {}): Promise<ExportFile> =>
+    this.#ops.exportCatalog(options.robots);
+  /** The export file at a path someone chose (the CLI's argument, main's open dialog). */
+  readExportFile = (file: string): Promise<ExportFile> => readExportFile(file, `File "${file}"`);
+  /** What importing would add, replace or skip; changes nothing. */
+  planImport = (file: ExportFile, choices: ImportChoices = {}): Promise<ImportPlan> =>
+    this.#ops.planImport(file, choices);
+  applyImport = (file: ExportFile, choices: ImportChoices): Promise<ImportPlan> =>
+    this.#ops.applyImport(file, choices);
 
   // ── Firing and calls ──────────────────────────────────────────────────
 

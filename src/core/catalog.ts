@@ -12,7 +12,7 @@ import type { CatalogFiles } from './store/catalogFiles.ts';
  * Plain http to another machine would carry the token unencrypted: refused
  * when the robot is saved, not first at fire, unless the robot allows it.
  */
-function assertSafeTransport(robot: Robot): void {
+export function assertSafeTransport(robot: Robot): void {
   try {
     targetOf(robot);
   } catch (error) {
@@ -22,7 +22,7 @@ function assertSafeTransport(robot: Robot): void {
 }
 
 /** A GET preset whose arguments have no exact query-string form is refused when saved, not first at fire. */
-function assertSendable(preset: Preset): void {
+export function assertSendable(preset: Preset): void {
   const problem = preset.method === 'GET' ? getEncodingProblem(preset.args) : undefined;
   if (problem !== undefined) throw new AppError('validation', `args: ${problem}`);
 }
@@ -37,7 +37,7 @@ function boundOrigin(robot: Robot): string | null {
   return originOf(robot.baseUrl);
 }
 
-const sameName = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: 'accent' }) === 0;
+export const sameName = (a: string, b: string): boolean => a.localeCompare(b, undefined, { sensitivity: 'accent' }) === 0;
 
 /**
  * Robots and presets: validation, unique names, ordering. Reads go through

@@ -7,6 +7,10 @@ import type { CoreAnnouncer } from './coreEvents.ts';
 import { AppError } from './errors.ts';
 import type { CatalogFiles } from './store/catalogFiles.ts';
 import type { RobotTokens } from './vault/robotTokens.ts';
+import type { ExportFile } from '../shared/models/exportFile.ts';
+import { applyImport } from './sharing/applyImport.ts';
+import { exportCatalog } from './sharing/exportCatalog.ts';
+import { type ImportChoices, type ImportPlan, planImport } from './sharing/importPlan.ts';
 
 /**
  * Robots, their tokens and their presets, as AppCore offers them: every change
@@ -18,6 +22,8 @@ export class CatalogOps {
   readonly #files: CatalogFiles;
   readonly #tokens: RobotTokens;
   readonly #announcer: CoreAnnouncer;
+  readonly #now: () => number;
+  readonly #newId: () => string;
   /** The files' contents as last announced, to notice another process's changes. */
   #seen: { robots: unknown; presets: unknown } = { robots: undefined, presets: undefined };
 
@@ -26,7 +32,11 @@ export class CatalogOps {
     files: CatalogFiles;
     tokens: RobotTokens;
     announcer: CoreAnnouncer;
+    now: () => number;
+    newId: () => string;
   }) {
+    this.#now = parts.now;
+    this.#newId = parts.newId;
     this.#catalog = parts.catalog;
     this.#files = parts.files;
     this.#tokens = parts.tokens;
@@ -169,6 +179,30 @@ export class CatalogOps {
 
   reorderPresets(robotId: string, ids: readonly string[]): Promise<Preset[]> {
     return this.#changed(() => this.#catalog.reorderPresets(robotId, ids));
+  }
+
+  /** Robots (all, or those named) and their presets as an export: no ids, no tokens, no local paths. */
+  async exportCatalog(names?: readonly string[]): Promise<ExportFile> {
+    const [robots, presets] = await Promise.all([this.#files.robots.read(), this.#files.presets.read()]);
+    return exportCatalog(robots, presets, this.#now(), names);
+  }
+
+  /** What importing `file` would do; reads only. */
+  async planImport(file: ExportFile, choices: ImportChoices = {}): Promise<ImportPlan> {
+    const [robots, presets] = await Promise.all([this.#files.robots.read(), this.#files.presets.read()]);
+    return planImport(file, robots, presets, choices);
+  }
+
+  /** Import `file`, or refuse it whole (a conflict without a choice, a robot that cannot be saved). */
+  applyImport(file: ExportFile, choices: ImportChoices): Promise<ImportPlan> {
+    return this.#changed(() =>
+      applyImport(file, choices, {
+        files: this.#files,
+        tokens: this.#tokens,
+        now: this.#now,
+        newId: this.#newId,
+      }),
+    );
   }
 
   /** Announce the catalog if another process changed robots.json or presets.json. */

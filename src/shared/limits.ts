@@ -108,3 +108,15 @@ function tooDeep(depth: number, atLeast: boolean): string {
 function tooBig(): string {
   return `is more than ${MAX_ARGS_BYTES / (1024 * 1024)} MiB as JSON; Robot Tray allows at most ${MAX_ARGS_BYTES / (1024 * 1024)} MiB. ${FIX}`;
 }
+
+/**
+ * An export or team catalog file (src/shared/models/exportFile.ts): read with
+ * a bounded reader, so a huge or endless file is refused before it is held.
+ */
+export const MAX_EXPORT_FILE_BYTES = 32 * 1024 * 1024;
+
+/** Robots in one export or team catalog file. */
+export const MAX_EXPORT_ROBOTS = 500;
+
+/** Presets of one robot in an export or team catalog file. */
+export const MAX_EXPORT_PRESETS_PER_ROBOT = 500;

@@ -133,7 +133,7 @@ async function listRobots(options: { json?: boolean }): Promise<void> {
               ? 'stored'
               : r.tokenSuspended !== null
                 ? `set for ${r.tokenSuspended.from}, not confirmed`
-                : 'none',
+                : 'needed',
           String(count(r.id)),
         ]),
       ),

@@ -123,7 +123,7 @@ async function tokenStatus(name: string, options: { json?: boolean }): Promise<v
         ? `Robot "${robot.name}" has a token in the system keychain (stored ${formatTime(status.updatedAt)}).`
         : status.suspended !== null
           ? suspensionSentence(robot.name, status.suspended)
-          : `Robot "${robot.name}" has no token. Set one with: robot-tray token set ${shellWord(robot.name)}`,
+          : `Robot "${robot.name}" has no token (token needed). Set one with: robot-tray token set ${shellWord(robot.name)}`,
     );
   });
 }

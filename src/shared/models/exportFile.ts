@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { MAX_EXPORT_PRESETS_PER_ROBOT, MAX_EXPORT_ROBOTS } from '../limits.ts';
+import { describeZodError } from '../validation.ts';
+import { Preset } from './preset.ts';
+import { Robot } from './robot.ts';
+
+/**
+ * The file robots and presets are shared in: an export, and a team catalog.
+ *
+ * Built by leaving out of the stored records what belongs to one desk only,
+ * so whatever else a robot or preset declares (fields added later included)
+ * travels without this file being edited:
+ * - ids (each desk makes its own; things are matched by name),
+ * - anything about the token (when it was set, the origin it is bound to):
+ *   the token itself never is in a record, and never in this file,
+ * - local file paths (a robot's CA file: the file only says one is needed,
+ *   to be chosen again on the other desk),
+ * - trust decisions (an accepted certificate: a file someone sends must not
+ *   make this desk accept a certificate; accept it again after checking),
+ * - timestamps of this desk.
+ *
+ * Unknown fields in version 1 are tolerated and dropped: a file written by a
+ * Robot Tray that knows more of version 1 still reads, and nothing unknown is
+ * ever stored. A newer version is refused (see exportFileProblem).
+ */
+export const EXPORT_FORMAT = 'robot-tray-export';
+export const EXPORT_VERSION = 1;
+
+export const ExportedPreset = Preset.omit({ id: true, robotId: true, createdAt: true, updatedAt: true });
+export type ExportedPreset = z.infer<typeof ExportedPreset>;
+
+export const ExportedRobot = Robot.omit({
+  id: true,
+  tokenUpdatedAt: true,
+  tokenOrigin: true,
+  caFile: true,
+  pinnedCertSha256: true,
+  createdAt: true,
+  updatedAt: true,
+}).extend({
+  /** The robot trusted an extra CA file on the desk it came from: choose one again here. */
+  caFileNeeded: z.boolean().default(false),
+  presets: z
+    .array(ExportedPreset)
+    .max(MAX_EXPORT_PRESETS_PER_ROBOT, `must hold at most ${MAX_EXPORT_PRESETS_PER_ROBOT} presets`)
+    .default([]),
+});
+export type ExportedRobot = z.infer<typeof ExportedRobot>;
+
+export const ExportFile = z.object({
+  format: z.literal(EXPORT_FORMAT),
+  version: z.literal(EXPORT_VERSION),
+  /** When it was written, ms since the epoch. */
+  exportedAt: z.number(),
+  robots: z
+    .array(ExportedRobot)
+    .max(MAX_EXPORT_ROBOTS, `must hold at most ${MAX_EXPORT_ROBOTS} robots`)
+    .superRefine((robots, ctx) => {
+      const seen = new Set<string>();
+      robots.forEach((robot, i) => {
+        const key = robot.name.toLocaleLowerCase();
+        if (seen.has(key))
+          ctx.addIssue({ code: 'custom', path: [i, 'name'], message: `"${robot.name}" appears twice` });
+        seen.add(key);
+        const presets = new Set<string>();
+        robot.presets.forEach((preset, j) => {
+          const p = preset.name.toLocaleLowerCase();
+          if (presets.has(p))
+            ctx.addIssue({
+              code: 'custom',
+              path: [i, 'presets', j, 'name'],
+              message: `"${preset.name}" appears twice for this robot`,
+            });
+          presets.add(p);
+        });
+      });
+    }),
+});
+export type ExportFile = z.infer<typeof ExportFile>;
+
+/** The envelope alone: enough to tell a newer version from a broken file. */
+const Envelope = z.object({ format: z.literal(EXPORT_FORMAT), version: z.number().int().min(1) });
+
+/**
+ * The export file in `text`, or why it is not one, as a sentence to follow
+ * the file's name ("is not valid JSON (…)", "was made by a newer Robot Tray …").
+ */
+export function parseExportFile(text: string): { file: ExportFile } | { problem: string } {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    return { problem: `is not valid JSON (${(error as Error).message})` };
+  }
+  const envelope = Envelope.safeParse(json);
+  if (!envelope.success) {
+    return {
+      problem: `is not a Robot Tray export: it must start with "format": "${EXPORT_FORMAT}" and a version number`,
+    };
+  }
+  if (envelope.data.version > EXPORT_VERSION) {
+    return {
+      problem:
+        `was made by a newer Robot Tray (version ${envelope.data.version}); ` +
+        `this one reads version ${EXPORT_VERSION}: update Robot Tray`,
+    };
+  }
+  const parsed = ExportFile.safeParse(json);
+  if (!parsed.success) return { problem: `is not a valid export: ${describeZodError(parsed.error)}` };
+  return { file: parsed.data };
+}
