@@ -1,0 +1,111 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { ImportPlan } from '../../src/core/sharing/importPlan.ts';
+import type { RobotView } from '../../src/shared/models/robot.ts';
+import { CliHarness } from '../support/cliHarness.ts';
+
+/** robot-tray export and import through the real bin, between two data folders. */
+describe('robot-tray export and import', () => {
+  let h: CliHarness;
+  let other: string;
+  beforeAll(async () => {
+    h = await CliHarness.open();
+    other = await mkdtemp(path.join(tmpdir(), 'robot-tray-import-'));
+  });
+  afterAll(async () => {
+    await h?.close();
+    await rm(other, { recursive: true, force: true });
+  });
+  const inOther = () => ({ env: { ROBOT_TRAY_HOME: other } });
+  const bytes = async (home: string) =>
+    Promise.all(
+      ['robots.json', 'presets.json'].map((f) => readFile(path.join(home, f), 'utf8').catch(() => '')),
+    );
+
+  test('export to stdout and to a file carries robots and presets, never the token', async () => {
+    const robot = await h.addRobot({ name: 'Invoice sync', flow: [] });
+    const core = await h.core();
+    await core.createPreset({ robotId: robot.id, name: 'Daily', args: { customer: 'ACME' } });
+    const stdout = await h.run(['export', '-']);
+    expect(stdout).toMatchObject({ code: 0, stderr: '' });
+    const file = JSON.parse(stdout.stdout);
+    expect(file).toMatchObject({
+      format: 'robot-tray-export',
+      version: 1,
+      robots: [
+        {
+          name: 'Invoice sync',
+          baseUrl: h.sandbox.baseUrl,
+          presets: [{ name: 'Daily', args: { customer: 'ACME' } }],
+        },
+      ],
+    });
+    expect(stdout.stdout).not.toContain(robot.id);
+    const written = await h.run(['export', '--robot', 'invoice sync', path.join(h.home, 'team.json')]);
+    expect(written.stdout).toBe(
+      `Exported 1 robot and 1 preset to ${path.join(h.home, 'team.json')} (no tokens).\n`,
+    );
+    h.keep(await readFile(path.join(h.home, 'team.json'), 'utf8'));
+    expect((await h.run(['export', '--robot', 'Nope', '-'])).code).toBe(2);
+  });
+
+  test('import --dry-run prints the plan and changes nothing; import adds, marked "token needed"', async () => {
+    const team = path.join(h.home, 'team.json');
+    const dry = await h.run(['import', team, '--dry-run'], inOther());
+    expect(dry.code).toBe(0);
+    expect(dry.stdout).toContain(
+      `Import from ${team}:\n  add      Invoice sync (${h.sandbox.baseUrl}): token needed; presets: add "Daily"`,
+    );
+    expect(dry.stdout).toContain('Dry run: nothing was changed.');
+    expect(await bytes(other)).toEqual(['', '']);
+
+    const applied = await h.run(['import', team], inOther());
+    expect(applied).toMatchObject({ code: 0, stderr: '' });
+    expect(applied.stdout).toContain('Imported: 1 added, 0 replaced, 0 skipped.');
+    expect(applied.stdout).toContain("robot-tray token set 'Invoice sync'");
+    const table = await h.run(['robot', 'list'], inOther());
+    expect(table.stdout).toMatch(/Invoice sync\s+http:\/\/127\.0\.0\.1:\d+\s+needed\s+1/);
+    expect((await h.run(['token', 'status', 'Invoice sync'], inOther())).stdout).toContain(
+      'has no token (token needed)',
+    );
+    const robots = await h.json<RobotView[]>(['robot', 'list'], inOther());
+    expect(robots).toEqual([expect.objectContaining({ name: 'Invoice sync', hasToken: false })]);
+  });
+
+  test('a robot already there is refused with exit 2 and how to go on; --skip-existing and --replace say what to do', async () => {
+    const team = path.join(h.home, 'team.json');
+    const before = await bytes(other);
+    const refused = await h.run(['import', team], inOther());
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(
+      'Robots named "Invoice sync" already exist here, so nothing was imported.',
+    );
+    expect(refused.stderr).toContain('--replace or --skip-existing');
+    const dry = await h.run(['import', team, '--dry-run'], inOther());
+    expect(dry.code).toBe(2);
+    expect(dry.stdout).toContain('conflict Invoice sync');
+    expect(await bytes(other)).toEqual(before);
+
+    const skipped = await h.json<ImportPlan>(['import', team, '--skip-existing'], inOther());
+    expect(skipped.robots.map((s) => s.action)).toEqual(['skip']);
+    const replaced = await h.json<ImportPlan>(['import', team, '--replace'], inOther());
+    expect(replaced.robots.map((s) => [s.action, s.token])).toEqual([['replace', 'needed']]);
+    expect((await h.run(['import', team, '--replace', '--skip-existing'], inOther())).code).toBe(2);
+  });
+
+  test('a file from a newer Robot Tray or not an export is refused naming the file', async () => {
+    const future = path.join(h.home, 'future.json');
+    await writeFile(future, JSON.stringify({ format: 'robot-tray-export', version: 2, robots: [] }));
+    const newer = await h.run(['import', future], inOther());
+    expect(newer.code).toBe(2);
+    expect(newer.stderr).toBe(
+      `robot-tray: File "${future}" was made by a newer Robot Tray (version 2); this one reads version 1: update Robot Tray.\n`,
+    );
+    const pkg = path.join(h.home, 'robots.json');
+    const foreign = await h.run(['import', pkg], inOther());
+    expect(foreign.code).toBe(2);
+    expect(foreign.stderr).toContain(`File "${pkg}" is not a Robot Tray export`);
+  });
+});
