@@ -20,7 +20,16 @@ import { RobotTokens } from './vault/robotTokens.ts';
 import type { ExportFile } from '../shared/models/exportFile.ts';
 import type { ImportChoices, ImportPlan } from './sharing/importPlan.ts';
 import { readExportFile } from './sharing/readExportFile.ts';
+import type { TeamCatalogState } from '../shared/models/teamCatalog.ts';
+import { TeamCatalog } from './team/teamCatalog.ts';
+import { isTeamId, TeamOps, teamReadOnly } from './team/teamOps.ts';
 import { otherWatcherRunning, removeWatcherMark, writeWatcherMark } from './watcherMark.ts';
+
+/** `id` when it is one's own; the team's robots and presets are only read here. */
+function own(id: string, what: 'robot' | 'preset'): string {
+  if (isTeamId(id)) throw teamReadOnly(what);
+  return id;
+}
 
 /** How often a watching core scans for what the change feed may have missed (the fallback). */
 const ADOPT_INTERVAL_MS = 5_000;
@@ -37,6 +46,8 @@ export class AppCore {
   readonly dataDir: string;
   readonly #p: Parts;
   readonly #ops: CatalogOps;
+  readonly #team: TeamCatalog;
+  readonly #teamOps: TeamOps;
   readonly #tracker: CallTracker;
   readonly #calls: CallOps;
   readonly #announcer = new CoreAnnouncer();
@@ -55,6 +66,13 @@ export class AppCore {
     const tokens = new RobotTokens(vault, async (robotId, origin) => {
       if (files.robots.writable) await catalog.noteTokenOrigin(robotId, origin);
     });
+    this.#team = new TeamCatalog({
+      now: () => parts.clock.now(),
+      hasToken: async (robot) => (await tokens.presence(robot)).here,
+      onChange: () => this.#announcer.emit({ type: 'team', team: this.#team.state() }),
+    });
+    catalog.setTeam(this.#team);
+    this.#teamOps = new TeamOps(this.#team, tokens);
     this.#ops = new CatalogOps({
       catalog,
       files,
@@ -99,6 +117,7 @@ export class AppCore {
     // Load the catalog now so a damaged file is reported at start, not later.
     await Promise.all([parts.files.robots.read(), parts.files.presets.read()]);
     core.#adopting = options.resumeWatching !== false;
+    await core.#team.follow(parts.settings.teamCatalogFile, { watch: options.watchFolder ?? core.#adopting });
     if (core.#adopting) {
       core.#tracker.start();
       core.#watchOtherProcesses();
@@ -189,26 +208,36 @@ export class AppCore {
   listRobots = (): Promise<RobotView[]> => this.#ops.listRobots();
   getRobot = (idOrName: string): Promise<RobotView> => this.#ops.getRobot(idOrName);
   createRobot = (input: unknown): Promise<RobotView> => this.#ops.createRobot(input);
-  updateRobot = (id: string, patch: unknown): Promise<RobotView> => this.#ops.updateRobot(id, patch);
+  updateRobot = async (id: string, patch: unknown): Promise<RobotView> =>
+    this.#ops.updateRobot(own(id, 'robot'), patch);
   /** Deletes the robot, its presets and its token. History keeps its calls. */
-  deleteRobot = (id: string): Promise<{ hadToken: boolean }> => this.#ops.deleteRobot(id);
-  setToken = (robotId: string, token: unknown): Promise<RobotView> => this.#ops.setToken(robotId, token);
-  clearToken = (robotId: string) => this.#ops.clearToken(robotId);
+  deleteRobot = async (id: string): Promise<{ hadToken: boolean }> => this.#ops.deleteRobot(own(id, 'robot'));
+  /** A team robot's token goes to this desk's keychain like one's own; no file is written. */
+  setToken = (robotId: string, token: unknown): Promise<RobotView> =>
+    isTeamId(robotId) ? this.#teamOps.setToken(robotId, token) : this.#ops.setToken(robotId, token);
+  clearToken = (robotId: string) =>
+    isTeamId(robotId) ? this.#teamOps.clearToken(robotId) : this.#ops.clearToken(robotId);
   /** Bind a token suspended by an address change to the robot's new origin; only on explicit confirmation. */
-  moveToken = (robotId: string, expectedOrigin?: string): Promise<RobotView> =>
-    this.#ops.moveToken(robotId, expectedOrigin);
+  moveToken = async (robotId: string, expectedOrigin?: string): Promise<RobotView> =>
+    this.#ops.moveToken(own(robotId, 'robot'), expectedOrigin);
   tokenStates = () => this.#ops.tokenStates();
   /** Send this token for the robot from this process only, never storing it (headless use). */
   useTokenForThisProcess = (robotId: string, token: string): void =>
     this.#p.vault.useForThisProcess(robotId, token);
-  tokenStatus = (robotId: string) => this.#ops.tokenStatus(robotId);
+  tokenStatus = (robotId: string) =>
+    isTeamId(robotId) ? this.#teamOps.tokenStatus(robotId) : this.#ops.tokenStatus(robotId);
   listPresets = (robotId?: string): Promise<Preset[]> => this.#ops.listPresets(robotId);
-  createPreset = (input: unknown): Promise<Preset> => this.#ops.createPreset(input);
-  updatePreset = (id: string, patch: unknown): Promise<Preset> => this.#ops.updatePreset(id, patch);
-  deletePreset = (id: string): Promise<void> => this.#ops.deletePreset(id);
-  duplicatePreset = (id: string): Promise<Preset> => this.#ops.duplicatePreset(id);
-  reorderPresets = (robotId: string, ids: readonly string[]): Promise<Preset[]> =>
-    this.#ops.reorderPresets(robotId, ids);
+  createPreset = async (input: unknown): Promise<Preset> => {
+    const robotId = (input as { robotId?: unknown } | null)?.robotId;
+    if (typeof robotId === 'string') own(robotId, 'robot');
+    return this.#ops.createPreset(input);
+  };
+  updatePreset = async (id: string, patch: unknown): Promise<Preset> =>
+    this.#ops.updatePreset(own(id, 'preset'), patch);
+  deletePreset = async (id: string): Promise<void> => this.#ops.deletePreset(own(id, 'preset'));
+  duplicatePreset = async (id: string): Promise<Preset> => this.#ops.duplicatePreset(own(id, 'preset'));
+  reorderPresets = async (robotId: string, ids: readonly string[]): Promise<Preset[]> =>
+    this.#ops.reorderPresets(own(robotId, 'robot'), ids);
 
   // ── Sharing without tokens (sharing/) ─────────────────────────────────
 
@@ -222,6 +251,23 @@ export class AppCore {
     this.#ops.planImport(file, choices);
   applyImport = (file: ExportFile, choices: ImportChoices): Promise<ImportPlan> =>
     this.#ops.applyImport(file, choices);
+
+  // ── The team catalog (team/) ──────────────────────────────────────────
+
+  /** The team catalog followed: its robots and presets (last good version) and any problem with the file now. */
+  teamCatalog = (): TeamCatalogState => this.#team.state();
+  /** Follow a catalog file (main's dialog, the CLI), checked first; null stops following. */
+  followTeamCatalog = async (file: string | null): Promise<TeamCatalogState> => {
+    await this.#teamOps.check(file);
+    await this.updateSettings({ teamCatalogFile: file });
+    await this.#team.follow(file);
+    return this.#team.state();
+  };
+  /** Read the catalog file again now (the app also does when it changes). */
+  reloadTeamCatalog = async (): Promise<TeamCatalogState> => {
+    await this.#team.reload();
+    return this.#team.state();
+  };
 
   // ── Firing and calls ──────────────────────────────────────────────────
 
@@ -280,6 +326,7 @@ export class AppCore {
 
   #applySettings(settings: Settings): void {
     this.#settings = settings;
+    if (settings.teamCatalogFile !== this.#team.file) void this.#team.follow(settings.teamCatalogFile);
     this.#p.client.updateSettings(settings.http, settings.network);
     this.#announcer.emit({ type: 'settings', settings });
   }
@@ -315,6 +362,7 @@ export class AppCore {
   async close(): Promise<void> {
     this.#closed = true;
     this.#feed.close();
+    this.#team.close();
     if (this.#marked) removeWatcherMark(this.dataDir);
     if (this.#adoptTimer !== undefined) this.#p.clock.clearTimer(this.#adoptTimer);
     const pools = this.#p.client.closePools();

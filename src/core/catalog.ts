@@ -2,6 +2,7 @@ import { stripUndefined } from '../shared/objects.ts';
 import { Preset, PresetInput, PresetPatch } from '../shared/models/preset.ts';
 import { Robot, RobotInput, RobotPatch } from '../shared/models/robot.ts';
 import { originOf } from '../shared/models/tokenOrigin.ts';
+import { isTeamId } from '../shared/models/teamCatalog.ts';
 import { AppError, notFound, parseInput } from './errors.ts';
 import { targetOf } from './http/targetUrl.ts';
 import { checkCaFile } from './http/trust.ts';
@@ -37,17 +38,22 @@ function boundOrigin(robot: Robot): string | null {
   return originOf(robot.baseUrl);
 }
 
-export const sameName = (a: string, b: string): boolean => a.localeCompare(b, undefined, { sensitivity: 'accent' }) === 0;
+export const sameName = (a: string, b: string): boolean =>
+  a.localeCompare(b, undefined, { sensitivity: 'accent' }) === 0;
 
 /**
  * Robots and presets: validation, unique names, ordering. Reads go through
  * the files each time (cheap: cached by mtime), so a change the CLI made is
  * seen by the app and the other way round.
  */
+/** Robots and presets that are fired and looked up like one's own, but never written here (the team catalog). */
+export type ReadOnlySource = { robots(): Robot[]; presets(): Preset[] };
+
 export class Catalog {
   readonly #files: CatalogFiles;
   readonly #now: () => number;
   readonly #newId: () => string;
+  #team: ReadOnlySource = { robots: () => [], presets: () => [] };
 
   constructor(files: CatalogFiles, now: () => number, newId: () => string) {
     this.#files = files;
@@ -55,12 +61,22 @@ export class Catalog {
     this.#newId = newId;
   }
 
+  /** The team catalog's robots and presets: found by id or name after one's own, never changed here. */
+  setTeam(source: ReadOnlySource): void {
+    this.#team = source;
+  }
+
+  /** One's own robots (the team's: `teamRobots`). */
   robots(): Promise<Robot[]> {
     return this.#files.robots.read();
   }
 
+  teamRobots(): Robot[] {
+    return this.#team.robots();
+  }
+
   async robot(id: string): Promise<Robot | undefined> {
-    return (await this.robots()).find((r) => r.id === id);
+    return (await this.robots()).find((r) => r.id === id) ?? this.#team.robots().find((r) => r.id === id);
   }
 
   async requireRobot(id: string): Promise<Robot> {
@@ -71,15 +87,18 @@ export class Catalog {
 
   /** A robot by id or, for people typing in a terminal, by its name. */
   async findRobot(idOrName: string): Promise<Robot | undefined> {
-    const robots = await this.robots();
     const name = idOrName.trim();
+    // One's own first: a robot copied from the team's keeps its name and wins.
     // Names are unique as sameName compares them, so an exact match is the
     // match, without the collator (its first use costs a command ~10 ms).
-    return (
-      robots.find((r) => r.id === idOrName) ??
-      robots.find((r) => r.name === name) ??
-      robots.find((r) => sameName(r.name, name))
-    );
+    for (const robots of [await this.robots(), this.#team.robots()]) {
+      const robot =
+        robots.find((r) => r.id === idOrName) ??
+        robots.find((r) => r.name === name) ??
+        robots.find((r) => sameName(r.name, name));
+      if (robot !== undefined) return robot;
+    }
+    return undefined;
   }
 
   /** findRobot, or a not-found error that says how to see the robots there are. */
@@ -161,15 +180,19 @@ export class Catalog {
     }));
   }
 
+  /** One's own presets, or the presets of one robot (the team's when it is a team robot). */
   async presets(robotId?: string): Promise<Preset[]> {
-    const all = await this.#files.presets.read();
+    const own = await this.#files.presets.read();
+    const all = robotId !== undefined && isTeamId(robotId) ? this.#team.presets() : own;
     return all
       .filter((p) => robotId === undefined || p.robotId === robotId)
       .sort((a, b) => a.order - b.order || a.createdAt - b.createdAt);
   }
 
   async requirePreset(id: string): Promise<Preset> {
-    const preset = (await this.#files.presets.read()).find((p) => p.id === id);
+    const preset =
+      (await this.#files.presets.read()).find((p) => p.id === id) ??
+      this.#team.presets().find((p) => p.id === id);
     if (preset === undefined) throw notFound('That preset', 'It may have been deleted; refresh the list.');
     return preset;
   }

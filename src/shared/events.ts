@@ -4,6 +4,7 @@ import { CallSummary } from './models/callSummary.ts';
 import { Preset } from './models/preset.ts';
 import { RobotView } from './models/robotView.ts';
 import { Settings } from './models/settings.ts';
+import { TeamCatalogState } from './models/teamCatalog.ts';
 import { Warning } from './models/warning.ts';
 
 /**
@@ -42,6 +43,8 @@ export const AppEvent = z.discriminatedUnion('type', [
   /** Robots (with token status) and presets, after any change to either. */
   z.object({ type: z.literal('catalog'), robots: z.array(RobotView), presets: z.array(Preset) }),
   z.object({ type: z.literal('settings'), settings: Settings }),
+  /** The team catalog was read again (changed, broken, fixed, or another file followed). */
+  z.object({ type: z.literal('team'), team: TeamCatalogState }),
   z.object({ type: z.literal('warnings'), warnings: z.array(Warning) }),
   z.object({ type: z.literal('demo'), demo: DemoStatus }),
   z.object({ type: z.literal('navigate'), to: Navigation }),

@@ -61,6 +61,11 @@ const SettingsFields = z.object({
   http: HttpFields,
   /** Trust (OS store, an extra CA file) and proxy: see models/network.ts. */
   network: NetworkFields,
+  /**
+   * A team catalog followed read-only (an export file in a shared folder or a
+   * git checkout): chosen in main's dialog or given to the CLI, never by the window.
+   */
+  teamCatalogFile: z.string().trim().min(1, 'must not be empty').max(4096).nullable(),
 });
 
 /** Settings as stored: every field present, missing ones filled from the defaults. */
@@ -79,6 +84,7 @@ export const Settings = z.object({
   network: NetworkFields.partial()
     .default({})
     .transform((network) => ({ ...defaultNetworkSettings, ...stripUndefined(network) })),
+  teamCatalogFile: SettingsFields.shape.teamCatalogFile.default(null),
 });
 export type Settings = z.infer<typeof Settings>;
 export type HttpSettings = Settings['http'];

@@ -11,9 +11,10 @@ const ProxyPasswordStatus = z.object({ hasPassword: z.boolean() });
 /**
  * Settings as the window may change them: every group strict (a field the
  * contract does not know is an error, not silently dropped) and no path: the
- * CA file is chosen in main's file dialog (chooseSettingsCaFile).
+ * CA file and the team catalog are chosen in main's file dialog
+ * (chooseSettingsCaFile, chooseTeamCatalog).
  */
-export const WindowSettingsPatch = SettingsPatch.extend({
+export const WindowSettingsPatch = SettingsPatch.omit({ teamCatalogFile: true }).extend({
   http: HttpFields.partial().strict().optional(),
   network: NetworkFields.omit({ caFile: true }).partial().strict().optional(),
   pollPolicy: PollPolicyOverrides.strict().optional(),

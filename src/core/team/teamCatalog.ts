@@ -1,0 +1,164 @@
+import { type FSWatcher, watch } from 'node:fs';
+import path from 'node:path';
+import type { Preset } from '../../shared/models/preset.ts';
+import type { Robot } from '../../shared/models/robot.ts';
+import { robotView } from '../../shared/models/robotView.ts';
+import type { TeamCatalogState } from '../../shared/models/teamCatalog.ts';
+import { originOf } from '../../shared/models/tokenOrigin.ts';
+import { readExportFile } from '../sharing/readExportFile.ts';
+import { teamRecords } from './teamRecords.ts';
+
+/** A save (write, rename, a git checkout's many steps) comes as a burst of events: read once it settles. */
+const SETTLE_MS = 50;
+
+type Good = { robots: Robot[]; presets: Preset[]; loadedAt: number };
+
+/**
+ * The team catalog file the settings name, followed read-only: read with the
+ * bounded reader, parsed as an export file, its robots given ids from their
+ * names. A file that cannot be read or parsed is reported (`problem`) and the
+ * last good version kept, so a half-written save or a merge conflict in a git
+ * checkout never empties anyone's tray. The app watches the file's folder
+ * (not the file: a save by rename replaces the file being watched).
+ */
+export class TeamCatalog {
+  readonly #now: () => number;
+  /** Whether the keychain holds a token for the robot's own origin. */
+  readonly #hasToken: (robot: Robot) => Promise<boolean>;
+  readonly #onChange: () => void;
+  #file: string | null = null;
+  #good: Good | null = null;
+  #problem: string | null = null;
+  #tokens = new Set<string>();
+  #watching = false;
+  #watcher: FSWatcher | undefined;
+  #settle: ReturnType<typeof setTimeout> | undefined;
+  #loading: Promise<void> = Promise.resolve();
+  #closed = false;
+
+  constructor(deps: {
+    now: () => number;
+    hasToken: (robot: Robot) => Promise<boolean>;
+    onChange: () => void;
+  }) {
+    this.#now = deps.now;
+    this.#hasToken = deps.hasToken;
+    this.#onChange = deps.onChange;
+  }
+
+  get file(): string | null {
+    return this.#file;
+  }
+
+  /** Follow `file` (null: none); a file other than the one followed starts from nothing. */
+  async follow(file: string | null, options: { watch?: boolean } = {}): Promise<void> {
+    if (options.watch !== undefined) this.#watching = options.watch;
+    if (file !== this.#file) {
+      this.#stopWatching();
+      this.#file = file;
+      this.#good = null;
+      this.#problem = null;
+      this.#tokens = new Set();
+      if (file !== null && this.#watching) this.#watch(file);
+    }
+    await this.reload();
+  }
+
+  /** Read the file again; on a problem the last good version stays and the problem is reported. */
+  reload(): Promise<void> {
+    const run = this.#loading.then(() => this.#load());
+    this.#loading = run.catch(() => undefined);
+    return run;
+  }
+
+  async #load(): Promise<void> {
+    const file = this.#file;
+    if (file === null) return;
+    try {
+      const records = teamRecords(await readExportFile(file, `The team catalog ${file}`));
+      if (file !== this.#file) return;
+      this.#good = { ...records, loadedAt: this.#now() };
+      this.#problem = null;
+      await this.#askTokens();
+    } catch (error) {
+      if (file !== this.#file) return;
+      this.#problem =
+        (error as Error).message +
+        (this.#good === null ? '' : ' Robot Tray keeps showing the version it last read.');
+    }
+    if (!this.#closed) this.#onChange();
+  }
+
+  /** Ask the keychain again which team robots have a token (after one was set or cleared). */
+  async refreshTokens(): Promise<void> {
+    await this.#askTokens();
+    if (!this.#closed) this.#onChange();
+  }
+
+  async #askTokens(): Promise<void> {
+    const tokens = new Set<string>();
+    for (const robot of this.#good?.robots ?? []) {
+      try {
+        if (await this.#hasToken(robot)) tokens.add(robot.id);
+      } catch {
+        // No keychain: shown as "token needed", as one's own robots are.
+      }
+    }
+    this.#tokens = tokens;
+  }
+
+  /** The team's robots, with a token note when the keychain holds one for the robot's origin. */
+  robots(): Robot[] {
+    const good = this.#good;
+    if (good === null) return [];
+    return good.robots.map((robot) =>
+      this.#tokens.has(robot.id)
+        ? { ...robot, tokenUpdatedAt: good.loadedAt, tokenOrigin: originOf(robot.baseUrl) }
+        : robot,
+    );
+  }
+
+  presets(): Preset[] {
+    return this.#good?.presets ?? [];
+  }
+
+  state(): TeamCatalogState {
+    return {
+      file: this.#file,
+      loadedAt: this.#good?.loadedAt ?? null,
+      problem: this.#problem,
+      robots: this.robots().map(robotView),
+      presets: this.presets(),
+    };
+  }
+
+  #watch(file: string): void {
+    const name = path.basename(file);
+    try {
+      this.#watcher = watch(path.dirname(file), { persistent: false }, (_event, changed) => {
+        if (changed !== null && changed !== name) return;
+        if (this.#settle !== undefined) clearTimeout(this.#settle);
+        this.#settle = setTimeout(() => {
+          this.#settle = undefined;
+          void this.reload();
+        }, SETTLE_MS);
+      });
+      this.#watcher.on('error', () => this.#stopWatching());
+    } catch {
+      // A folder that cannot be watched (gone, a network share): the periodic refresh reads it.
+      this.#watcher = undefined;
+    }
+  }
+
+  #stopWatching(): void {
+    this.#watcher?.close();
+    this.#watcher = undefined;
+    if (this.#settle !== undefined) clearTimeout(this.#settle);
+    this.#settle = undefined;
+  }
+
+  close(): void {
+    this.#closed = true;
+    this.#stopWatching();
+  }
+}

@@ -1,0 +1,46 @@
+import { createHash } from 'node:crypto';
+import type { ExportFile } from '../../shared/models/exportFile.ts';
+import { Preset } from '../../shared/models/preset.ts';
+import { Robot } from '../../shared/models/robot.ts';
+import { TEAM_ID_PREFIX } from '../../shared/models/teamCatalog.ts';
+
+/** Names match as people type them (case aside), so an id must not change with the case either. */
+const key = (name: string) => name.trim().toLocaleLowerCase();
+const digest = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 20);
+
+/** A team robot's id, from its name alone: the same in every reload and on every desk. */
+export function teamRobotId(name: string): string {
+  return TEAM_ID_PREFIX + digest(`robot\u0000${key(name)}`);
+}
+
+export function teamPresetId(robotName: string, presetName: string): string {
+  return TEAM_ID_PREFIX + digest(`preset\u0000${key(robotName)}\u0000${key(presetName)}`);
+}
+
+/**
+ * The catalog file's robots and presets as records the core can fire. No
+ * token note (the keychain is asked, see TeamCatalog), no CA file, no
+ * accepted certificate: a shared file decides none of these for this desk.
+ */
+export function teamRecords(file: ExportFile): { robots: Robot[]; presets: Preset[] } {
+  const robots: Robot[] = [];
+  const presets: Preset[] = [];
+  for (const incoming of file.robots) {
+    const { presets: own, caFileNeeded: _ca, ...fields } = incoming;
+    const id = teamRobotId(incoming.name);
+    robots.push(Robot.parse({ ...fields, id, createdAt: file.exportedAt, updatedAt: file.exportedAt }));
+    own.forEach((preset, order) =>
+      presets.push(
+        Preset.parse({
+          ...preset,
+          id: teamPresetId(incoming.name, preset.name),
+          robotId: id,
+          order,
+          createdAt: file.exportedAt,
+          updatedAt: file.exportedAt,
+        }),
+      ),
+    );
+  }
+  return { robots, presets };
+}
