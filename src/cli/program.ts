@@ -12,6 +12,7 @@ import { reportCommand } from './commands/report.ts';
 import { saveCommand, showCommand } from './commands/savedCall.ts';
 import { robotCommand } from './commands/robot.ts';
 import { exportCommand, importCommand } from './commands/sharing.ts';
+import { teamCommand } from './commands/team.ts';
 import { sandboxCommand } from './commands/sandbox.ts';
 import { statusCommand } from './commands/status.ts';
 import { forgetCommand, stopCommand } from './commands/stopForget.ts';
@@ -70,6 +71,7 @@ export function buildProgram(version: string): Command {
     .addCommand(networkCommand())
     .addCommand(exportCommand())
     .addCommand(importCommand())
+    .addCommand(teamCommand())
     .addCommand(historyCommand())
     .addCommand(warningsCommand())
     .addCommand(sandboxCommand())

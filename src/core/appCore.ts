@@ -22,6 +22,8 @@ import type { ImportChoices, ImportPlan } from './sharing/importPlan.ts';
 import { readExportFile } from './sharing/readExportFile.ts';
 import type { TeamCatalogState } from '../shared/models/teamCatalog.ts';
 import { TeamCatalog } from './team/teamCatalog.ts';
+import { LastGoodCopy } from './team/lastGoodCopy.ts';
+import path from 'node:path';
 import { isTeamId, TeamOps, teamReadOnly } from './team/teamOps.ts';
 import { otherWatcherRunning, removeWatcherMark, writeWatcherMark } from './watcherMark.ts';
 
@@ -70,6 +72,10 @@ export class AppCore {
       now: () => parts.clock.now(),
       hasToken: async (robot) => (await tokens.presence(robot)).here,
       onChange: () => this.#announcer.emit({ type: 'team', team: this.#team.state() }),
+      copy:
+        parts.readOnly === undefined
+          ? new LastGoodCopy(path.join(parts.dataDir, 'team-catalog.json'), () => parts.clock.now())
+          : undefined,
     });
     catalog.setTeam(this.#team);
     this.#teamOps = new TeamOps(this.#team, tokens);

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -107,5 +107,47 @@ describe('robot-tray export and import', () => {
     const foreign = await h.run(['import', pkg], inOther());
     expect(foreign.code).toBe(2);
     expect(foreign.stderr).toContain(`File "${pkg}" is not a Robot Tray export`);
+  });
+
+  test("team follow shows the catalog's robots beside one's own; a team robot takes a token and fires; doctor reports a broken file", async () => {
+    const { token } = h.sandbox.addRobot({ name: 'Team robot', flow: [{ type: 'respond', echo: true }] });
+    h.secrets.add(token);
+    const catalog = path.join(h.home, 'shared', 'catalog.json');
+    await mkdir(path.dirname(catalog));
+    const text = (robots: object[]) =>
+      JSON.stringify({ format: 'robot-tray-export', version: 1, exportedAt: 1, robots });
+    await writeFile(
+      catalog,
+      text([{ name: 'Team robot', baseUrl: h.sandbox.baseUrl, presets: [{ name: 'Echo', args: { n: 1 } }] }]),
+    );
+    const followed = await h.run(['team', 'follow', catalog]);
+    expect(followed).toMatchObject({ code: 0, stderr: '' });
+    expect(followed.stdout).toMatch(/^Team catalog .*catalog\.json: 1 robot, 1 preset, read /);
+    expect(followed.stdout).toContain("robot-tray token set 'Team robot'");
+
+    const table = await h.run(['robot', 'list']);
+    expect(table.stdout).toMatch(
+      /Invoice sync\s+http:\/\/127\.0\.0\.1:\d+\s+stored\s+1\n\nTeam catalog .*catalog\.json \(read-only\):\nNAME.*\nTeam robot\s+http:\/\/127\.0\.0\.1:\d+\s+needed\s+1/,
+    );
+    expect((await h.run(['token', 'set', 'team robot'], { input: token + '\n' })).code).toBe(0);
+    expect((await h.run(['token', 'status', 'Team robot'])).stdout).toContain('has a token');
+    const fired = await h.run(['fire', 'Team robot', '--preset', 'Echo', '--wait']);
+    expect(fired.code).toBe(0);
+    expect((await h.run(['robot', 'edit', 'Team robot', '--notes', 'x'])).stderr).toContain(
+      'belongs to the team catalog',
+    );
+
+    await writeFile(catalog, '{"format": "robot-tray-export", "vers');
+    const doctor = await h.run(['doctor']);
+    expect(doctor.code).toBe(1);
+    expect(doctor.stdout).toMatch(
+      /Team catalog\s+.*catalog\.json: 1 robot, 1 preset, read .*\. Problem: The team catalog .* is not valid JSON/,
+    );
+    expect((await h.run(['team', 'status'])).code).toBe(1);
+    expect((await h.run(['robot', 'list'])).stdout).toMatch(/Team robot[\s\S]*Problem: The team catalog/);
+    expect((await h.run(['token', 'clear', 'Team robot'])).code).toBe(0);
+    expect((await h.run(['team', 'stop'])).stdout).toBe(
+      'Team catalog none followed (robot-tray team follow FILE)\n',
+    );
   });
 });

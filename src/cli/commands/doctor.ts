@@ -7,6 +7,7 @@ import { run } from '../command.ts';
 import { withCore } from '../coreAccess.ts';
 import { ExitCode, exitCodeForError } from '../exitCodes.ts';
 import { formatFields, printJson, printLine } from '../output.ts';
+import { teamSummary } from './team.ts';
 
 export function doctorCommand(): Command {
   return new Command('doctor')
@@ -14,13 +15,24 @@ export function doctorCommand(): Command {
       "check the way to a robot's service: DNS, proxy, connect time, TLS and certificates, and whether " +
         'its trigger endpoint answers; nothing is fired and no token is sent',
     )
-    .argument('<ROBOT>', 'the robot')
+    .argument('[ROBOT]', 'the robot; without one, only the team catalog is checked')
     .option('--json', 'print the diagnosis as JSON')
     .action(run(doctor));
 }
 
-async function doctor(name: string, options: { json?: boolean }): Promise<number> {
+async function doctor(name: string | undefined, options: { json?: boolean }): Promise<number> {
   return withCore(async (core) => {
+    // A broken team catalog is reported here (the app shows a banner): the last good version is in use.
+    const team = core.teamCatalog();
+    if (name === undefined) {
+      if (options.json === true) printJson({ team });
+      else printLine(`Team catalog  ${teamSummary(team)}`);
+      if (team.problem !== null) return ExitCode.failure;
+      if (options.json !== true)
+        printLine('Name a robot to check the way to its service: robot-tray doctor ROBOT');
+      return ExitCode.ok;
+    }
+    if (team.problem !== null && options.json !== true) printLine(`Team catalog  ${teamSummary(team)}`);
     const robot = await core.getRobot(name);
     const diagnosis = await core.diagnose(robot.id);
     if (options.json === true) printJson(diagnosis);

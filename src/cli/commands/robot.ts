@@ -2,6 +2,7 @@ import path from 'node:path';
 import { Command } from 'commander';
 import type { AppCore } from '../../core/appCore.ts';
 import type { RobotView } from '../../shared/models/robot.ts';
+import { isTeamId } from '../../shared/teamIds.ts';
 import { baseUrlFrom } from '../../shared/models/robotUrls.ts';
 import { CliError } from '../cliError.ts';
 import { run } from '../command.ts';
@@ -104,6 +105,21 @@ async function storeToken(core: AppCore, robot: RobotView, token: string): Promi
   }
 }
 
+type ListedRobot = Omit<RobotView, 'hasToken'> & { hasToken: boolean | null };
+
+function tokenWords(r: ListedRobot): string {
+  if (r.hasToken === null) return 'unknown (keychain unavailable)';
+  if (r.hasToken) return 'stored';
+  return r.tokenSuspended !== null ? `set for ${r.tokenSuspended.from}, not confirmed` : 'needed';
+}
+
+function robotTable(robots: ListedRobot[], presetCount: (id: string) => number): string {
+  return formatTable(
+    ['NAME', 'BASE URL', 'TOKEN', 'PRESETS'],
+    robots.map((r) => [r.name, r.baseUrl, tokenWords(r), String(presetCount(r.id))]),
+  );
+}
+
 async function listRobots(options: { json?: boolean }): Promise<void> {
   await withCore(async (core) => {
     const listed = await core.listRobots();
@@ -113,31 +129,24 @@ async function listRobots(options: { json?: boolean }): Promise<void> {
       ...r,
       hasToken: states === undefined ? null : (states.get(r.id) ?? false),
     }));
-    if (options.json === true) return printJson(robots);
-    if (robots.length === 0) {
+    // The team's robots come after one's own, marked, with the keychain's word on their tokens.
+    const team = core.teamCatalog();
+    if (options.json === true)
+      return printJson([...robots, ...team.robots.map((r) => ({ ...r, team: true }))]);
+    const presets = await core.listPresets();
+    const count = (id: string) =>
+      (isTeamId(id) ? team.presets : presets).filter((p) => p.robotId === id).length;
+    if (robots.length === 0 && team.file === null) {
       return printLine(
         'No robots yet. Add one with: robot-tray robot add --name NAME --base-url URL --token-stdin',
       );
     }
-    const presets = await core.listPresets();
-    const count = (id: string) => presets.filter((p) => p.robotId === id).length;
-    printLine(
-      formatTable(
-        ['NAME', 'BASE URL', 'TOKEN', 'PRESETS'],
-        robots.map((r) => [
-          r.name,
-          r.baseUrl,
-          r.hasToken === null
-            ? 'unknown (keychain unavailable)'
-            : r.hasToken
-              ? 'stored'
-              : r.tokenSuspended !== null
-                ? `set for ${r.tokenSuspended.from}, not confirmed`
-                : 'needed',
-          String(count(r.id)),
-        ]),
-      ),
-    );
+    if (robots.length > 0) printLine(robotTable(robots, count));
+    if (team.file === null) return;
+    if (robots.length > 0) printLine();
+    printLine(`Team catalog ${team.file} (read-only):`);
+    if (team.robots.length > 0) printLine(robotTable(team.robots, count));
+    if (team.problem !== null) printLine(`Problem: ${team.problem}`);
   });
 }
 

@@ -5,8 +5,10 @@ import type { Robot } from '../../shared/models/robot.ts';
 import { robotView } from '../../shared/models/robotView.ts';
 import type { TeamCatalogState } from '../../shared/models/teamCatalog.ts';
 import { originOf } from '../../shared/models/tokenOrigin.ts';
+import type { ExportFile } from '../../shared/models/exportFile.ts';
 import { readExportFile } from '../sharing/readExportFile.ts';
 import { teamRecords } from './teamRecords.ts';
+import type { LastGoodCopy } from './lastGoodCopy.ts';
 
 /** A save (write, rename, a git checkout's many steps) comes as a burst of events: read once it settles. */
 const SETTLE_MS = 50;
@@ -26,6 +28,7 @@ export class TeamCatalog {
   /** Whether the keychain holds a token for the robot's own origin. */
   readonly #hasToken: (robot: Robot) => Promise<boolean>;
   readonly #onChange: () => void;
+  readonly #copy: LastGoodCopy | undefined;
   #file: string | null = null;
   #good: Good | null = null;
   #problem: string | null = null;
@@ -40,7 +43,10 @@ export class TeamCatalog {
     now: () => number;
     hasToken: (robot: Robot) => Promise<boolean>;
     onChange: () => void;
+    /** Where the last good version is kept for the next start and the CLI; none for a read-only data folder. */
+    copy?: LastGoodCopy;
   }) {
+    this.#copy = deps.copy;
     this.#now = deps.now;
     this.#hasToken = deps.hasToken;
     this.#onChange = deps.onChange;
@@ -75,18 +81,29 @@ export class TeamCatalog {
     const file = this.#file;
     if (file === null) return;
     try {
-      const records = teamRecords(await readExportFile(file, `The team catalog ${file}`));
+      const read = await readExportFile(file, `The team catalog ${file}`);
       if (file !== this.#file) return;
-      this.#good = { ...records, loadedAt: this.#now() };
+      this.#use(read, this.#now());
       this.#problem = null;
+      await this.#copy?.save(file, read).catch(() => undefined);
       await this.#askTokens();
     } catch (error) {
       if (file !== this.#file) return;
+      // Started (the app, a CLI command) while the file is broken: the version an earlier run read.
+      const kept = this.#good === null ? await this.#copy?.load(file) : undefined;
+      if (kept !== undefined) {
+        this.#use(kept.catalog, kept.savedAt);
+        await this.#askTokens();
+      }
       this.#problem =
         (error as Error).message +
         (this.#good === null ? '' : ' Robot Tray keeps showing the version it last read.');
     }
     if (!this.#closed) this.#onChange();
+  }
+
+  #use(catalog: ExportFile, loadedAt: number): void {
+    this.#good = { ...teamRecords(catalog), loadedAt };
   }
 
   /** Ask the keychain again which team robots have a token (after one was set or cleared). */

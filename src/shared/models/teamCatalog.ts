@@ -21,9 +21,4 @@ export const TeamCatalogState = z.object({
 });
 export type TeamCatalogState = z.infer<typeof TeamCatalogState>;
 
-/** Ids of the team's robots and presets start with this; one's own never do (they are UUIDs). */
-export const TEAM_ID_PREFIX = 'team-';
-
-export function isTeamId(id: string): boolean {
-  return id.startsWith(TEAM_ID_PREFIX);
-}
+export { isTeamId, TEAM_ID_PREFIX } from '../teamIds.ts';
