@@ -121,7 +121,7 @@ export async function startShell(mainDir: string): Promise<void> {
         const result = await (parent
           ? dialog.showSaveDialog(parent, options)
           : dialog.showSaveDialog(options));
-        return result.canceled || result.filePath === '' ? null : result.filePath;
+        return result.canceled || !result.filePath ? null : result.filePath;
       },
       takeDroppedFile: () => dropped.take(),
       // Shown by main, attached to the window when there is one: the window

@@ -129,7 +129,11 @@ describe('the team catalog', () => {
     expect(reported.robots.map((r) => r.name)).toEqual(['Orders', 'Billing']);
     expect((await core.getRobot('Billing')).id).toBe(after.robots[1]!.id);
     // A process started while the file is broken (the CLI, the app at login) shows the last good version too.
-    const started = await AppCore.open({ dataDir: core.dataDir, secrets: memorySecrets(), resumeWatching: false });
+    const started = await AppCore.open({
+      dataDir: core.dataDir,
+      secrets: memorySecrets(),
+      resumeWatching: false,
+    });
     closers.push(() => started.close());
     expect(started.teamCatalog()).toMatchObject({ problem: expect.stringMatching(/is not valid JSON/) });
     expect(started.teamCatalog().robots.map((r) => r.id)).toEqual(after.robots.map((r) => r.id));

@@ -194,6 +194,25 @@ describe('every contract method reaches AppCore', () => {
     const removed = await call('removeDemo');
     expect(removed).toEqual({ running: false, robotIds: [] });
 
+    // Sharing: every file comes from main's dialogs; the window holds only the import's id.
+    const exportFile = path.join(shell.dataDir, 'shared.json');
+    shell.fileDialog.answer(exportFile);
+    expect(await call('exportRobots', { robotIds: [robot.id] })).toEqual({
+      fileName: 'shared.json',
+      robots: 1,
+      presets: expect.any(Number),
+    });
+    shell.fileDialog.answer(exportFile);
+    const offer = (await call('chooseImportFile'))!;
+    expect(offer.plan.robots.map((s) => s.action)).toEqual(['conflict']);
+    const choices = { robots: { [robot.name]: 'skip' as const } };
+    expect((await call('planImport', { importId: offer.importId, choices })).ready).toBe(true);
+    expect((await call('applyImport', { importId: offer.importId, choices })).robots[0]!.action).toBe('skip');
+    expect((await call('getTeamCatalog')).file).toBeNull();
+    shell.fileDialog.answer(exportFile);
+    expect((await call('chooseTeamCatalog'))!.robots.map((r) => r.name)).toEqual([robot.name]);
+    expect((await call('stopTeamCatalog')).file).toBeNull();
+
     expect([...covered].sort()).toEqual([...methodNames].sort());
   });
 });

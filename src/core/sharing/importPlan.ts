@@ -1,52 +1,18 @@
 import type { ExportedRobot, ExportFile } from '../../shared/models/exportFile.ts';
+import type {
+  ExistingChoice,
+  ImportChoices,
+  ImportPlan,
+  PresetStep,
+  RobotStep,
+} from '../../shared/models/importPlan.ts';
 import { Preset } from '../../shared/models/preset.ts';
 import { Robot, RobotInput } from '../../shared/models/robot.ts';
 import { originOf } from '../../shared/models/tokenOrigin.ts';
 import { describeZodError } from '../../shared/validation.ts';
 import { assertSafeTransport, assertSendable, sameName } from '../catalog.ts';
 
-/** What to do with a robot of the file whose name a robot here already has. */
-export type ExistingChoice = 'replace' | 'skip';
-
-/**
- * The person's answers: for every robot already here, `existing`, or for one
- * robot by name (the window asks robot by robot). Without an answer, a robot
- * already here is a conflict and nothing is imported.
- */
-export type ImportChoices = {
-  existing?: ExistingChoice;
-  robots?: Readonly<Record<string, ExistingChoice>>;
-};
-
-export type PresetStep = { name: string; action: 'add' | 'replace' | 'skip' };
-
-export type RobotStep = {
-  name: string;
-  /** The name of the robot here it matched, when one did (the case may differ). */
-  existingName: string | null;
-  /** conflict: a robot here has this name and no choice was made for it. */
-  action: 'add' | 'replace' | 'skip' | 'conflict';
-  baseUrl: string;
-  /**
-   * What happens to the token: a new robot needs one; a replaced robot keeps
-   * its token while its origin stays, and a robot moved to another origin
-   * loses it (tokens are bound to origins: a file must not send a token elsewhere).
-   */
-  token: 'needed' | 'kept' | 'removed' | 'unchanged';
-  /** Set when a replaced robot's address moves to another origin. */
-  originChange: { from: string; to: string } | null;
-  /** The robot used a CA file on the desk it came from: choose one here. */
-  caFileNeeded: boolean;
-  /** Why this robot cannot be imported here (nothing is, then); null when it can. */
-  problem: string | null;
-  presets: PresetStep[];
-};
-
-export type ImportPlan = {
-  robots: RobotStep[];
-  /** Whether it can be applied: no robot in conflict, and none to add or replace with a problem. */
-  ready: boolean;
-};
+export type { ExistingChoice, ImportChoices, ImportPlan, PresetStep, RobotStep };
 
 /** The robot record the file describes, checked as any new robot is (address, plain http). */
 function checkRobot(robot: ExportedRobot): string | null {

@@ -6,6 +6,7 @@ import { presetHandlers } from './handlers/presets.ts';
 import { robotHandlers } from './handlers/robots.ts';
 import { savedCallHandlers } from './handlers/savedCalls.ts';
 import { settingsHandlers } from './handlers/settings.ts';
+import { sharingHandlers } from './handlers/sharing.ts';
 import type { HandlersOf } from './handlers/types.ts';
 
 export type { HandlerContext };
@@ -20,6 +21,7 @@ export function createHandlers(ctx: HandlerContext): Handlers {
     ...callHandlers(ctx),
     ...savedCallHandlers(ctx),
     ...settingsHandlers(ctx),
+    ...sharingHandlers(ctx),
     ...appHandlers(ctx),
   };
 }

@@ -5,6 +5,7 @@ import { presetMethods } from './contract/presets.ts';
 import { robotMethods } from './contract/robots.ts';
 import { savedCallMethods } from './contract/savedCalls.ts';
 import { settingsMethods } from './contract/settings.ts';
+import { sharingMethods } from './contract/sharing.ts';
 
 /**
  * The one IPC contract between the window and the main process: one method
@@ -21,6 +22,7 @@ export const contract = {
   ...callMethods,
   ...savedCallMethods,
   ...settingsMethods,
+  ...sharingMethods,
   ...appMethods,
 } as const;
 
