@@ -3,6 +3,7 @@ import { startEvents } from './bridge/events.ts';
 import { loadCalls } from './stores/calls.ts';
 import { loadCatalog } from './stores/catalogActions.ts';
 import { loadSettings } from './stores/settings.ts';
+import { loadTeam } from './stores/team.ts';
 import { applyNavigation, applyTheme, useUi } from './stores/ui.ts';
 
 /**
@@ -13,7 +14,7 @@ export async function boot(): Promise<void> {
   applyTheme(useUi.getState().theme);
   if (!hasBridge()) return;
   startEvents();
-  await Promise.all([loadCatalog(), loadSettings(), loadCalls()]);
+  await Promise.all([loadCatalog(), loadSettings(), loadCalls(), loadTeam()]);
   try {
     const to = await call('takeNavigation');
     if (to !== null) applyNavigation(to);

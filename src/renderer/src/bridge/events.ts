@@ -2,6 +2,7 @@ import type { AppEvent } from '../../../shared/events.ts';
 import { applyCatalogEvent } from '../stores/catalogActions.ts';
 import { applyCallsChanged, applyCallsRemoved } from '../stores/calls.ts';
 import { applyDemo, applySettings, applyWarnings } from '../stores/settings.ts';
+import { applyTeam } from '../stores/team.ts';
 import { applyNavigation } from '../stores/ui.ts';
 import { bridge } from './call.ts';
 import { gatherCallChanges } from './gatheredChanges.ts';
@@ -33,6 +34,9 @@ function applyEvent(event: Exclude<AppEvent, { type: 'calls.changed' }>): void {
       break;
     case 'navigate':
       applyNavigation(event.to);
+      break;
+    case 'team':
+      applyTeam(event.team);
       break;
   }
 }

@@ -3,6 +3,7 @@ import type { Navigation } from '../../../shared/events.ts';
 import type { JsonObject } from '../../../shared/models/json.ts';
 import type { HttpMethod } from '../../../shared/models/preset.ts';
 import type { RobotView } from '../../../shared/models/robotView.ts';
+import type { ImportOffer } from '../../../shared/ipc/contract/sharing.ts';
 import { reconcileSelection } from './reducers/catalog.ts';
 
 export type Theme = 'system' | 'light' | 'dark';
@@ -16,7 +17,9 @@ export type Dialog =
   | { kind: 'newPreset'; robotId: string }
   | { kind: 'editPreset'; presetId: string; fireWithChanges?: boolean }
   | { kind: 'removePreset'; presetId: string }
-  | { kind: 'confirmFire'; presetId: string; override?: { method: HttpMethod; args: JsonObject } };
+  | { kind: 'confirmFire'; presetId: string; override?: { method: HttpMethod; args: JsonObject } }
+  | { kind: 'export' }
+  | { kind: 'import'; offer: ImportOffer };
 
 type UiState = {
   view: View;

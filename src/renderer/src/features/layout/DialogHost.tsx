@@ -5,6 +5,8 @@ import { PresetDialog } from '../presets/PresetDialog.tsx';
 import { RemovePresetDialog } from '../presets/RemovePresetDialog.tsx';
 import { RemoveRobotDialog } from '../robots/RemoveRobotDialog.tsx';
 import { RobotDialog } from '../robots/RobotDialog.tsx';
+import { ExportDialog } from '../sharing/ExportDialog.tsx';
+import { ImportDialog } from '../sharing/ImportDialog.tsx';
 
 /** Renders the one open dialog, if any. */
 export function DialogHost() {
@@ -34,6 +36,10 @@ export function DialogHost() {
     }
     case 'removePreset':
       return <RemovePresetDialog presetId={dialog.presetId} />;
+    case 'export':
+      return <ExportDialog />;
+    case 'import':
+      return <ImportDialog key={dialog.offer.importId} offer={dialog.offer} />;
     case 'confirmFire':
       return (
         <ConfirmFireDialog

@@ -1,5 +1,6 @@
 import { openSavedCallFile } from '../../stores/savedCall.ts';
 import { showView, useUi } from '../../stores/ui.ts';
+import { SharingButtons } from '../sharing/SharingButtons.tsx';
 import { ThemeSwitch } from './ThemeSwitch.tsx';
 
 export function TopBar() {
@@ -19,6 +20,7 @@ export function TopBar() {
         Robot Tray
       </h1>
       <span className="spacer" />
+      <SharingButtons />
       <ThemeSwitch />
       <button type="button" className="btn" onClick={() => void openSavedCallFile()}>
         Open saved call…

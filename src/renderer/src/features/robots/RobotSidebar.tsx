@@ -7,6 +7,7 @@ import { useRobots } from '../../stores/robots.ts';
 import { useSettings } from '../../stores/settings.ts';
 import { openDialog, selectRobot, useUi } from '../../stores/ui.ts';
 import { timeAgo } from '../../ui/time.ts';
+import { TeamSection } from '../sharing/TeamSection.tsx';
 
 function RobotItem({ robot, current, demo }: { robot: RobotView; current: boolean; demo: boolean }) {
   const last = useLastCallOf(robot.id);
@@ -29,7 +30,7 @@ function RobotItem({ robot, current, demo }: { robot: RobotView; current: boolea
           ) : robot.tokenSuspended !== null ? (
             <span className="badge badge-warn">Token not confirmed</span>
           ) : (
-            <span className="badge badge-warn">No token</span>
+            <span className="badge badge-warn">Token needed</span>
           )}
           {demo && <span className="badge badge-accent">Demo</span>}
           <span>
@@ -71,6 +72,7 @@ export function RobotSidebar() {
           />
         ))}
       </ul>
+      <TeamSection />
     </nav>
   );
 }

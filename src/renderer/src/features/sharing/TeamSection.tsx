@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import { visibleText } from '../../../../shared/visibleText.ts';
+import { messageOf } from '../../bridge/call.ts';
+import { chooseTeamCatalog, stopTeamCatalog, useTeam } from '../../stores/team.ts';
+
+const presetCount = (n: number) => (n === 1 ? '1 preset' : `${n} presets`);
+
+/**
+ * The team catalog's robots, beside one's own and marked as the team's:
+ * read-only here (changed in the shared file), each needing a token on this
+ * desk. A file that is broken now is reported; the last good version stays.
+ */
+export function TeamSection() {
+  const team = useTeam((s) => s.team);
+  const [error, setError] = useState<string | null>(null);
+  const act = async (work: () => Promise<void>) => {
+    setError(null);
+    try {
+      await work();
+    } catch (e) {
+      setError(messageOf(e));
+    }
+  };
+  const following = team !== null && team.file !== null;
+  return (
+    <section className="team-section" aria-label="Team catalog">
+      <div className="sidebar-head">
+        <h2>Team</h2>
+        <button
+          type="button"
+          className="btn btn-sm"
+          onClick={() => void act(following ? stopTeamCatalog : chooseTeamCatalog)}
+        >
+          {following ? 'Stop following' : 'Follow a catalog…'}
+        </button>
+      </div>
+      {team !== null && team.problem !== null && (
+        <p role="alert" className="notice notice-warning team-problem">
+          {team.problem}
+        </p>
+      )}
+      {error !== null && (
+        <p role="alert" className="notice notice-error team-problem">
+          {error}
+        </p>
+      )}
+      {following && team.robots.length === 0 && team.problem === null && (
+        <p className="empty small">The catalog holds no robots.</p>
+      )}
+      {following && (
+        <ul className="robot-list" aria-label="Team robots">
+          {team.robots.map((robot) => (
+            <li key={robot.id} className="robot-item team-robot" data-robot-id={robot.id}>
+              <span className="name">{visibleText(robot.name)}</span>
+              <span className="meta">
+                <span className="badge badge-accent">Team</span>
+                {robot.hasToken ? (
+                  <span className="badge badge-ok">Token set</span>
+                ) : (
+                  <span className="badge badge-warn">Token needed</span>
+                )}
+                <span>
+                  {presetCount(team.presets.filter((p) => p.robotId === robot.id).length)} · read-only
+                </span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,139 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { openAppWindow, type AppWindow, requireBuiltRenderer } from '../support/windowHarness.ts';
+import { screenshotDir } from '../support/screenshots.ts';
+
+const catalog = (robots: object[]) =>
+  JSON.stringify({ format: 'robot-tray-export', version: 1, exportedAt: 1, robots }, null, 2);
+
+describe('the window: export, import and the team catalog', () => {
+  let win: AppWindow | undefined;
+  let folder: string | undefined;
+
+  beforeAll(() => {
+    requireBuiltRenderer();
+  });
+  afterEach(async () => {
+    await win?.close();
+    if (folder !== undefined) await rm(folder, { recursive: true, force: true });
+    win = undefined;
+    folder = undefined;
+  });
+
+  test('Import… shows the plan before anything changes; a robot already here waits for Replace or Skip; Import applies it', async () => {
+    folder = await mkdtemp(path.join(tmpdir(), 'robot-tray-window-import-'));
+    win = await openAppWindow();
+    const { page, core, shell } = win;
+    await core.createRobot({ name: 'Orders', baseUrl: 'https://orders.example' });
+    await page.getByRole('heading', { level: 2, name: 'Orders' }).waitFor();
+    const file = path.join(folder, 'team.json');
+    await writeFile(
+      file,
+      catalog([
+        {
+          name: 'Orders',
+          baseUrl: 'https://orders-eu.example',
+          presets: [{ name: 'Daily', args: { d: 1 } }],
+        },
+        {
+          name: 'Billing',
+          baseUrl: 'https://billing.example',
+          caFileNeeded: true,
+          presets: [{ name: 'Month end' }],
+        },
+      ]),
+    );
+    const before = await readFile(path.join(core.dataDir, 'robots.json'), 'utf8');
+
+    shell.fileDialog.answer(file);
+    await page.getByRole('button', { name: 'Import…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import from team.json' });
+    await dialog.waitFor();
+    const rows = dialog.getByRole('table', { name: 'What the import does' }).getByRole('row');
+    expect(await rows.count()).toBe(3);
+    await dialog
+      .getByText('One robot is already here: choose Replace or Skip for each. Nothing has changed yet.')
+      .waitFor();
+    expect(await dialog.getByRole('button', { name: 'Import' }).isDisabled()).toBe(true);
+    const billing = rows.filter({ hasText: 'Billing' });
+    expect(await billing.textContent()).toContain('Added');
+    expect(await billing.textContent()).toContain('Token needed');
+    expect(await billing.textContent()).toContain('Used a CA file: choose one after importing');
+
+    // Keyboard: the choice is a plain select.
+    const choice = dialog.getByLabel('Orders: already here');
+    await choice.focus();
+    await choice.selectOption('replace');
+    await dialog.getByText('Moves from https://orders.example to https://orders-eu.example').waitFor();
+    await dialog
+      .getByText('Nothing has changed yet. Import applies exactly this; no token is in the file.')
+      .waitFor();
+    expect(await readFile(path.join(core.dataDir, 'robots.json'), 'utf8')).toBe(before);
+    await page.screenshot({ path: path.join(screenshotDir, 'import-plan.png') });
+
+    await dialog.getByRole('button', { name: 'Import' }).click();
+    await dialog.getByText(/^Imported: 1 added, 1 replaced, 0 skipped\./).waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).first().click();
+    const robots = await core.listRobots();
+    expect(robots.map((r) => [r.name, r.baseUrl, r.hasToken])).toEqual([
+      ['Orders', 'https://orders-eu.example', false],
+      ['Billing', 'https://billing.example', false],
+    ]);
+    const sidebar = page.getByRole('navigation', { name: 'Robots' });
+    await sidebar.locator('[data-robot-id]', { hasText: 'Billing' }).getByText('Token needed').waitFor();
+  });
+
+  test("Export… saves the robots chosen, through main's save dialog, without tokens", async () => {
+    folder = await mkdtemp(path.join(tmpdir(), 'robot-tray-window-export-'));
+    win = await openAppWindow();
+    const { page, core, shell } = win;
+    await core.createRobot({ name: 'Orders', baseUrl: 'https://orders.example' });
+    await core.createRobot({ name: 'Billing', baseUrl: 'https://billing.example' });
+    await page.getByRole('heading', { level: 2, name: 'Orders' }).waitFor();
+    const file = path.join(folder, 'out.json');
+    shell.fileDialog.answer(file);
+    await page.getByRole('button', { name: 'Export…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Export robots' });
+    await dialog.getByRole('checkbox', { name: 'Billing' }).uncheck();
+    await dialog.getByRole('button', { name: 'Save…' }).click();
+    await dialog.getByText('Saved 1 robot and 0 presets to out.json, without tokens.').waitFor();
+    const saved = JSON.parse(await readFile(file, 'utf8'));
+    expect(saved.robots.map((r: { name: string }) => r.name)).toEqual(['Orders']);
+  });
+
+  test("the team catalog's robots show beside one's own; a broken file is reported with the last good version kept, a fixed one recovers", async () => {
+    folder = await mkdtemp(path.join(tmpdir(), 'robot-tray-window-team-'));
+    win = await openAppWindow();
+    const { page, core, shell } = win;
+    await core.createRobot({ name: 'Mine', baseUrl: 'https://mine.example' });
+    const file = path.join(folder, 'catalog.json');
+    await writeFile(
+      file,
+      catalog([{ name: 'Team orders', baseUrl: 'https://orders.example', presets: [{ name: 'Daily' }] }]),
+    );
+    shell.fileDialog.answer(file);
+    await page.getByRole('button', { name: 'Follow a catalog…' }).click();
+    const team = page.getByRole('list', { name: 'Team robots' });
+    const row = team.locator('[data-robot-id]', { hasText: 'Team orders' });
+    await row.waitFor();
+    expect(await row.textContent()).toMatch(/Team.*Token needed.*1 preset · read-only/);
+
+    await writeFile(file, '{"format": "robot-tray-export", "version": 1, "robots": [{"na');
+    const problem = page.getByRole('region', { name: 'Team catalog' }).getByRole('alert');
+    await problem
+      .getByText(/is not valid JSON .* Robot Tray keeps showing the version it last read\./)
+      .waitFor();
+    expect(await row.isVisible()).toBe(true);
+    await page.screenshot({ path: path.join(screenshotDir, 'team-catalog-broken.png') });
+
+    await writeFile(file, catalog([{ name: 'Team billing', baseUrl: 'https://billing.example' }]));
+    await team.locator('[data-robot-id]', { hasText: 'Team billing' }).waitFor();
+    await problem.waitFor({ state: 'detached' });
+    expect(await row.count()).toBe(0);
+    await page.getByRole('button', { name: 'Stop following' }).click();
+    await page.getByRole('button', { name: 'Follow a catalog…' }).waitFor();
+    expect(core.getSettings().teamCatalogFile).toBeNull();
+  });
+});
