@@ -173,6 +173,7 @@ export class AppCore {
         // A busy history file: next time.
       }
       void this.refreshFromDisk().catch(() => undefined);
+      void this.#team.poll().catch(() => undefined);
       this.#feed.pull();
       this.#adoptTimer = this.#p.clock.setTimer(tick, ADOPT_INTERVAL_MS);
     };

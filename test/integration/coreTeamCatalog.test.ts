@@ -6,6 +6,7 @@ import { AppCore } from '../../src/core/appCore.ts';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import type { TeamCatalogState } from '../../src/shared/models/teamCatalog.ts';
 import { whenCall } from '../support/coreEvents.ts';
+import { FakeClock } from '../support/fakeClock.ts';
 import { memorySecrets } from '../support/memorySecrets.ts';
 
 const dirs: string[] = [];
@@ -190,5 +191,29 @@ describe('the team catalog', () => {
     expect(call.state).toBe('waiting');
     await core.watchCall(call.id);
     expect((await whenCall(core, call.id, (c) => c.state === 'done')).robotId).toBe(robot.id);
+  });
+
+  test('where the folder is not watched, the periodic refresh notices the change', async () => {
+    const folder = await tempDir();
+    const file = path.join(folder, 'catalog.json');
+    await writeFile(file, catalogText([{ name: 'Orders', baseUrl: 'https://orders.example' }]));
+    const clock = new FakeClock();
+    const core = await AppCore.open({
+      dataDir: await tempDir(),
+      secrets: memorySecrets(),
+      clock,
+      resumeWatching: true,
+      watchFolder: false,
+    });
+    closers.push(() => core.close());
+    await core.followTeamCatalog(file);
+    // The first look notes the file's time and size.
+    const looked = nextTeam(core, () => true);
+    clock.advance(5_000);
+    await looked;
+    const changed = nextTeam(core, (t) => t.robots[0]?.name === 'Billing');
+    await writeFile(file, catalogText([{ name: 'Billing', baseUrl: 'https://billing.example' }]));
+    clock.advance(5_000);
+    await changed;
   });
 });

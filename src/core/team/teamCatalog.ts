@@ -1,4 +1,5 @@
 import { type FSWatcher, watch } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Preset } from '../../shared/models/preset.ts';
 import type { Robot } from '../../shared/models/robot.ts';
@@ -38,6 +39,8 @@ export class TeamCatalog {
   #settle: ReturnType<typeof setTimeout> | undefined;
   #loading: Promise<void> = Promise.resolve();
   #closed = false;
+  /** The file's time and size when `poll` last looked. */
+  #stamp = '';
 
   constructor(deps: {
     now: () => number;
@@ -75,6 +78,25 @@ export class TeamCatalog {
     const run = this.#loading.then(() => this.#load());
     this.#loading = run.catch(() => undefined);
     return run;
+  }
+
+  /**
+   * For the periodic refresh (where the folder cannot be watched, or an
+   * event was missed): read again only when the file's time or size moved.
+   */
+  async poll(): Promise<void> {
+    const file = this.#file;
+    if (file === null) return;
+    let stamp: string;
+    try {
+      const info = await stat(file);
+      stamp = `${file}:${info.mtimeMs}:${info.size}`;
+    } catch {
+      stamp = `${file}:missing`;
+    }
+    if (stamp === this.#stamp) return;
+    this.#stamp = stamp;
+    await this.reload();
   }
 
   async #load(): Promise<void> {
