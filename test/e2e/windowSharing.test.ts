@@ -2,6 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { startSandbox } from '../../src/sandbox/index.ts';
 import { openAppWindow, type AppWindow, requireBuiltRenderer } from '../support/windowHarness.ts';
 import { screenshotDir } from '../support/screenshots.ts';
 
@@ -135,5 +136,42 @@ describe('the window: export, import and the team catalog', () => {
     await page.getByRole('button', { name: 'Stop following' }).click();
     await page.getByRole('button', { name: 'Follow a catalog…' }).waitFor();
     expect(core.getSettings().teamCatalogFile).toBeNull();
+  });
+
+  test('a team robot takes a token from the sidebar and fires its preset', async () => {
+    folder = await mkdtemp(path.join(tmpdir(), 'robot-tray-window-team-fire-'));
+    const sandbox = await startSandbox({ demoRobots: false, seed: 5 });
+    try {
+      const { token } = sandbox.addRobot({ name: 'Team echo', flow: [{ type: 'respond', echo: true }] });
+      win = await openAppWindow();
+      const { page, core, shell } = win;
+      const file = path.join(folder, 'catalog.json');
+      await writeFile(
+        file,
+        catalog([
+          { name: 'Team echo', baseUrl: sandbox.baseUrl, presets: [{ name: 'Ping', args: { n: 1 } }] },
+        ]),
+      );
+      shell.fileDialog.answer(file);
+      await page.getByRole('button', { name: 'Follow a catalog…' }).click();
+      const row = page
+        .getByRole('list', { name: 'Team robots' })
+        .locator('[data-robot-id]', { hasText: 'Team echo' });
+      expect(await row.getByRole('button', { name: 'Fire Ping' }).isDisabled()).toBe(true);
+      await row.getByRole('button', { name: 'Set token…' }).click();
+      await row.getByLabel('Token', { exact: true }).fill(token);
+      await row.getByRole('button', { name: 'Save token' }).click();
+      await row.getByText('Token set').waitFor();
+      await row.getByRole('button', { name: 'Fire Ping' }).click();
+      await row.getByText('Fired “Ping”.').waitFor();
+      await expect
+        .poll(() => core.listCalls({}).map((c) => [c.robotName, c.presetName]))
+        .toEqual([['Team echo', 'Ping']]);
+      await core.clearToken(core.teamCatalog().robots[0]!.id);
+    } finally {
+      await win?.close();
+      win = undefined;
+      await sandbox.close();
+    }
   });
 });

@@ -1,9 +1,7 @@
 import { useState } from 'react';
-import { visibleText } from '../../../../shared/visibleText.ts';
 import { messageOf } from '../../bridge/call.ts';
 import { chooseTeamCatalog, stopTeamCatalog, useTeam } from '../../stores/team.ts';
-
-const presetCount = (n: number) => (n === 1 ? '1 preset' : `${n} presets`);
+import { TeamRobotItem } from './TeamRobotItem.tsx';
 
 /**
  * The team catalog's robots, beside one's own and marked as the team's:
@@ -50,20 +48,11 @@ export function TeamSection() {
       {following && (
         <ul className="robot-list" aria-label="Team robots">
           {team.robots.map((robot) => (
-            <li key={robot.id} className="robot-item team-robot" data-robot-id={robot.id}>
-              <span className="name">{visibleText(robot.name)}</span>
-              <span className="meta">
-                <span className="badge badge-accent">Team</span>
-                {robot.hasToken ? (
-                  <span className="badge badge-ok">Token set</span>
-                ) : (
-                  <span className="badge badge-warn">Token needed</span>
-                )}
-                <span>
-                  {presetCount(team.presets.filter((p) => p.robotId === robot.id).length)} · read-only
-                </span>
-              </span>
-            </li>
+            <TeamRobotItem
+              key={robot.id}
+              robot={robot}
+              presets={team.presets.filter((p) => p.robotId === robot.id)}
+            />
           ))}
         </ul>
       )}

@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import type { Preset } from '../../../../shared/models/preset.ts';
+import type { RobotView } from '../../../../shared/models/robotView.ts';
+import { visibleText } from '../../../../shared/visibleText.ts';
+import { messageOf } from '../../bridge/call.ts';
+import { fire } from '../../stores/calls.ts';
+import { openCall } from '../../stores/callsView.ts';
+import { TokenForm } from '../tokens/TokenForm.tsx';
+
+const presetCount = (n: number) => (n === 1 ? '1 preset' : `${n} presets`);
+
+/**
+ * One of the team's robots: read-only (changed in the shared file), fired
+ * from its presets once this desk has a token for it (kept in this desk's
+ * keychain for the robot's origin, like one's own robots' tokens).
+ */
+export function TeamRobotItem({ robot, presets }: { robot: RobotView; presets: Preset[] }) {
+  const [settingToken, setSettingToken] = useState(false);
+  const [outcome, setOutcome] = useState<string | null>(null);
+  const fireIt = async (preset: Preset) => {
+    setOutcome(null);
+    try {
+      const call = await fire({ robotId: robot.id, presetId: preset.id });
+      openCall(call.id);
+      setOutcome(`Fired “${preset.name}”.`);
+    } catch (error) {
+      setOutcome(messageOf(error));
+    }
+  };
+  return (
+    <li className="robot-item team-robot" data-robot-id={robot.id}>
+      <span className="name">{visibleText(robot.name)}</span>
+      <span className="meta">
+        <span className="badge badge-accent">Team</span>
+        {robot.hasToken ? (
+          <span className="badge badge-ok">Token set</span>
+        ) : (
+          <span className="badge badge-warn">Token needed</span>
+        )}
+        <span>{presetCount(presets.length)} · read-only</span>
+      </span>
+      <span className="row small team-actions">
+        {presets.map((preset) => (
+          <button
+            key={preset.id}
+            type="button"
+            className="btn btn-sm"
+            disabled={!robot.hasToken}
+            title={robot.hasToken ? undefined : 'Set a token for this robot first'}
+            onClick={() => void fireIt(preset)}
+          >
+            Fire {visibleText(preset.name)}
+          </button>
+        ))}
+        {!settingToken && (
+          <button type="button" className="btn btn-sm" onClick={() => setSettingToken(true)}>
+            {robot.hasToken ? 'Replace token…' : 'Set token…'}
+          </button>
+        )}
+      </span>
+      {settingToken && (
+        <TokenForm robotId={robot.id} replacing={robot.hasToken} onDone={() => setSettingToken(false)} />
+      )}
+      {outcome !== null && (
+        <span role="status" className="small">
+          {outcome}
+        </span>
+      )}
+    </li>
+  );
+}
