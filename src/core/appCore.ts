@@ -270,6 +270,18 @@ export class AppCore {
     await this.#team.follow(file);
     return this.#team.state();
   };
+  /** Copy a team robot and its presets to one's own robots (a new id, token needed); a name taken here is refused. */
+  copyTeamRobot = async (robotId: string): Promise<ImportPlan> => {
+    const file = this.#teamOps.asExport(robotId, this.#p.clock.now());
+    const name = file.robots[0]!.name;
+    if ((await this.#ops.planImport(file)).robots[0]?.action === 'conflict') {
+      throw new AppError(
+        'validation',
+        `You already have a robot named "${name}". Rename yours, then copy the team's.`,
+      );
+    }
+    return this.#ops.applyImport(file, {});
+  };
   /** Read the catalog file again now (the app also does when it changes). */
   reloadTeamCatalog = async (): Promise<TeamCatalogState> => {
     await this.#team.reload();

@@ -67,6 +67,7 @@ export const robotTray = {
   getTeamCatalog: invoke('getTeamCatalog'),
   chooseTeamCatalog: invoke('chooseTeamCatalog'),
   stopTeamCatalog: invoke('stopTeamCatalog'),
+  copyTeamRobot: invoke('copyTeamRobot'),
   listWarnings: invoke('listWarnings'),
   dismissWarning: invoke('dismissWarning'),
   setProxyPassword: invoke('setProxyPassword'),

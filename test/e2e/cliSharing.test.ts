@@ -146,6 +146,13 @@ describe('robot-tray export and import', () => {
     expect((await h.run(['team', 'status'])).code).toBe(1);
     expect((await h.run(['robot', 'list'])).stdout).toMatch(/Team robot[\s\S]*Problem: The team catalog/);
     expect((await h.run(['token', 'clear', 'Team robot'])).code).toBe(0);
+    const copied = await h.run(['team', 'copy', 'team robot']);
+    expect(copied.stdout).toBe(
+      'Copied "Team robot" and its presets to your robots. Set its token with: robot-tray token set \'Team robot\'\n',
+    );
+    expect((await h.run(['team', 'copy', 'Team robot'])).stderr).toContain(
+      'You already have a robot named "Team robot"',
+    );
     expect((await h.run(['team', 'stop'])).stdout).toBe(
       'Team catalog none followed (robot-tray team follow FILE)\n',
     );

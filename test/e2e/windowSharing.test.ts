@@ -168,6 +168,12 @@ describe('the window: export, import and the team catalog', () => {
         .poll(() => core.listCalls({}).map((c) => [c.robotName, c.presetName]))
         .toEqual([['Team echo', 'Ping']]);
       await core.clearToken(core.teamCatalog().robots[0]!.id);
+      await row.getByRole('button', { name: 'Copy to my robots' }).click();
+      await row.getByText('Copied to your robots, with its presets; set its token there.').waitFor();
+      const own = page
+        .getByRole('navigation', { name: 'Robots' })
+        .locator('button[data-robot-id]', { hasText: 'Team echo' });
+      await own.getByText('Token needed').waitFor();
     } finally {
       await win?.close();
       win = undefined;

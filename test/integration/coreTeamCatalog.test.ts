@@ -85,6 +85,15 @@ describe('the team catalog', () => {
       /belongs to the team catalog/,
     );
 
+    // "Copy to my robots": a robot of one's own with a new id and the presets; a second copy is refused.
+    await core.copyTeamRobot(robot.id);
+    const copy = await core.getRobot('Orders');
+    expect(copy).toMatchObject({ name: 'Orders', baseUrl: 'https://orders.example', hasToken: false });
+    expect(copy.id).not.toBe(robot.id);
+    expect((await core.listPresets(copy.id)).map((p) => [p.name, p.args])).toEqual([['Daily', { d: 1 }]]);
+    await expect(core.copyTeamRobot(robot.id)).rejects.toThrow('You already have a robot named "Orders".');
+    await core.deleteRobot(copy.id);
+
     // Another core on another data folder derives the very same ids.
     const other = await openCore({ watchFolder: false });
     expect((await other.followTeamCatalog(file)).robots[0]!.id).toBe(robot.id);

@@ -210,7 +210,20 @@ describe('every contract method reaches AppCore', () => {
     expect((await call('applyImport', { importId: offer.importId, choices })).robots[0]!.action).toBe('skip');
     expect((await call('getTeamCatalog')).file).toBeNull();
     shell.fileDialog.answer(exportFile);
-    expect((await call('chooseTeamCatalog'))!.robots.map((r) => r.name)).toEqual([robot.name]);
+    const followed = (await call('chooseTeamCatalog'))!;
+    expect(followed.robots.map((r) => r.name)).toEqual([robot.name]);
+    // Its name is taken here (it was exported from here): copying is refused, nothing changes.
+    const copied = await dispatch(
+      shell.handlers,
+      'copyTeamRobot',
+      { robotId: followed.robots[0]!.id },
+      () => undefined,
+    );
+    expect(copied).toMatchObject({
+      ok: false,
+      error: { kind: 'validation', message: expect.stringMatching(/You already have a robot named/) },
+    });
+    covered.add('copyTeamRobot');
     expect((await call('stopTeamCatalog')).file).toBeNull();
 
     expect([...covered].sort()).toEqual([...methodNames].sort());

@@ -98,6 +98,7 @@ const validRequests: Record<MethodName, () => Record<string, unknown>> = {
   getTeamCatalog: () => ({}),
   chooseTeamCatalog: () => ({}),
   stopTeamCatalog: () => ({}),
+  copyTeamRobot: () => ({ robotId: 'team-0' }),
   listWarnings: () => ({}),
   dismissWarning: () => ({ id: 'w-1' }),
   setProxyPassword: () => ({ password: 'secret' }),

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { Command } from 'commander';
 import type { TeamCatalogState } from '../../shared/models/teamCatalog.ts';
+import { notFoundError } from '../cliError.ts';
 import { run } from '../command.ts';
 import { withCore } from '../coreAccess.ts';
 import { ExitCode } from '../exitCodes.ts';
@@ -21,6 +22,11 @@ export function teamCommand(): Command {
     .description('stop following the team catalog (its robots leave the lists; calls stay in history)')
     .option('--json', 'print the catalog state as JSON')
     .action(run(stop));
+  team
+    .command('copy')
+    .description('copy a team robot and its presets to your own robots (a new robot: set its token)')
+    .argument('<ROBOT>', "the team's robot")
+    .action(run(copy));
   team
     .command('status')
     .description(
@@ -60,6 +66,19 @@ async function follow(file: string, options: { json?: boolean }): Promise<number
 
 async function stop(options: { json?: boolean }): Promise<number> {
   return withCore(async (core) => report(await core.followTeamCatalog(null), options.json));
+}
+
+async function copy(name: string): Promise<void> {
+  await withCore(async (core) => {
+    const team = core.teamCatalog();
+    const robot = team.robots.find((r) => r.name.toLocaleLowerCase() === name.trim().toLocaleLowerCase());
+    if (robot === undefined)
+      throw notFoundError('The team catalog has no robot of that name. See them with: robot-tray robot list');
+    await core.copyTeamRobot(robot.id);
+    printLine(
+      `Copied "${robot.name}" and its presets to your robots. Set its token with: robot-tray token set ${shellWord(robot.name)}`,
+    );
+  });
 }
 
 async function status(options: { json?: boolean }): Promise<number> {

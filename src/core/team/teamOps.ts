@@ -2,6 +2,8 @@ import type { Robot } from '../../shared/models/robot.ts';
 import { type RobotView, robotView, type TokenStatus } from '../../shared/models/robotView.ts';
 import { isTeamId, type TeamCatalogState } from '../../shared/models/teamCatalog.ts';
 import { AppError, notFound } from '../errors.ts';
+import type { ExportFile } from '../../shared/models/exportFile.ts';
+import { exportCatalog } from '../sharing/exportCatalog.ts';
 import { readExportFile } from '../sharing/readExportFile.ts';
 import type { RobotTokens } from '../vault/robotTokens.ts';
 import type { TeamCatalog } from './teamCatalog.ts';
@@ -57,6 +59,16 @@ export class TeamOps {
     const hadToken = await this.#tokens.clear(this.#robot(robotId));
     await this.#team.refreshTokens();
     return { robot: robotView(this.#robot(robotId)), hadToken };
+  }
+
+  /**
+   * The team robot and its presets as an export of one robot, for "copy to
+   * my robots": imported like any file (a robot of that name here is a
+   * conflict), with a new id and no token.
+   */
+  asExport(robotId: string, now: number): ExportFile {
+    const robot = this.#robot(robotId);
+    return exportCatalog([robot], this.#team.presets(), now, [robot.id]);
   }
 
   async tokenStatus(robotId: string): Promise<TokenStatus> {

@@ -62,6 +62,7 @@ export const contractMethodNames = [
   'getTeamCatalog',
   'chooseTeamCatalog',
   'stopTeamCatalog',
+  'copyTeamRobot',
   'listWarnings',
   'dismissWarning',
   'setProxyPassword',

@@ -66,5 +66,6 @@ export function sharingHandlers(ctx: HandlerContext): HandlersOf<typeof sharingM
       return file === null ? null : core.followTeamCatalog(file);
     },
     stopTeamCatalog: () => core.followTeamCatalog(null),
+    copyTeamRobot: ({ robotId }) => core.copyTeamRobot(robotId),
   };
 }

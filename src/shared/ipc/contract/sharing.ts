@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ImportChoices, ImportPlan } from '../../models/importPlan.ts';
 import { TeamCatalogState } from '../../models/teamCatalog.ts';
-import { Id, NoRequest } from './common.ts';
+import { ByRobot, Id, NoRequest } from './common.ts';
 import { methods } from './define.ts';
 
 /** An import main holds between showing its plan and the person's answer; the file's content stays in main. */
@@ -44,4 +44,6 @@ export const sharingMethods = methods({
   /** Main asks for the catalog file to follow; null when cancelled. */
   chooseTeamCatalog: { request: NoRequest, response: TeamCatalogState.nullable() },
   stopTeamCatalog: { request: NoRequest, response: TeamCatalogState },
+  /** A team robot and its presets become one's own (new id, token needed); refused when the name is taken. */
+  copyTeamRobot: { request: ByRobot, response: ImportPlan },
 });

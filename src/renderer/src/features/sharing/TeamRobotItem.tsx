@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { Preset } from '../../../../shared/models/preset.ts';
 import type { RobotView } from '../../../../shared/models/robotView.ts';
 import { visibleText } from '../../../../shared/visibleText.ts';
-import { messageOf } from '../../bridge/call.ts';
+import { call, messageOf } from '../../bridge/call.ts';
 import { fire } from '../../stores/calls.ts';
 import { openCall } from '../../stores/callsView.ts';
 import { TokenForm } from '../tokens/TokenForm.tsx';
@@ -17,6 +17,15 @@ const presetCount = (n: number) => (n === 1 ? '1 preset' : `${n} presets`);
 export function TeamRobotItem({ robot, presets }: { robot: RobotView; presets: Preset[] }) {
   const [settingToken, setSettingToken] = useState(false);
   const [outcome, setOutcome] = useState<string | null>(null);
+  const copy = async () => {
+    setOutcome(null);
+    try {
+      await call('copyTeamRobot', { robotId: robot.id });
+      setOutcome(`Copied to your robots, with its presets; set its token there.`);
+    } catch (error) {
+      setOutcome(messageOf(error));
+    }
+  };
   const fireIt = async (preset: Preset) => {
     setOutcome(null);
     try {
@@ -52,6 +61,9 @@ export function TeamRobotItem({ robot, presets }: { robot: RobotView; presets: P
             Fire {visibleText(preset.name)}
           </button>
         ))}
+        <button type="button" className="btn btn-sm" onClick={() => void copy()}>
+          Copy to my robots
+        </button>
         {!settingToken && (
           <button type="button" className="btn btn-sm" onClick={() => setSettingToken(true)}>
             {robot.hasToken ? 'Replace token…' : 'Set token…'}
