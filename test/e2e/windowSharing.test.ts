@@ -94,7 +94,7 @@ describe('the window: export, import and the team catalog', () => {
     await core.createRobot({ name: 'Billing', baseUrl: 'https://billing.example' });
     await page.getByRole('heading', { level: 2, name: 'Orders' }).waitFor();
     const file = path.join(folder, 'out.json');
-    shell.fileDialog.answer(file);
+    shell.saveDialog.answer(file);
     await page.getByRole('button', { name: 'Export…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Export robots' });
     await dialog.getByRole('checkbox', { name: 'Billing' }).uncheck();

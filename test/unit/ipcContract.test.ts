@@ -196,7 +196,7 @@ describe('every contract method reaches AppCore', () => {
 
     // Sharing: every file comes from main's dialogs; the window holds only the import's id.
     const exportFile = path.join(shell.dataDir, 'shared.json');
-    shell.fileDialog.answer(exportFile);
+    shell.saveDialog.answer(exportFile);
     expect(await call('exportRobots', { robotIds: [robot.id] })).toEqual({
       fileName: 'shared.json',
       robots: 1,
