@@ -120,3 +120,19 @@ export const MAX_EXPORT_ROBOTS = 500;
 
 /** Presets of one robot in an export or team catalog file. */
 export const MAX_EXPORT_PRESETS_PER_ROBOT = 500;
+
+/**
+ * Fill-in fields of one preset (src/shared/models/presetFields.ts). A form
+ * with more fields than this is no longer "fill in a customer number", and
+ * every text below is shown in a form, a menu or a terminal line.
+ */
+export const MAX_PRESET_FIELDS = 50;
+export const MAX_FIELD_NAME_LENGTH = 64;
+export const MAX_FIELD_LABEL_LENGTH = 120;
+export const MAX_FIELD_HELP_LENGTH = 500;
+export const MAX_FIELD_CHOICES = 100;
+export const MAX_FIELD_CHOICE_LENGTH = 200;
+/** A pattern's source: long enough for any real check, short enough to read. */
+export const MAX_FIELD_PATTERN_LENGTH = 500;
+/** One text value typed into a field, in characters. */
+export const MAX_FIELD_VALUE_LENGTH = 10_000;

@@ -75,6 +75,7 @@ function preset(id: string, robotId: string, order: number): Preset {
     name: id,
     method: 'POST',
     args: {},
+    fields: [],
     pinnedToTray: false,
     notifyOnFinish: true,
     order,

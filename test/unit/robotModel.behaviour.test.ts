@@ -144,13 +144,14 @@ describe('a stored robot', () => {
 });
 
 describe('presets', () => {
-  test('a stored preset is POST, not pinned, notifying, first in order, with no arguments', () => {
+  test('a stored preset is POST, not pinned, notifying, first in order, with no arguments and no fields', () => {
     expect(Preset.parse({ id: 'p', robotId: 'r', name: 'Daily', createdAt: 1, updatedAt: 1 })).toEqual({
       id: 'p',
       robotId: 'r',
       name: 'Daily',
       method: 'POST',
       args: {},
+      fields: [],
       pinnedToTray: false,
       notifyOnFinish: true,
       order: 0,

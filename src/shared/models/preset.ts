@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { JsonObject } from './json.ts';
+import { PresetFields } from './presetFields.ts';
 import { nameSchema } from './robot.ts';
 
 export const HttpMethod = z.enum(['POST', 'GET']);
@@ -13,6 +14,13 @@ export const Preset = z.object({
   name: PresetName,
   method: HttpMethod.default('POST'),
   args: JsonObject.default({}),
+  /**
+   * Fill-in fields, asked for each time the preset is fired; `args` use them
+   * as `{"$field": NAME}`. Whether every reference names a declared field is
+   * checked by the core when a preset is written (fieldReferenceProblems),
+   * not here: a refinement would stop PresetInput.omit and .strict.
+   */
+  fields: PresetFields.default([]),
   pinnedToTray: z.boolean().default(false),
   notifyOnFinish: z.boolean().default(true),
   /** Position among the robot's presets; lower first. */
@@ -27,6 +35,7 @@ export const PresetInput = z.object({
   name: PresetName,
   method: HttpMethod.optional(),
   args: JsonObject.optional(),
+  fields: PresetFields.optional(),
   pinnedToTray: z.boolean().optional(),
   notifyOnFinish: z.boolean().optional(),
 });

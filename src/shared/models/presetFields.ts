@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import {
+  MAX_FIELD_CHOICES,
+  MAX_FIELD_CHOICE_LENGTH,
+  MAX_FIELD_HELP_LENGTH,
+  MAX_FIELD_LABEL_LENGTH,
+  MAX_FIELD_NAME_LENGTH,
+  MAX_PRESET_FIELDS,
+} from '../limits.ts';
+import { FIELD_TYPES, fieldValueProblem, isIsoDate, patternProblem } from './presetFieldValues.ts';
+import { hasControlCharacters } from './robot.ts';
+
+export {
+  FIELD_TYPES,
+  fieldProblem,
+  fieldValueProblem,
+  isIsoDate,
+  patternProblem,
+  typedFieldValue,
+  type FieldProblem,
+  type FieldType,
+  type FieldValue,
+} from './presetFieldValues.ts';
+export {
+  FIELD_REFERENCE_KEY,
+  fieldReferenceProblems,
+  fieldValuesFromText,
+  fillPresetArgs,
+  presetNeedsFields,
+  secretPlaceholder,
+  type FieldValues,
+  type FillResult,
+} from './presetFieldFill.ts';
+
+/**
+ * A field's name, used in `{"$field": NAME}`, `--field NAME=VALUE` and links:
+ * a letter, then letters, digits, "_" or "-", so it never needs quoting.
+ */
+export const FieldName = z
+  .string()
+  .max(MAX_FIELD_NAME_LENGTH, `must be at most ${MAX_FIELD_NAME_LENGTH} characters`)
+  .regex(
+    /^[A-Za-z][A-Za-z0-9_-]*$/,
+    'must start with a letter and hold only letters, digits, "_" and "-" (like customerId)',
+  );
+
+const oneLine = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `must be at most ${max} characters`)
+    .refine((value) => !hasControlCharacters(value), 'must be one line without tabs or control characters');
+
+const IsoDate = z.string().refine(isIsoDate, 'must be a date written YYYY-MM-DD, like 2024-03-31');
+
+/**
+ * One fill-in field of a preset. Which keys apply depends on the type:
+ * `pattern` to text, `min`/`max` to number (numbers) and date (YYYY-MM-DD),
+ * `choices` to choice (and is required there). A key that does not apply is
+ * refused rather than silently ignored, and so is a default that breaks the
+ * field's own rules. Unknown keys are refused too (a misspelt "requried"
+ * would otherwise quietly do nothing).
+ */
+export const PresetField = z
+  .object({
+    name: FieldName,
+    label: oneLine(MAX_FIELD_LABEL_LENGTH).optional(),
+    type: z.enum(FIELD_TYPES, { error: `must be one of ${FIELD_TYPES.join(', ')}` }),
+    required: z.boolean().default(false),
+    default: z.union([z.string(), z.number(), z.boolean()]).optional(),
+    pattern: z.string().optional(),
+    min: z.union([z.number(), IsoDate]).optional(),
+    max: z.union([z.number(), IsoDate]).optional(),
+    choices: z
+      .array(oneLine(MAX_FIELD_CHOICE_LENGTH).pipe(z.string().min(1, 'must not be empty')))
+      .min(1, 'must list at least one choice')
+      .max(MAX_FIELD_CHOICES, `must list at most ${MAX_FIELD_CHOICES} choices`)
+      .optional(),
+    help: z
+      .string()
+      .trim()
+      .max(MAX_FIELD_HELP_LENGTH, `must be at most ${MAX_FIELD_HELP_LENGTH} characters`)
+      .optional(),
+    secret: z.boolean().default(false),
+  })
+  .strict()
+  .superRefine((field, ctx) => {
+    let problems = 0;
+    const issue = (path: string, message: string) => {
+      problems++;
+      ctx.addIssue({ code: 'custom', path: [path], message });
+    };
+    if (field.pattern !== undefined) {
+      if (field.type !== 'text') issue('pattern', 'applies to text fields only; remove it');
+      else {
+        const problem = patternProblem(field.pattern);
+        if (problem !== undefined) issue('pattern', problem);
+      }
+    }
+    for (const key of ['min', 'max'] as const) {
+      const bound = field[key];
+      if (bound === undefined) continue;
+      if (field.type === 'number' && typeof bound !== 'number')
+        issue(key, 'must be a number for a number field');
+      else if (field.type === 'date' && typeof bound !== 'string')
+        issue(key, 'must be a date written YYYY-MM-DD for a date field');
+      else if (field.type !== 'number' && field.type !== 'date')
+        issue(key, 'applies to number and date fields only; remove it');
+    }
+    if (typeof field.min === typeof field.max && field.min! > field.max!)
+      issue('max', `must not be below min (${field.min})`);
+    if (field.type === 'choice') {
+      if (field.choices === undefined) issue('choices', 'a choice field must list its choices');
+      else if (new Set(field.choices).size !== field.choices.length)
+        issue('choices', 'must not list the same choice twice');
+    } else if (field.choices !== undefined) issue('choices', 'applies to choice fields only; remove it');
+    if (field.default !== undefined && problems === 0) {
+      const problem = fieldValueProblem({ ...field, secret: false }, field.default);
+      if (problem !== undefined) issue('default', problem);
+    }
+  });
+export type PresetField = z.infer<typeof PresetField>;
+export type PresetFieldInput = z.input<typeof PresetField>;
+
+/** A preset's fields: bounded in number, each name once (names are matched exactly). */
+export const PresetFields = z
+  .array(PresetField)
+  .max(MAX_PRESET_FIELDS, `must hold at most ${MAX_PRESET_FIELDS} fields`)
+  .superRefine((fields, ctx) => {
+    const seen = new Set<string>();
+    fields.forEach((field, index) => {
+      if (seen.has(field.name))
+        ctx.addIssue({
+          code: 'custom',
+          path: [index, 'name'],
+          message: `"${field.name}" is already the name of another field; field names must differ`,
+        });
+      seen.add(field.name);
+    });
+  });
