@@ -2,6 +2,7 @@ import type { Call, CallDetail } from '../shared/models/call.ts';
 import { type CallSummary, type ListedCall, summarizeCall } from '../shared/models/callSummary.ts';
 import type { UsualRun } from '../shared/models/usualRun.ts';
 import type { Preset } from '../shared/models/preset.ts';
+import type { FieldValues } from '../shared/models/presetFields.ts';
 import type { RobotView } from '../shared/models/robotView.ts';
 import { applySettingsPatch, type Settings, SettingsPatch } from '../shared/models/settings.ts';
 import type { Warning } from '../shared/models/warning.ts';
@@ -14,6 +15,7 @@ import { AppError, parseInput } from './errors.ts';
 import { diagnose, type Diagnosis } from './http/probe.ts';
 import { targetOf } from './http/targetUrl.ts';
 import { checkNetworkSettings } from './networkOps.ts';
+import { PresetMemory } from './presetMemory.ts';
 import type { LoggedChange } from './store/sharedWrites.ts';
 import { CallTracker } from './tracker/callTracker.ts';
 import { RobotTokens } from './vault/robotTokens.ts';
@@ -104,6 +106,7 @@ export class AppCore {
       history: parts.history,
       tracker: this.#tracker,
       announcer: this.#announcer,
+      memory: new PresetMemory(files),
     });
     this.#tracker.subscribe((calls) => this.#announcer.calls(calls));
     this.#feed = new ChangeFeed({
@@ -312,6 +315,8 @@ export class AppCore {
   resumeCall = (id: string): Promise<Call> => this.#calls.resume(id);
   watchCall = (id: string): Call => this.#calls.watch(id);
   refire = (id: string, changes: RefireChanges = {}): Promise<Call> => this.#calls.refire(id, changes);
+  /** The values a preset's form starts with: the last ones given to its fields, never a secret one. */
+  lastFieldValues = (presetId: string): Promise<FieldValues> => this.#calls.lastFieldValues(presetId);
   forgetCall = (id: string): void => this.#calls.forget(id);
   clearFinished = (robotId?: string): number => this.#calls.clearFinished(robotId);
 

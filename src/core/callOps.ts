@@ -4,6 +4,7 @@ import { type ListedCall, listedCall } from '../shared/models/callSummary.ts';
 import { FireRequest } from '../shared/models/fire.ts';
 import { JsonObject } from '../shared/models/json.ts';
 import { HttpMethod } from '../shared/models/preset.ts';
+import { type FieldValues, FieldValuesInput } from '../shared/models/presetFields.ts';
 import type { Robot } from '../shared/models/robot.ts';
 import type { Catalog } from './catalog.ts';
 import type { CoreAnnouncer } from './coreEvents.ts';
@@ -13,15 +14,25 @@ import { targetOf } from './http/targetUrl.ts';
 import type { CallHistory } from './store/callHistory.ts';
 import type { CallTracker } from './tracker/callTracker.ts';
 import { type FireSpec, mergeFireSpec } from './tracker/fireSpec.ts';
+import { refillSecrets } from './tracker/refireSecrets.ts';
+import type { PresetMemory } from './presetMemory.ts';
 
-/** What "fire again with changes" may change: the method, and the whole set of arguments. */
-export type RefireChanges = { method?: HttpMethod; args?: JsonObject };
+/**
+ * What "fire again with changes" may change: the method, and the whole set
+ * of arguments; `fields` give again the secret fields' values the history
+ * did not keep.
+ */
+export type RefireChanges = { method?: HttpMethod; args?: JsonObject; fields?: FieldValues };
+const RefireChanges = z.object({
+  method: HttpMethod.optional(),
+  args: JsonObject.optional(),
+  fields: FieldValuesInput.optional(),
+});
 /**
  * notifyOnFinish: the tray fired it; pollAtOnce: someone waits on the call
  * (`fire --wait`), so its first status query goes out right after acceptance.
  */
 export type FireOptions = { notifyOnFinish?: boolean; pollAtOnce?: boolean };
-const RefireChanges = z.object({ method: HttpMethod.optional(), args: JsonObject.optional() });
 
 /**
  * Calls, as AppCore offers them: firing (a preset merged in, or a call sent
@@ -34,13 +45,16 @@ export class CallOps {
   readonly #history: CallHistory;
   readonly #tracker: CallTracker;
   readonly #announcer: CoreAnnouncer;
+  readonly #memory: PresetMemory;
 
   constructor(parts: {
     catalog: Catalog;
     history: CallHistory;
     tracker: CallTracker;
     announcer: CoreAnnouncer;
+    memory: PresetMemory;
   }) {
+    this.#memory = parts.memory;
     this.#catalog = parts.catalog;
     this.#history = parts.history;
     this.#tracker = parts.tracker;
@@ -53,7 +67,15 @@ export class CallOps {
     const spec = await this.#fireSpec(robot, parseInput(FireRequest, request, 'fire'));
     // A call fired from the tray notifies when it ends, whatever its preset says.
     if (options.notifyOnFinish === true) spec.notifyOnFinish = true;
-    return this.#tracker.fire(robot, spec, { pollAtOnce: options.pollAtOnce === true });
+    const call = await this.#tracker.fire(robot, spec, { pollAtOnce: options.pollAtOnce === true });
+    if (spec.remember !== undefined && typeof spec.presetId === 'string')
+      await this.#memory.remember(spec.presetId, spec.remember);
+    return call;
+  }
+
+  /** The values to start a preset's form with: the last ones given, never a secret field's. */
+  async lastFieldValues(presetId: string): Promise<FieldValues> {
+    return this.#memory.recall(await this.#catalog.requirePreset(presetId));
   }
 
   /** The trigger as a curl command, with the token left as $ROBOT_TOKEN. */
@@ -128,6 +150,7 @@ export class CallOps {
    * Fire again with exactly the method and arguments that call sent, or with
    * `changes` in their place: the arguments given replace the call's whole
    * (an argument left out is not sent), and the preset's are not merged in.
+   * A call sent with secret fields needs their values given again.
    */
   async refire(id: string, changes: RefireChanges = {}): Promise<Call> {
     // The arguments' limits hold here as at every other door.
@@ -138,9 +161,10 @@ export class CallOps {
       call.presetId === null
         ? undefined
         : (await this.#catalog.presets(robot.id)).find((p) => p.id === call.presetId);
+    const args = refillSecrets(checked.args ?? call.args, preset, checked.fields ?? {});
     return this.#tracker.fire(robot, {
       method: checked.method ?? call.method,
-      args: checked.args ?? call.args,
+      ...args,
       presetId: preset?.id ?? null,
       presetName: preset?.name ?? null,
       notifyOnFinish: call.notifyOnFinish,

@@ -1,5 +1,6 @@
 import { stripUndefined } from '../shared/objects.ts';
 import { Preset, PresetInput, PresetPatch } from '../shared/models/preset.ts';
+import { fieldReferenceProblems, replaceFieldReferences } from '../shared/models/presetFields.ts';
 import { Robot, RobotInput, RobotPatch } from '../shared/models/robot.ts';
 import { originOf } from '../shared/models/tokenOrigin.ts';
 import { isTeamId } from '../shared/models/teamCatalog.ts';
@@ -22,9 +23,17 @@ export function assertSafeTransport(robot: Robot): void {
   }
 }
 
-/** A GET preset whose arguments have no exact query-string form is refused when saved, not first at fire. */
+/**
+ * A GET preset whose arguments have no exact query-string form is refused
+ * when saved, not first at fire; a field reference stands for one text or
+ * number there. An argument naming a field the preset does not declare is
+ * refused too, naming where it is.
+ */
 export function assertSendable(preset: Preset): void {
-  const problem = preset.method === 'GET' ? getEncodingProblem(preset.args) : undefined;
+  const references = fieldReferenceProblems(preset.fields, preset.args);
+  if (references.length > 0) throw new AppError('validation', references.map((p) => p.message).join('; '));
+  const args = replaceFieldReferences(preset.args, () => '');
+  const problem = preset.method === 'GET' ? getEncodingProblem(args) : undefined;
   if (problem !== undefined) throw new AppError('validation', `args: ${problem}`);
 }
 
@@ -251,6 +260,7 @@ export class Catalog {
       name,
       method: source.method,
       args: source.args,
+      fields: source.fields,
       pinnedToTray: source.pinnedToTray,
       notifyOnFinish: source.notifyOnFinish,
     });

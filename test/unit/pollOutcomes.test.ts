@@ -153,6 +153,7 @@ describe('fire spec merging', () => {
     name: 'Rush',
     method: 'GET',
     args: { customer: 'C-17', rush: true },
+    fields: [],
     notifyOnFinish: true,
   } as unknown as Preset;
 

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { Preset } from '../../shared/models/preset.ts';
+import { RememberedValues } from '../../shared/models/rememberedValues.ts';
 import { Robot } from '../../shared/models/robot.ts';
 import { Settings } from '../../shared/models/settings.ts';
 import type { AppError } from '../errors.ts';
@@ -10,7 +11,7 @@ import type { WarningLog } from './warnings.ts';
 export const RobotList = z.array(Robot);
 export const PresetList = z.array(Preset);
 
-/** The three small JSON files in the data folder, each with its schema version. */
+/** The small JSON files in the data folder, each with its schema version. */
 export function openCatalogFiles(
   dataDir: string,
   warnings: WarningLog,
@@ -37,6 +38,17 @@ export function openCatalogFiles(
       record: Preset,
       version: 1,
       empty: () => [],
+      warnings,
+      now,
+      readOnly,
+    }),
+    /** The last field values per preset (src/core/presetMemory.ts): never a secret field's. */
+    presetValues: new JsonFileStore({
+      file: path.join(dataDir, 'preset-values.json'),
+      label: 'last field values (forms start empty)',
+      schema: RememberedValues,
+      version: 1,
+      empty: () => ({}),
       warnings,
       now,
       readOnly,

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { acquireLock, LOCK_STALE_MS } from './fileLock.ts';
 
 /** The JSON files written through a lock (JsonFileStore), and warnings.json, written without one. */
-const LOCKED_FILES = ['robots.json', 'presets.json', 'settings.json'];
+const LOCKED_FILES = ['robots.json', 'presets.json', 'settings.json', 'preset-values.json'];
 const UNLOCKED_FILES = ['warnings.json'];
 
 /**

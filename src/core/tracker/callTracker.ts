@@ -139,8 +139,10 @@ export class CallTracker {
     // Everything decidable before sending fails here, with no call recorded,
     // because nothing was sent.
     const target = targetOf(robot);
-    const url =
-      target.origin + triggerPath(target, spec.method === 'GET' ? encodeGetArguments(spec.args) : '');
+    // The address as recorded: a GET's query is written from the kept
+    // arguments, so a secret field's value stays out of the history there too.
+    const kept = spec.keptArgs ?? spec.args;
+    const url = target.origin + triggerPath(target, spec.method === 'GET' ? encodeGetArguments(kept) : '');
     const token = await this.#d.tokenFor(robot, target.origin);
     if (token === undefined) throw missingToken(robot);
     // Written before sending, or not sent at all: a crash mid-send then

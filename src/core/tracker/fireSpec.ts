@@ -5,12 +5,21 @@ import type { JsonObject } from '../../shared/models/json.ts';
 import type { HttpMethod, Preset } from '../../shared/models/preset.ts';
 import type { Robot } from '../../shared/models/robot.ts';
 import { argsLimitProblem } from '../../shared/limits.ts';
+import { type FieldValues, fillPresetArgs } from '../../shared/models/presetFields.ts';
 import { AppError } from '../errors.ts';
 
 /** What one trigger sends, and the preset it came from (if any). */
 export type FireSpec = {
   method: HttpMethod;
+  /** What the robot is sent. */
   args: JsonObject;
+  /**
+   * What the call's record keeps when it differs from `args`: each secret
+   * field's value replaced by a placeholder, so the history never holds it.
+   */
+  keptArgs?: JsonObject;
+  /** The field values given, secret ones left out: remembered for the preset's next fire. */
+  remember?: FieldValues;
   presetId?: string | null;
   presetName?: string | null;
   notifyOnFinish?: boolean;
@@ -31,20 +40,49 @@ export function mergeFireSpec(
   if (preset.robotId !== robot.id) {
     throw new AppError('validation', `presetId: preset "${preset.name}" belongs to another robot.`);
   }
-  const args =
+  const merged =
     'replaceArgs' in request && request.replaceArgs
       ? (request.args ?? {})
       : { ...preset.args, ...request.args };
   // Each part is within the limits, but a preset's and a fire's together may not be.
-  const problem = argsLimitProblem(args);
+  const problem = argsLimitProblem(merged);
   if (problem !== undefined) throw new AppError('validation', `args: ${problem}`);
+  const filled = fillFields(preset, merged, 'fields' in request ? request.fields : undefined);
   return {
     method: request.method ?? preset.method,
-    args,
+    ...filled,
     presetId: preset.id,
     presetName: preset.name,
     notifyOnFinish: preset.notifyOnFinish,
   };
+}
+
+/**
+ * The arguments with the preset's fill-in fields filled in, checked before
+ * anything is sent: the arguments given with the fire are filled too (a
+ * "Fire with changes" keeps its references). A preset without fields, fired
+ * without values, is sent as it is.
+ */
+function fillFields(
+  preset: Preset,
+  args: JsonObject,
+  values: FieldValues | undefined,
+): Pick<FireSpec, 'args' | 'keptArgs' | 'remember'> {
+  if (preset.fields.length === 0 && (values === undefined || Object.keys(values).length === 0))
+    return { args };
+  const result = fillPresetArgs({ fields: preset.fields, args }, values ?? {});
+  if (!result.ok) {
+    throw new AppError(
+      'validation',
+      `The preset "${preset.name}" cannot be fired with these field values: ` +
+        `${result.problems.map((p) => p.message).join('; ')}. Nothing was sent.`,
+    );
+  }
+  const secret = new Set(preset.fields.filter((f) => f.secret).map((f) => f.name));
+  const remember: FieldValues = {};
+  for (const [name, value] of Object.entries(values ?? {}))
+    if (!secret.has(name) && value !== null) remember[name] = value;
+  return { args: result.args, keptArgs: result.kept, remember };
 }
 
 /** The record of a trigger about to be sent: state `sending`, every later field at its default. */
@@ -65,7 +103,7 @@ export function newCall(
     presetId: spec.presetId ?? null,
     presetName: spec.presetName ?? null,
     method: spec.method,
-    args: spec.args,
+    args: spec.keptArgs ?? spec.args,
     state: 'sending',
     notifyOnFinish: spec.notifyOnFinish ?? false,
     createdAt: now,

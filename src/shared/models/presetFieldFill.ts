@@ -10,6 +10,7 @@ import {
   type FieldRules,
   type FieldValue,
 } from './presetFieldValues.ts';
+import { secretPlaceholder } from './secretPlaceholders.ts';
 
 /** The one key of a field reference: `{"$field": "customerId"}`. */
 export const FIELD_REFERENCE_KEY = '$field';
@@ -39,11 +40,6 @@ export type FillResult =
       used: FieldValues;
     }
   | { ok: false; problems: FieldProblem[] };
-
-/** What the history keeps in place of a secret field's value. */
-export function secretPlaceholder(name: string): string {
-  return `(secret field ${name}, not kept)`;
-}
 
 /** Whether firing this preset asks for values first (it declares fields). */
 export function presetNeedsFields(preset: { fields?: readonly unknown[] | undefined }): boolean {
@@ -90,6 +86,11 @@ function mapReferences(
     return value;
   };
   return walk(args, ['args']) as JsonObject;
+}
+
+/** `args` with each well-formed reference replaced by `value(name)` (for checks before any value is known). */
+export function replaceFieldReferences(args: JsonObject, value: (name: string) => JsonValue): JsonObject {
+  return mapReferences(args, (reference) => ('name' in reference ? value(reference.name) : null));
 }
 
 /**

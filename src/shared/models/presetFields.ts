@@ -27,10 +27,11 @@ export {
   fieldValuesFromText,
   fillPresetArgs,
   presetNeedsFields,
-  secretPlaceholder,
+  replaceFieldReferences,
   type FieldValues,
   type FillResult,
 } from './presetFieldFill.ts';
+export { secretFieldsIn, secretPlaceholder, withSecretsFilled } from './secretPlaceholders.ts';
 
 /**
  * A field's name, used in `{"$field": NAME}`, `--field NAME=VALUE` and links:
@@ -137,4 +138,15 @@ export const PresetFields = z
         });
       seen.add(field.name);
     });
+  });
+
+/**
+ * Field values as they cross a boundary (IPC, the core's API): typed, by
+ * name, null for "not given". Whether they suit the preset's fields is
+ * decided where the preset is known (fillPresetArgs), never by the sender.
+ */
+export const FieldValuesInput = z
+  .record(z.string().max(MAX_FIELD_NAME_LENGTH), z.union([z.string(), z.number(), z.boolean(), z.null()]))
+  .refine((values) => Object.keys(values).length <= MAX_PRESET_FIELDS, {
+    message: `must give at most ${MAX_PRESET_FIELDS} values`,
   });
