@@ -7,10 +7,17 @@ import { type ArgChanges, applyArgChanges, collect, parseArgChanges } from './ar
 import { argsJsonTexts } from './argsSources.ts';
 import { usageError } from './cliError.ts';
 import { argsLimitProblem } from '../shared/limits.ts';
+import { presetFieldValues } from './fieldOptions.ts';
 import { findPreset } from './lookup.ts';
 
 /** The options `fire` and `curl` share: what to send. */
-export type SendOptions = { preset?: string; args?: string[]; arg?: string[]; get?: boolean };
+export type SendOptions = {
+  preset?: string;
+  args?: string[];
+  arg?: string[];
+  get?: boolean;
+  field?: string[];
+};
 
 /**
  * The arguments given on the command line (`--args` may name a file with
@@ -38,7 +45,8 @@ export async function givenChanges(
 /**
  * With a preset, the given arguments are set over the preset's (an --arg
  * path such as customer.id changes one nested key and keeps the rest) and
- * the preset's method is kept unless --get says GET. Without one, a POST
+ * the preset's method is kept unless --get says GET; --field values fill
+ * the preset's fields. Without one, a POST
  * (or GET) of exactly the given arguments.
  */
 export async function fireRequest(
@@ -48,12 +56,17 @@ export async function fireRequest(
   changes: ArgChanges | undefined,
 ): Promise<FireRequest> {
   const method = options.get === true ? 'GET' : undefined;
+  if (options.preset === undefined && (options.field?.length ?? 0) > 0)
+    throw usageError("--field gives a value to a preset's field; name the preset with --preset NAME.");
   if (options.preset === undefined) {
     return { method: method ?? 'POST', args: changes === undefined ? {} : applyArgChanges({}, changes) };
   }
   const preset = await findPreset(core, robot, options.preset);
+  // Checked here to name the --field to pass; the core checks the same again.
+  const fields = presetFieldValues(preset, robot.name, options.field);
   return {
     presetId: preset.id,
+    ...(fields === undefined ? {} : { fields }),
     ...(changes === undefined ? {} : { args: applyArgChanges(preset.args, changes), replaceArgs: true }),
     ...(method === undefined ? {} : { method }),
   };

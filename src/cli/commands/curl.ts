@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import type { AppCore } from '../../core/appCore.ts';
 import type { Call } from '../../shared/models/call.ts';
+import { collect } from '../args.ts';
 import { notFoundError } from '../cliError.ts';
 import { run } from '../command.ts';
 import { withCore } from '../coreAccess.ts';
@@ -18,7 +19,12 @@ export function curlCommand(): Command {
         '<ROBOT|CALL>',
         'the robot, or a past call (its local id, first characters, or webhookCallId)',
       )
-      .option('--preset <NAME>', "send this preset; arguments given here override the preset's"),
+      .option('--preset <NAME>', "send this preset; arguments given here override the preset's")
+      .option(
+        '--field <NAME=VALUE>',
+        "a value for one of the preset's fields; may be repeated (robot-tray preset show lists them)",
+        collect,
+      ),
   )
     .addHelpText(
       'after',

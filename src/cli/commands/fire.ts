@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { collect } from '../args.ts';
 import { usageError } from '../cliError.ts';
 import { parseSeconds, run } from '../command.ts';
 import { withCore } from '../coreAccess.ts';
@@ -25,12 +26,18 @@ export function fireCommand(): Command {
         .option('--preset <NAME>', "send this preset; arguments given here override the preset's"),
     ),
   )
+    .option(
+      '--field <NAME=VALUE>',
+      "a value for one of the preset's fields; may be repeated (robot-tray preset show lists them)",
+      collect,
+    )
     .addHelpText(
       'after',
       `
 Examples:
   robot-tray fire "Invoice sync" --arg customer=C-17 --arg amount=12.5
-  robot-tray fire "Invoice sync" --preset "Rush order" --arg rush=true --wait --timeout 120`,
+  robot-tray fire "Invoice sync" --preset "Rush order" --arg rush=true --wait --timeout 120
+  robot-tray fire "Invoice sync" --preset "One customer" --field customerId=123`,
     )
     .action(run(fire));
 }

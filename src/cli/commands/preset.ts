@@ -4,6 +4,7 @@ import { usualRunBasis } from '../../shared/models/usualRun.ts';
 import { run } from '../command.ts';
 import { withCore } from '../coreAccess.ts';
 import { argumentOptions, givenArgs, type SendOptions } from '../fireRequest.ts';
+import { describeFields, FIELDS_HELP, givenFields } from '../fieldOptions.ts';
 import { findPreset } from '../lookup.ts';
 import {
   compactJson,
@@ -16,7 +17,13 @@ import {
 } from '../output.ts';
 import { presetEditCommand } from './presetEdit.ts';
 
-type AddOptions = SendOptions & { name: string; tray?: boolean; notify?: boolean; json?: boolean };
+type AddOptions = SendOptions & {
+  name: string;
+  tray?: boolean;
+  notify?: boolean;
+  json?: boolean;
+  fields?: string;
+};
 
 /** A preset as --json shows it: the stored record plus its robot's name, for scripts. */
 type PresetOut = Preset & { robotName: string };
@@ -30,6 +37,7 @@ export function presetCommand(): Command {
       .argument('<ROBOT>', 'the robot')
       .requiredOption('--name <NAME>', 'the preset name, e.g. "Rush order"'),
   )
+    .option('--fields <JSON>', FIELDS_HELP)
     .option('--tray', 'pin the preset to the tray menu of the app')
     .option('--notify', 'notify when a run of it ends (in the app)')
     .option('--no-notify', 'do not notify (the default)')
@@ -44,7 +52,7 @@ export function presetCommand(): Command {
     .action(run(listPresets));
   preset
     .command('show')
-    .description('show one preset: its method, every argument in full, tray pin and notification')
+    .description('show one preset: its method, every argument in full, its fields, tray pin and notification')
     .argument('<ROBOT>', 'the robot')
     .argument('<NAME>', 'the preset')
     .option('--json', 'print the preset as JSON')
@@ -61,6 +69,7 @@ export function presetCommand(): Command {
 
 async function addPreset(robotName: string, options: AddOptions): Promise<void> {
   const args = (await givenArgs(options)) ?? {};
+  const fields = await givenFields(options.fields);
   await withCore(async (core) => {
     const robot = await core.getRobot(robotName);
     const preset = await core.createPreset({
@@ -68,6 +77,7 @@ async function addPreset(robotName: string, options: AddOptions): Promise<void> 
       name: options.name,
       method: options.get === true ? 'GET' : 'POST',
       args,
+      ...(fields === undefined ? {} : { fields }),
       pinnedToTray: options.tray === true,
       notifyOnFinish: options.notify === true,
     });
@@ -133,6 +143,7 @@ async function showPreset(robotName: string, name: string, options: { json?: boo
         ['tray', preset.pinnedToTray ? 'pinned to the tray menu' : 'not pinned'],
         ['notify', preset.notifyOnFinish ? 'yes, when a run ends' : 'no'],
         ['arguments', JSON.stringify(preset.args, null, 2)],
+        ['fields', describeFields(preset.fields)],
         ['created', formatTime(preset.createdAt)],
         ['updated', formatTime(preset.updatedAt)],
         ['id', preset.id],

@@ -5,6 +5,7 @@ import { usageError } from '../cliError.ts';
 import { collect } from '../args.ts';
 import { changeArgs, describeArgChanges } from '../argChanges.ts';
 import { givenChanges } from '../fireRequest.ts';
+import { FIELDS_HELP, givenFields } from '../fieldOptions.ts';
 import { findPreset } from '../lookup.ts';
 import { compactJson, printJson, printLine } from '../output.ts';
 
@@ -19,12 +20,13 @@ type EditOptions = {
   tray?: boolean;
   notify?: boolean;
   json?: boolean;
+  fields?: string;
 };
 
 /** `preset edit ROBOT NAME`: change a preset's arguments, method, pin and notification. */
 export function presetEditCommand(): Command {
   return new Command('edit')
-    .description("change a preset's name, arguments, method, tray pin or notification")
+    .description("change a preset's name, arguments, fields, method, tray pin or notification")
     .argument('<ROBOT>', 'the robot')
     .argument('<NAME>', 'the preset')
     .option('--name <NEW>', 'a new name')
@@ -40,6 +42,7 @@ export function presetEditCommand(): Command {
     )
     .option('--unset-arg <KEY>', 'remove one argument (a.b for a nested one); may be repeated', collect)
     .option('--clear-args', 'remove every argument first')
+    .option('--fields <JSON>', FIELDS_HELP)
     .option('--get', 'send it with GET')
     .option('--post', 'send it with POST')
     .option('--tray', 'pin it to the tray menu')
@@ -53,10 +56,14 @@ export function presetEditCommand(): Command {
 async function editPreset(robotName: string, name: string, options: EditOptions): Promise<void> {
   if (options.get === true && options.post === true) throw usageError('Give --get or --post, not both.');
   const given = await givenChanges(options);
+  const fields = await givenFields(options.fields);
   const touchesArgs =
     given !== undefined || options.clearArgs === true || (options.unsetArg?.length ?? 0) > 0;
   const method = options.get === true ? 'GET' : options.post === true ? 'POST' : undefined;
-  if (!touchesArgs && [options.name, method, options.tray, options.notify].every((v) => v === undefined)) {
+  const untouched = [options.name, method, options.tray, options.notify, fields].every(
+    (v) => v === undefined,
+  );
+  if (!touchesArgs && untouched) {
     throw usageError('Nothing to change: give at least one option. See: robot-tray preset edit --help');
   }
   await withCore(async (core) => {
@@ -72,6 +79,7 @@ async function editPreset(robotName: string, name: string, options: EditOptions)
     const updated = await core.updatePreset(preset.id, {
       name: options.name,
       args,
+      fields,
       method,
       pinnedToTray: options.tray,
       notifyOnFinish: options.notify,

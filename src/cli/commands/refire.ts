@@ -4,6 +4,7 @@ import type { HttpMethod } from '../../shared/models/preset.ts';
 import { changeArgs } from '../argChanges.ts';
 import { collect } from '../args.ts';
 import { usageError } from '../cliError.ts';
+import { refireSecretValues } from '../fieldOptions.ts';
 import { run } from '../command.ts';
 import { withCore } from '../coreAccess.ts';
 import { argumentOptions, givenChanges } from '../fireRequest.ts';
@@ -12,7 +13,14 @@ import { type TokenEnvOptions, tokenEnvOption, useTokenFromEnv } from '../tokenE
 import { type WaitOptions, waitOptions, waitSettings } from './fire.ts';
 
 type RefireOptions = TokenEnvOptions &
-  WaitOptions & { args?: string[]; arg?: string[]; unsetArg?: string[]; get?: boolean; post?: boolean };
+  WaitOptions & {
+    args?: string[];
+    arg?: string[];
+    unsetArg?: string[];
+    get?: boolean;
+    post?: boolean;
+    field?: string[];
+  };
 
 /**
  * `refire CALL`: the same robot, method and arguments as that call sent, or
@@ -29,14 +37,20 @@ export function refireCommand(): Command {
         .argument('<CALL>', "the call's local id (or its first characters), or its webhookCallId"),
     )
       .option('--unset-arg <KEY>', "leave out one of the call's arguments; may be repeated", collect)
-      .option('--post', 'send with POST'),
+      .option('--post', 'send with POST')
+      .option(
+        '--field <NAME=VALUE>',
+        'the value of a secret field the call was sent with (Robot Tray does not keep those); may be repeated',
+        collect,
+      ),
   )
     .addHelpText(
       'after',
       `
 Examples:
   robot-tray refire 3f2a9c1e --wait
-  robot-tray refire 3f2a9c1e --arg amount=20 --unset-arg rush`,
+  robot-tray refire 3f2a9c1e --arg amount=20 --unset-arg rush
+  robot-tray refire 3f2a9c1e --field customerPin=1234   # a secret field is asked for again`,
     )
     .action(run(refire));
 }
@@ -54,7 +68,16 @@ async function refire(id: string, options: RefireOptions): Promise<number> {
       given === undefined && (options.unsetArg?.length ?? 0) === 0
         ? undefined
         : changeArgs(call.args, { given, unset: options.unsetArg }, `call ${call.id}`);
-    const changes = { ...(args === undefined ? {} : { args }), ...(method === undefined ? {} : { method }) };
+    const preset =
+      call.presetId === null
+        ? undefined
+        : (await core.listPresets(call.robotId)).find((p) => p.id === call.presetId);
+    const fields = refireSecretValues(args ?? call.args, preset, options.field);
+    const changes = {
+      ...(args === undefined ? {} : { args }),
+      ...(method === undefined ? {} : { method }),
+      ...(fields === undefined ? {} : { fields }),
+    };
     return sendAndReport(core, () => core.refire(call.id, changes), settings);
   });
 }

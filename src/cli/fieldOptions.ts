@@ -1,0 +1,136 @@
+import type { Preset } from '../shared/models/preset.ts';
+import {
+  type FieldValues,
+  fieldValueProblem,
+  fieldValuesFromText,
+  type PresetField,
+  PresetFields,
+  secretFieldsIn,
+  typedFieldValue,
+} from '../shared/models/presetFields.ts';
+import type { JsonObject } from '../shared/models/json.ts';
+import { describeZodError } from '../shared/validation.ts';
+import { argsJsonTexts } from './argsSources.ts';
+import { usageError } from './cliError.ts';
+import { shellWord } from './output.ts';
+
+/** `--field` pairs as text by name; a later one for the same name wins, as with --arg. */
+export function parseFieldPairs(pairs: readonly string[] | undefined): Record<string, string> {
+  const raw: Record<string, string> = {};
+  for (const pair of pairs ?? []) {
+    const at = pair.indexOf('=');
+    if (at <= 0) throw usageError(`--field ${pair}: give NAME=VALUE, like --field customerId=123.`);
+    Object.defineProperty(raw, pair.slice(0, at), {
+      value: pair.slice(at + 1),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return raw;
+}
+
+/**
+ * The preset's field values from `--field` pairs, typed, or a usage error
+ * (exit 2) naming every field that is missing or wrong and how to give it.
+ */
+export function presetFieldValues(
+  preset: Preset,
+  robotName: string,
+  pairs: readonly string[] | undefined,
+): FieldValues | undefined {
+  const raw = parseFieldPairs(pairs);
+  if (preset.fields.length === 0 && Object.keys(raw).length === 0) return undefined;
+  const result = fieldValuesFromText(preset.fields, raw);
+  if (result.ok) return result.values;
+  const missing = result.problems.filter((p) => /^is required/.test(p.reason)).map((p) => p.field);
+  const how =
+    missing.length > 0
+      ? ` Pass ${missing.map((name) => `--field ${name}=VALUE`).join(' ')}.`
+      : ' Pass each as --field NAME=VALUE.';
+  throw usageError(
+    `Preset "${preset.name}" cannot be fired with these fields: ` +
+      `${result.problems.map((p) => p.message).join('; ')}.${how} ` +
+      `See its fields with: robot-tray preset show ${shellWord(robotName)} ${shellWord(preset.name)}`,
+  );
+}
+
+/**
+ * The secret fields' values a past call needs again (`refire --field`),
+ * typed by its preset's field; any other name is refused.
+ */
+export function refireSecretValues(
+  args: JsonObject,
+  preset: Preset | undefined,
+  pairs: readonly string[] | undefined,
+): FieldValues | undefined {
+  const raw = parseFieldPairs(pairs);
+  const names = secretFieldsIn(args);
+  const missing = names.filter((name) => !Object.hasOwn(raw, name) || raw[name] === '');
+  if (missing.length > 0) {
+    throw usageError(
+      `This call was sent with secret field${missing.length > 1 ? 's' : ''} ${missing.join(', ')}, ` +
+        `whose value Robot Tray did not keep. Give it again: ${missing.map((n) => `--field ${n}=VALUE`).join(' ')}.`,
+    );
+  }
+  if (Object.keys(raw).length === 0) return undefined;
+  const values: FieldValues = {};
+  for (const [name, text] of Object.entries(raw)) {
+    const field = preset?.fields.find((f) => f.name === name && f.secret);
+    if (field === undefined || !names.includes(name)) {
+      throw usageError(
+        `--field ${name}: ${names.length === 0 ? 'this call has no secret fields' : `this call needs only ${names.join(', ')}`}; ` +
+          'to change an argument use --arg.',
+      );
+    }
+    const typed = typedFieldValue(field, text);
+    const problem = typed.ok ? fieldValueProblem(field, typed.value) : typed.reason;
+    if (problem !== undefined || !typed.ok) throw usageError(`--field ${name}: ${problem}.`);
+    values[name] = typed.value;
+  }
+  return values;
+}
+
+export const FIELDS_HELP =
+  'fill-in fields, asked for at each fire: a JSON list like ' +
+  '\'[{"name":"customerId","type":"text","required":true}]\' (or @FILE), used in arguments as {"$field":"customerId"}; ' +
+  "'[]' removes them";
+
+/**
+ * `--fields` for preset add and edit: a JSON list of field definitions, or
+ * @FILE to read it from a file, checked here so a mistake names the field.
+ */
+export async function givenFields(text: string | undefined): Promise<PresetField[] | undefined> {
+  if (text === undefined) return undefined;
+  const [json] = await argsJsonTexts([text]);
+  let value: unknown;
+  try {
+    value = JSON.parse(json!);
+  } catch (error) {
+    throw usageError(`--fields: not valid JSON (${(error as Error).message}). Give a JSON list of fields.`);
+  }
+  const parsed = PresetFields.safeParse(value);
+  if (!parsed.success) throw usageError(`--fields: ${describeZodError(parsed.error, 'fields', 'fields')}.`);
+  return parsed.data;
+}
+
+/** The fields as `preset show` lists them, one line each: what to pass and what is allowed. */
+export function describeFields(fields: readonly PresetField[]): string {
+  if (fields.length === 0) return 'none';
+  return fields
+    .map((f) => {
+      const rules = [
+        f.required ? 'required' : 'optional',
+        f.secret ? 'secret (never stored)' : '',
+        f.default === undefined ? '' : `default ${JSON.stringify(f.default)}`,
+        f.pattern === undefined ? '' : `matches ${f.pattern}`,
+        f.min === undefined ? '' : `min ${f.min}`,
+        f.max === undefined ? '' : `max ${f.max}`,
+        f.choices === undefined ? '' : `one of ${f.choices.join(', ')}`,
+      ].filter((part) => part !== '');
+      const label = f.label === undefined || f.label === f.name ? '' : ` "${f.label}"`;
+      const help = f.help === undefined || f.help === '' ? '' : ` ${f.help}`;
+      return `--field ${f.name}=… ${f.type}${label}: ${rules.join(', ')}.${help}`;
+    })
+    .join('\n');
+}
