@@ -84,14 +84,14 @@ export async function startShell(mainDir: string): Promise<void> {
         );
       });
   };
-  const openCall = (callId: string) => {
-    const to: Navigation = { view: 'call', callId };
+  const navigate = (to: Navigation) => {
     const listening = window !== undefined && !window.isDestroyed() && !window.webContents.isLoading();
     // A window still loading asks for it (takeNavigation) once it listens.
     if (listening) hub.emit({ type: 'navigate', to });
     else pendingNavigation = to;
     showWindow();
   };
+  const openCall = (callId: string) => navigate({ view: 'call', callId });
 
   serveRenderer(path.join(mainDir, '../renderer'));
   const dropped = new DroppedFiles(ipcMain, devServerUrl);
@@ -173,6 +173,7 @@ export async function startShell(mainDir: string): Promise<void> {
         core,
         showWindow,
         openCall,
+        openPresetForm: (presetId: string) => navigate({ view: 'fillPreset', presetId }),
         startDemo: () => demo.start(),
         // quitAndInstall quits through will-quit below, so the history is written first.
         restartToUpdate: () => updates.install(),

@@ -8,6 +8,8 @@ export type TrayActionDeps = {
   core: AppCore;
   showWindow: () => void;
   openCall: (callId: string) => void;
+  /** Show the window at a preset's fill-in form. */
+  openPresetForm: (presetId: string) => void;
   startDemo: () => Promise<unknown>;
   restartToUpdate: () => void;
   quit: () => void;
@@ -29,6 +31,9 @@ export async function performTrayAction(action: TrayAction, deps: TrayActionDeps
       case 'copyReport':
         // Built by the same function as the window's and the CLI's report.
         clipboard.writeText(callReport(deps.core.callDetail(action.callId)));
+        return;
+      case 'fillPreset':
+        deps.openPresetForm(action.presetId);
         return;
       case 'openWindow':
         deps.showWindow();

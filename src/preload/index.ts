@@ -42,6 +42,7 @@ export const robotTray = {
   updatePreset: invoke('updatePreset'),
   deletePreset: invoke('deletePreset'),
   duplicatePreset: invoke('duplicatePreset'),
+  lastFieldValues: invoke('lastFieldValues'),
   reorderPresets: invoke('reorderPresets'),
   fire: invoke('fire'),
   curlCommand: invoke('curlCommand'),

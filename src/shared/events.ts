@@ -25,7 +25,14 @@ export const DemoStatus = z.object({
 export type DemoStatus = z.infer<typeof DemoStatus>;
 
 /** Where main asks the window to go (a tray or notification click on a call). */
-export const Navigation = z.object({ view: z.literal('call'), callId: z.string().min(1) });
+/**
+ * Where a tray or notification click takes the window: a call, or the form
+ * of a pinned preset with fill-in fields (the tray never fires those blind).
+ */
+export const Navigation = z.discriminatedUnion('view', [
+  z.object({ view: z.literal('call'), callId: z.string().min(1) }),
+  z.object({ view: z.literal('fillPreset'), presetId: z.string().min(1) }),
+]);
 export type Navigation = z.infer<typeof Navigation>;
 
 export const AppEvent = z.discriminatedUnion('type', [

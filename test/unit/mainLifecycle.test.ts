@@ -169,12 +169,20 @@ describe('tray actions', () => {
         core,
         showWindow: () => void done.push('show'),
         openCall: (id: string) => void done.push(`open ${id}`),
+        openPresetForm: (id: string) => void done.push(`form ${id}`),
         startDemo: async () => void done.push('demo'),
         restartToUpdate: () => void done.push('restart to update'),
         quit: () => void done.push('quit'),
       },
     };
   }
+
+  test('a pinned preset with fields opens the window at its form and fires nothing', async () => {
+    const { fired, done, deps: d } = deps();
+    await performTrayAction({ kind: 'fillPreset', presetId: 'p1' }, d);
+    expect(done).toEqual(['form p1']);
+    expect(fired).toEqual([]);
+  });
 
   test('fire sends the preset and asks for a notification when it ends', async () => {
     const { fired, deps: d } = deps();

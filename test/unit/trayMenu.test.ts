@@ -87,6 +87,17 @@ describe('trayMenu', () => {
     ]);
   });
 
+  test('a pinned preset with fill-in fields opens its form ("…") instead of firing blind', () => {
+    const withFields = Preset.parse({
+      ...preset('p1', 'r1'),
+      fields: [{ name: 'customerId', type: 'text', required: true }],
+    });
+    const items = trayMenu({ ...empty, robots: [robot('r1')], presets: [withFields] });
+    expect(submenu(items, 'Robot r1')).toEqual([
+      { type: 'item', label: 'Preset p1…', enabled: true, action: { kind: 'fillPreset', presetId: 'p1' } },
+    ]);
+  });
+
   test('robots but nothing pinned says so', () => {
     expect(labels(trayMenu({ ...empty, robots: [robot('r1')] }))[0]).toBe('No presets pinned to the tray');
   });

@@ -8,6 +8,8 @@ export type TrayAction =
   | { kind: 'fire'; robotId: string; presetId: string; confirm: boolean }
   | { kind: 'openCall'; callId: string }
   | { kind: 'copyReport'; callId: string }
+  /** A preset with fill-in fields: the window opens at its form instead of firing blind. */
+  | { kind: 'fillPreset'; presetId: string }
   | { kind: 'openWindow' }
   | { kind: 'startDemo' }
   | { kind: 'restartToUpdate' }
@@ -39,9 +41,10 @@ const item = (label: string, action: TrayAction | null, enabled = true): TrayIte
 
 /**
  * The tray menu, from state alone: each robot with its tray-pinned presets
- * (a click fires; a robot marked "confirm before firing" asks first), the
- * last few calls (a click opens the window at that call; "Copy report" puts
- * one's Markdown report on the clipboard, for a ticket), "Restart to
+ * (a click fires; a robot marked "confirm before firing" asks first; a
+ * preset with fill-in fields opens the window at its form), the last few
+ * calls (a click opens the window at that call; "Copy report" puts one's
+ * Markdown report on the clipboard, for a ticket), "Restart to
  * update" once an update is downloaded, "Open Robot Tray" and a Quit that quits.
  */
 export function trayMenu(state: TrayState): TrayItem[] {
@@ -55,12 +58,14 @@ export function trayMenu(state: TrayState): TrayItem[] {
       label: name,
       items: pinned.map((preset) =>
         robot.hasToken
-          ? item(preset.name + (robot.confirmBeforeFiring ? '…' : ''), {
-              kind: 'fire',
-              robotId: robot.id,
-              presetId: preset.id,
-              confirm: robot.confirmBeforeFiring,
-            })
+          ? preset.fields.length > 0
+            ? item(`${preset.name}…`, { kind: 'fillPreset', presetId: preset.id })
+            : item(preset.name + (robot.confirmBeforeFiring ? '…' : ''), {
+                kind: 'fire',
+                robotId: robot.id,
+                presetId: preset.id,
+                confirm: robot.confirmBeforeFiring,
+              })
           : item(
               `${preset.name} (${robot.tokenSuspended === null ? 'no token yet' : 'token not confirmed for its new address'})`,
               null,

@@ -12,6 +12,7 @@ export function presetHandlers({ core }: HandlerContext): HandlersOf<typeof pres
       return null;
     },
     duplicatePreset: ({ id }) => core.duplicatePreset(id),
+    lastFieldValues: ({ id }) => core.lastFieldValues(id),
     reorderPresets: ({ robotId, ids }) => core.reorderPresets(robotId, ids),
   };
 }

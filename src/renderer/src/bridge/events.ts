@@ -2,6 +2,7 @@ import type { AppEvent } from '../../../shared/events.ts';
 import { applyCatalogEvent } from '../stores/catalogActions.ts';
 import { applyCallsChanged, applyCallsRemoved } from '../stores/calls.ts';
 import { applyDemo, applySettings, applyWarnings } from '../stores/settings.ts';
+import { robotOfPreset } from '../stores/presets.ts';
 import { applyTeam } from '../stores/team.ts';
 import { applyNavigation } from '../stores/ui.ts';
 import { bridge } from './call.ts';
@@ -33,7 +34,7 @@ function applyEvent(event: Exclude<AppEvent, { type: 'calls.changed' }>): void {
       applyDemo(event.demo);
       break;
     case 'navigate':
-      applyNavigation(event.to);
+      applyNavigation(event.to, robotOfPreset);
       break;
     case 'team':
       applyTeam(event.team);

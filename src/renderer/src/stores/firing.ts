@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { JsonObject } from '../../../shared/models/json.ts';
 import type { HttpMethod } from '../../../shared/models/preset.ts';
+import { type FieldValues, presetNeedsFields } from '../../../shared/models/presetFields.ts';
 import { isActive } from '../../../shared/models/call.ts';
 import { callOutcome } from '../../../shared/sentences/callOutcome.ts';
 import { messageOf } from '../bridge/call.ts';
@@ -24,8 +25,16 @@ function setOutcome(presetId: string, outcome: FireOutcome): void {
   useFiring.setState((s) => ({ outcomes: { ...s.outcomes, [presetId]: outcome } }));
 }
 
-/** Fire now, without asking: the new call shows at once and its outcome beside the preset. */
-export async function fireNow(presetId: string, override?: FireOverride): Promise<void> {
+/**
+ * Fire now, without asking: the new call shows at once and its outcome
+ * beside the preset. `fields` are the preset's fill-in values, as typed in
+ * its form; main checks them and fills the arguments, the window does not.
+ */
+export async function fireNow(
+  presetId: string,
+  override?: FireOverride,
+  fields?: FieldValues,
+): Promise<void> {
   const preset = usePresets.getState().presets.find((p) => p.id === presetId);
   if (preset === undefined) return;
   setOutcome(presetId, { status: 'firing' });
@@ -35,6 +44,7 @@ export async function fireNow(presetId: string, override?: FireOverride): Promis
       robotId: preset.robotId,
       presetId,
       ...(override ? { ...override, replaceArgs: true } : {}),
+      ...(fields === undefined ? {} : { fields }),
     });
     selectCall(call.id);
     const accepted = isActive(call.state) || call.state === 'done' || call.webhookCallId !== null;
@@ -54,11 +64,19 @@ export async function fireNow(presetId: string, override?: FireOverride): Promis
   }
 }
 
-/** One click on a preset: robots marked "confirm before firing" ask first. */
+/**
+ * One click on a preset: a preset with fill-in fields asks for them first
+ * (that form is also the confirmation a "confirm before firing" robot
+ * wants); other robots marked "confirm before firing" ask first.
+ */
 export function requestFire(presetId: string, override?: FireOverride): void {
   const preset = usePresets.getState().presets.find((p) => p.id === presetId);
   const robot = useRobots.getState().robots.find((r) => r.id === preset?.robotId);
   if (preset === undefined || robot === undefined) return;
+  if (presetNeedsFields(preset)) {
+    openDialog({ kind: 'fillFields', presetId, ...(override ? { override } : {}) });
+    return;
+  }
   if (robot.confirmBeforeFiring) {
     openDialog({ kind: 'confirmFire', presetId, ...(override ? { override } : {}) });
     return;

@@ -19,7 +19,9 @@ export type Dialog =
   | { kind: 'removePreset'; presetId: string }
   | { kind: 'confirmFire'; presetId: string; override?: { method: HttpMethod; args: JsonObject } }
   | { kind: 'export' }
-  | { kind: 'import'; offer: ImportOffer };
+  | { kind: 'import'; offer: ImportOffer }
+  /** A preset with fill-in fields: its values are asked for before anything is sent. */
+  | { kind: 'fillFields'; presetId: string; override?: { method: HttpMethod; args: JsonObject } };
 
 type UiState = {
   view: View;
@@ -75,9 +77,21 @@ export function reconcileRobotSelection(robots: readonly RobotView[]): void {
   if (next !== current) useUi.setState({ selectedRobotId: next });
 }
 
-/** A tray or notification click: show that call. */
-export function applyNavigation(to: Navigation): void {
-  useUi.setState({ selectedCallId: to.callId, view: 'robots' });
+/** A tray or notification click: show that call, or a pinned preset's fill-in form. */
+export function applyNavigation(
+  to: Navigation,
+  robotOfPreset?: (presetId: string) => string | undefined,
+): void {
+  if (to.view === 'call') {
+    useUi.setState({ selectedCallId: to.callId, view: 'robots' });
+    return;
+  }
+  const robotId = robotOfPreset?.(to.presetId);
+  useUi.setState({
+    view: 'robots',
+    ...(robotId === undefined ? {} : { selectedRobotId: robotId }),
+    dialog: { kind: 'fillFields', presetId: to.presetId },
+  });
 }
 
 /** The theme lives only in this window (page storage), applied on <html data-theme>. */

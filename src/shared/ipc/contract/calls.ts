@@ -3,6 +3,7 @@ import { CallDetail, CallFilter } from '../../models/call.ts';
 import { CallSummary } from '../../models/callSummary.ts';
 import { JsonObject } from '../../models/json.ts';
 import { HttpMethod } from '../../models/preset.ts';
+import { FieldValuesInput } from '../../models/presetFields.ts';
 import { ById, Id, NoRequest, Nothing } from './common.ts';
 import { methods } from './define.ts';
 
@@ -19,6 +20,8 @@ export const FireInput = z
     args: JsonObject.optional(),
     /** The arguments given are the whole set; the preset's are not merged in. */
     replaceArgs: z.boolean().optional(),
+    /** Values for the preset's fill-in fields: checked and filled in by the core, never by the window. */
+    fields: FieldValuesInput.optional(),
   })
   .strict();
 export type FireInput = z.input<typeof FireInput>;
@@ -39,7 +42,12 @@ export const callMethods = methods({
    * argument left out is not sent).
    */
   refireCall: {
-    request: ById.extend({ method: HttpMethod.optional(), args: JsonObject.optional() }).strict(),
+    request: ById.extend({
+      method: HttpMethod.optional(),
+      args: JsonObject.optional(),
+      /** The secret fields' values the history did not keep, given again. */
+      fields: FieldValuesInput.optional(),
+    }).strict(),
     response: CallSummary,
   },
   forgetCall: { request: ById, response: Nothing },

@@ -26,7 +26,9 @@ export function CallsPane() {
     const onFocus = () => void refreshCalls();
     window.addEventListener('focus', onFocus);
     // A tray or notification click on a call opens it.
-    const stop = onAppEvent((event) => event.type === 'navigate' && openCall(event.to.callId));
+    const stop = onAppEvent(
+      (event) => event.type === 'navigate' && event.to.view === 'call' && openCall(event.to.callId),
+    );
     return () => {
       window.removeEventListener('focus', onFocus);
       stop();

@@ -1,6 +1,7 @@
 import { usePresets } from '../../stores/presets.ts';
 import { useUi } from '../../stores/ui.ts';
 import { ConfirmFireDialog } from '../presets/ConfirmFireDialog.tsx';
+import { FillFieldsDialog } from '../presets/FillFieldsDialog.tsx';
 import { PresetDialog } from '../presets/PresetDialog.tsx';
 import { RemovePresetDialog } from '../presets/RemovePresetDialog.tsx';
 import { RemoveRobotDialog } from '../robots/RemoveRobotDialog.tsx';
@@ -40,6 +41,14 @@ export function DialogHost() {
       return <ExportDialog />;
     case 'import':
       return <ImportDialog key={dialog.offer.importId} offer={dialog.offer} />;
+    case 'fillFields':
+      return (
+        <FillFieldsDialog
+          key={dialog.presetId}
+          presetId={dialog.presetId}
+          {...(dialog.override ? { override: dialog.override } : {})}
+        />
+      );
     case 'confirmFire':
       return (
         <ConfirmFireDialog

@@ -1,0 +1,188 @@
+import { useEffect, useState } from 'react';
+import { visibleText } from '../../../../shared/visibleText.ts';
+import { fieldValuesFromText, type PresetField } from '../../../../shared/models/presetFields.ts';
+import { fireNow, type FireOverride } from '../../stores/firing.ts';
+import { lastFieldValues, usePresets } from '../../stores/presets.ts';
+import { useRobots } from '../../stores/robots.ts';
+import { closeDialog } from '../../stores/ui.ts';
+import { Dialog } from '../../ui/Dialog.tsx';
+import { Field } from '../../ui/Field.tsx';
+
+type Props = { presetId: string; override?: FireOverride };
+
+const asText = (value: unknown): string =>
+  typeof value === 'string'
+    ? value
+    : typeof value === 'number' || typeof value === 'boolean'
+      ? String(value)
+      : '';
+
+function hintOf(field: PresetField): string | undefined {
+  const parts = [
+    field.help,
+    field.default === undefined ? undefined : `Default: ${asText(field.default)}.`,
+    field.type === 'number' || field.type === 'date'
+      ? [field.min === undefined ? '' : `from ${field.min}`, field.max === undefined ? '' : `to ${field.max}`]
+          .filter((p) => p !== '')
+          .join(' ') || undefined
+      : undefined,
+    field.secret ? 'Secret: sent to the robot, never kept by Robot Tray.' : undefined,
+  ].filter((p): p is string => p !== undefined && p !== '');
+  return parts.length === 0 ? undefined : visibleText(parts.join(' '));
+}
+
+/**
+ * A preset's fill-in form: one control per field, the last values given
+ * already in (never a secret one). Enter fires, Escape cancels; a problem
+ * shows beside its field and nothing is sent until there is none. The
+ * window only checks to show problems early: main checks the values again
+ * and fills the arguments.
+ */
+export function FillFieldsDialog({ presetId, override }: Props) {
+  const preset = usePresets((s) => s.presets.find((p) => p.id === presetId));
+  const robot = useRobots((s) => s.robots.find((r) => r.id === preset?.robotId));
+  const [raw, setRaw] = useState<Record<string, string>>({});
+  const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const [submitted, setSubmitted] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    lastFieldValues(presetId)
+      .then((values) => {
+        if (!live) return;
+        // What the person typed before these arrived wins.
+        setRaw((now) => {
+          const next: Record<string, string> = {};
+          for (const [name, value] of Object.entries(values)) if (value !== null) next[name] = asText(value);
+          return { ...next, ...now };
+        });
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [presetId]);
+
+  if (preset === undefined || robot === undefined) return null;
+  const fields = preset.fields;
+  const result = fieldValuesFromText(fields, raw);
+  const errors: Record<string, string> = {};
+  if (!result.ok) for (const p of result.problems) errors[p.field] ??= p.reason;
+  const shown = (name: string) => (submitted || touched[name] === true ? errors[name] : undefined);
+  const set = (name: string, value: string) => {
+    setRaw((now) => ({ ...now, [name]: value }));
+    setTouched((now) => ({ ...now, [name]: true }));
+  };
+
+  const submit = () => {
+    setSubmitted(true);
+    if (!result.ok) {
+      const first = fields.find((f) => errors[f.name] !== undefined);
+      if (first !== undefined) document.getElementById(`fill-${first.name}`)?.focus();
+      return;
+    }
+    closeDialog();
+    void fireNow(preset.id, override, result.values);
+  };
+
+  return (
+    <Dialog
+      title={`Fire ${preset.name}`}
+      onClose={closeDialog}
+      onSubmit={submit}
+      initialFocusId={fields[0] === undefined ? 'fill-fire' : `fill-${fields[0].name}`}
+      actions={
+        <>
+          <button type="button" className="btn" onClick={closeDialog}>
+            Cancel
+          </button>
+          <button id="fill-fire" type="submit" className="btn btn-primary">
+            ▶ Fire
+          </button>
+        </>
+      }
+    >
+      {robot.confirmBeforeFiring && (
+        <p className="notice notice-info" style={{ marginBottom: 'var(--space-3)' }}>
+          &ldquo;{visibleText(robot.name)}&rdquo; is marked to confirm before firing: starting it may have
+          real-world effects.
+        </p>
+      )}
+      {override !== undefined && (
+        <p className="small muted" style={{ marginBottom: 'var(--space-2)' }}>
+          It runs once with your changed arguments (not saved).
+        </p>
+      )}
+      <div className="fill-fields" data-testid="fill-fields">
+        {fields.map((field) => (
+          <FieldControl
+            key={field.name}
+            field={field}
+            value={raw[field.name] ?? ''}
+            error={shown(field.name)}
+            onChange={(v) => set(field.name, v)}
+          />
+        ))}
+      </div>
+    </Dialog>
+  );
+}
+
+type ControlProps = {
+  field: PresetField;
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+};
+
+function FieldControl({ field, value, error, onChange }: ControlProps) {
+  const label = visibleText(field.label ?? field.name) + (field.required ? ' *' : '');
+  const common = { id: `fill-${field.name}`, name: field.name };
+  const placeholder = field.default === undefined ? undefined : asText(field.default);
+  if (field.type === 'boolean') {
+    const checked = (value === '' ? asText(field.default) : value) === 'true';
+    return (
+      <Field label={label} hint={hintOf(field)} error={error} id={common.id}>
+        <select {...common} value={value} onChange={(e) => onChange(e.target.value)}>
+          <option value="">
+            {field.default === undefined ? '(not set)' : `(default: ${checked ? 'yes' : 'no'})`}
+          </option>
+          <option value="true">yes</option>
+          <option value="false">no</option>
+        </select>
+      </Field>
+    );
+  }
+  if (field.type === 'choice') {
+    return (
+      <Field label={label} hint={hintOf(field)} error={error} id={common.id}>
+        <select {...common} value={value} onChange={(e) => onChange(e.target.value)}>
+          <option value="">
+            {placeholder === undefined ? '(choose)' : `(default: ${visibleText(placeholder)})`}
+          </option>
+          {(field.choices ?? []).map((choice) => (
+            <option key={choice} value={choice}>
+              {visibleText(choice)}
+            </option>
+          ))}
+        </select>
+      </Field>
+    );
+  }
+  return (
+    <Field label={label} hint={hintOf(field)} error={error} id={common.id}>
+      <input
+        {...common}
+        type={field.secret ? 'password' : field.type === 'date' ? 'date' : 'text'}
+        inputMode={field.type === 'number' ? 'decimal' : undefined}
+        autoComplete="off"
+        spellCheck={false}
+        placeholder={placeholder}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        {...(field.type === 'date' && typeof field.min === 'string' ? { min: field.min } : {})}
+        {...(field.type === 'date' && typeof field.max === 'string' ? { max: field.max } : {})}
+      />
+    </Field>
+  );
+}
