@@ -94,7 +94,7 @@ describe('declaring fields', () => {
       'fields[0].min: must be a number for a number field',
     );
     expect(refusal({ name: 'a', type: 'date', max: 5 })).toBe(
-      'fields[0].max: must be a date written YYYY-MM-DD for a date field',
+      'fields[0].max: must be a date written YYYY-MM-DD (like 2024-03-31) for a date field',
     );
     expect(refusal({ name: 'a', type: 'date', min: '2024-02-30' })).toMatch(/YYYY-MM-DD/);
     expect(refusal({ name: 'a', type: 'number', min: 5, max: 1 })).toBe(

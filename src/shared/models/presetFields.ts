@@ -52,8 +52,6 @@ const oneLine = (max: number) =>
     .max(max, `must be at most ${max} characters`)
     .refine((value) => !hasControlCharacters(value), 'must be one line without tabs or control characters');
 
-const IsoDate = z.string().refine(isIsoDate, 'must be a date written YYYY-MM-DD, like 2024-03-31');
-
 /**
  * One fill-in field of a preset. Which keys apply depends on the type:
  * `pattern` to text, `min`/`max` to number (numbers) and date (YYYY-MM-DD),
@@ -70,8 +68,9 @@ export const PresetField = z
     required: z.boolean().default(false),
     default: z.union([z.string(), z.number(), z.boolean()]).optional(),
     pattern: z.string().optional(),
-    min: z.union([z.number(), IsoDate]).optional(),
-    max: z.union([z.number(), IsoDate]).optional(),
+    // Judged in the refinement below, by the field's type, so the message fits it.
+    min: z.union([z.number(), z.string()]).optional(),
+    max: z.union([z.number(), z.string()]).optional(),
     choices: z
       .array(oneLine(MAX_FIELD_CHOICE_LENGTH).pipe(z.string().min(1, 'must not be empty')))
       .min(1, 'must list at least one choice')
@@ -103,8 +102,8 @@ export const PresetField = z
       if (bound === undefined) continue;
       if (field.type === 'number' && typeof bound !== 'number')
         issue(key, 'must be a number for a number field');
-      else if (field.type === 'date' && typeof bound !== 'string')
-        issue(key, 'must be a date written YYYY-MM-DD for a date field');
+      else if (field.type === 'date' && (typeof bound !== 'string' || !isIsoDate(bound)))
+        issue(key, 'must be a date written YYYY-MM-DD (like 2024-03-31) for a date field');
       else if (field.type !== 'number' && field.type !== 'date')
         issue(key, 'applies to number and date fields only; remove it');
     }

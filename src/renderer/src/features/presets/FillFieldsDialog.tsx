@@ -17,15 +17,20 @@ const asText = (value: unknown): string =>
       ? String(value)
       : '';
 
+function rangeOf(field: PresetField): string | undefined {
+  if (field.type !== 'number' && field.type !== 'date') return undefined;
+  const { min, max } = field;
+  if (min !== undefined && max !== undefined) return `From ${min} to ${max}.`;
+  if (min !== undefined) return field.type === 'date' ? `On or after ${min}.` : `At least ${min}.`;
+  if (max !== undefined) return field.type === 'date' ? `On or before ${max}.` : `At most ${max}.`;
+  return undefined;
+}
+
 function hintOf(field: PresetField): string | undefined {
   const parts = [
     field.help,
     field.default === undefined ? undefined : `Default: ${asText(field.default)}.`,
-    field.type === 'number' || field.type === 'date'
-      ? [field.min === undefined ? '' : `from ${field.min}`, field.max === undefined ? '' : `to ${field.max}`]
-          .filter((p) => p !== '')
-          .join(' ') || undefined
-      : undefined,
+    rangeOf(field),
     field.secret ? 'Secret: sent to the robot, never kept by Robot Tray.' : undefined,
   ].filter((p): p is string => p !== undefined && p !== '');
   return parts.length === 0 ? undefined : visibleText(parts.join(' '));

@@ -10,8 +10,19 @@ import { Dialog } from '../../ui/Dialog.tsx';
 import { ArgsEditor } from './ArgsEditor.tsx';
 import { argsDraftOf, readArgs, type ArgsDraft } from './argsDraft.ts';
 import { PresetOptions } from './PresetOptions.tsx';
+import { FieldsEditor } from './FieldsEditor.tsx';
+import { fieldRowsOf, readFieldRows, type FieldRow } from './fieldsDraft.ts';
+import { formatArgs } from './argsModel.ts';
+import { fieldReferenceProblems, replaceFieldReferences } from '../../../../shared/models/presetFields.ts';
 
 type Props = { robotId: string; presetId?: string; fireWithChanges?: boolean };
+
+/** A field's problems show once it has a name (a new empty row is not yet wrong), or after Save. */
+function shownFieldErrors(errors: Record<string, string>, rows: readonly FieldRow[], submitted: boolean) {
+  if (submitted) return errors;
+  const named = new Set(rows.filter((r) => r.name.trim() !== '').map((r) => r.id));
+  return Object.fromEntries(Object.entries(errors).filter(([key]) => named.has(key.split('.')[0]!)));
+}
 
 /** New preset, edit a preset, or fire one with edited arguments without saving them. */
 export function PresetDialog({ robotId, presetId, fireWithChanges = false }: Props) {
@@ -23,6 +34,7 @@ export function PresetDialog({ robotId, presetId, fireWithChanges = false }: Pro
     pinnedToTray: preset?.pinnedToTray ?? false,
     notifyOnFinish: preset?.notifyOnFinish ?? true,
   });
+  const [fieldRows, setFieldRows] = useState<FieldRow[]>(() => fieldRowsOf(preset?.fields ?? []));
   const [submitted, setSubmitted] = useState(false);
   const [server, setServer] = useState<FormErrors>(noErrors);
   const [busy, setBusy] = useState(false);
@@ -30,8 +42,25 @@ export function PresetDialog({ robotId, presetId, fireWithChanges = false }: Pro
   const nameCheck = PresetName.safeParse(name);
   const nameError = nameCheck.success ? undefined : zodFieldErrors(nameCheck.error.issues)['form'];
   const read = readArgs(args);
-  const getProblem = method === 'GET' && 'args' in read ? getEncodingProblem(read.args) : undefined;
-  const ready = 'args' in read && getProblem === undefined && (fireWithChanges || nameError === undefined);
+  const fieldsRead = readFieldRows(fieldRows);
+  const declared = 'fields' in fieldsRead ? fieldsRead.fields : (preset?.fields ?? []);
+  // A reference stands for one value: checked for GET as text would be.
+  const getProblem =
+    method === 'GET' && 'args' in read
+      ? getEncodingProblem(replaceFieldReferences(read.args, () => ''))
+      : undefined;
+  const referenceProblem =
+    'args' in read ? fieldReferenceProblems(declared, read.args)[0]?.message : undefined;
+  const ready =
+    'args' in read &&
+    getProblem === undefined &&
+    referenceProblem === undefined &&
+    (fireWithChanges || ('fields' in fieldsRead && nameError === undefined));
+  const useField = (name: string) => {
+    if (!('args' in read)) return;
+    const next = { ...read.args, [name]: { $field: name } };
+    setArgs(args.mode === 'json' ? { mode: 'json', text: formatArgs(next) } : argsDraftOf(next));
+  };
 
   const submit = async () => {
     setSubmitted(true);
@@ -43,7 +72,8 @@ export function PresetDialog({ robotId, presetId, fireWithChanges = false }: Pro
     }
     setBusy(true);
     try {
-      const fields = { name, method, args: read.args, ...flags };
+      if (!('fields' in fieldsRead)) return;
+      const fields = { name, method, args: read.args, fields: fieldsRead.fields, ...flags };
       if (preset === undefined) await createPreset({ robotId, ...fields });
       else await updatePreset(preset.id, fields);
       closeDialog();
@@ -101,6 +131,17 @@ export function PresetDialog({ robotId, presetId, fireWithChanges = false }: Pro
         flags={flags}
         onFlags={setFlags}
       />
+      {!fireWithChanges && (
+        <FieldsEditor
+          rows={fieldRows}
+          onChange={(rows) => {
+            setFieldRows(rows);
+            setServer(noErrors);
+          }}
+          errors={'errors' in fieldsRead ? shownFieldErrors(fieldsRead.errors, fieldRows, submitted) : {}}
+          onUse={'args' in read ? useField : undefined}
+        />
+      )}
       <ArgsEditor
         draft={args}
         onChange={(d) => {
@@ -109,6 +150,11 @@ export function PresetDialog({ robotId, presetId, fireWithChanges = false }: Pro
         }}
         showErrors={submitted || args.mode === 'table'}
       />
+      {referenceProblem !== undefined && (
+        <p role="alert" className="notice notice-warning" data-testid="field-reference-problem">
+          {referenceProblem}
+        </p>
+      )}
       {getProblem !== undefined && (
         <p role="alert" className="notice notice-warning" data-testid="get-problem">
           {getProblem}
