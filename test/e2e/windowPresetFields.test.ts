@@ -56,7 +56,7 @@ describe('the window: presets with fill-in fields', () => {
     return { page: win.page, core: win.core, robot, preset, sandbox };
   }
 
-  test('the form: focus on the first field, problems beside their field, nothing sent until valid, Enter fires, last values kept', async () => {
+  test('the form: focus on the first field, problems beside their field, nothing sent until valid, Enter fires, last values kept; Fire again asks for the secret again', async () => {
     const { page, core, sandbox } = await robotWithPreset();
     await page.getByRole('button', { name: 'Fire One customer', exact: true }).click();
     const form = page.getByRole('dialog', { name: 'Fire One customer' });
@@ -105,8 +105,25 @@ describe('the window: presets with fill-in fields', () => {
     await page.keyboard.press('Escape');
     await form.waitFor({ state: 'detached' });
     expect(sandbox.calls()).toHaveLength(1);
-    for (const { file, text } of await filesUnder(win!.shell.dataDir))
+
+    // "Fire again" of that call asks for the secret again; nothing is sent until it is given.
+    const again = `CANARY-${crypto.randomUUID()}`;
+    await page.locator(`.call-row[data-call-id="${call!.id}"]`).dblclick();
+    await page.getByTestId('call-detail').getByRole('button', { name: 'Fire again', exact: true }).click();
+    const secrets = page.getByRole('dialog', { name: 'Fire again: secret fields' });
+    await secrets.getByLabel('pin').waitFor();
+    await page.keyboard.press('Enter');
+    await secrets.getByText('Give its value again.').waitFor();
+    expect(sandbox.calls()).toHaveLength(1);
+    await secrets.getByLabel('pin').fill(again);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => sandbox.calls().length).toBe(2);
+    expect(sandbox.calls()[1]?.args).toMatchObject({ customer: '0042', pin: again });
+    await expect.poll(async () => (await core.listCalls({})).length).toBe(2);
+    for (const { file, text } of await filesUnder(win!.shell.dataDir)) {
       expect(text, file).not.toContain(canary);
+      expect(text, file).not.toContain(again);
+    }
   });
 
   test('the preset dialog declares fields and puts a reference into the arguments', async () => {

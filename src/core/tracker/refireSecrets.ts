@@ -4,6 +4,7 @@ import {
   type FieldValues,
   fieldValueProblem,
   secretFieldsIn,
+  typedFieldValue,
   withSecretsFilled,
 } from '../../shared/models/presetFields.ts';
 import { AppError } from '../errors.ts';
@@ -45,9 +46,12 @@ export function refillSecrets(
         `${name}: this call was sent with secret field ${name}, whose value Robot Tray did not keep; give it again to fire the call again. Nothing was sent.`,
       );
     }
-    const problem = fieldValueProblem(field, value);
-    if (problem !== undefined) throw new AppError('validation', `${name}: ${problem}. Nothing was sent.`);
-    values.set(name, value);
+    // Typed into a password box, a number or yes/no arrives as text.
+    const typed = typeof value === 'string' ? typedFieldValue(field, value) : { ok: true as const, value };
+    const problem = typed.ok ? fieldValueProblem(field, typed.value) : typed.reason;
+    if (problem !== undefined || !typed.ok)
+      throw new AppError('validation', `${name}: ${problem}. Nothing was sent.`);
+    values.set(name, typed.value);
   }
   return { args: withSecretsFilled(args, (name) => values.get(name) ?? null), keptArgs: args };
 }

@@ -34,9 +34,9 @@ export const resumeCall = (id: string) =>
   });
 
 /** Fire again with exactly what that call sent; the new call is selected and opened. */
-export const refireCall = (id: string) =>
+export const refireCall = (id: string, secrets?: Record<string, string>) =>
   act(async () => {
-    const fresh = await call('refireCall', { id });
+    const fresh = await call('refireCall', { id, ...(secrets === undefined ? {} : { fields: secrets }) });
     record(fresh);
     selectCall(fresh.id);
     openCall(fresh.id);
@@ -44,9 +44,19 @@ export const refireCall = (id: string) =>
   });
 
 /** Fire again with these exactly in place of what that call sent (the preset's are not merged in). */
-export const fireWithChanges = (source: { id: string }, method: HttpMethod, args: JsonObject) =>
+export const fireWithChanges = (
+  source: { id: string },
+  method: HttpMethod,
+  args: JsonObject,
+  secrets?: Record<string, string>,
+) =>
   act(async () => {
-    const fresh = await call('refireCall', { id: source.id, method, args });
+    const fresh = await call('refireCall', {
+      id: source.id,
+      method,
+      args,
+      ...(secrets === undefined ? {} : { fields: secrets }),
+    });
     record(fresh);
     selectCall(fresh.id);
     openCall(fresh.id);

@@ -4,6 +4,9 @@ import { call, messageOf } from '../../bridge/call.ts';
 import { forgetCall, refireCall, resumeCall, stopCall } from '../../stores/callActions.ts';
 import { showNotice } from '../../stores/callsView.ts';
 import { saveCallToFile } from '../../stores/savedCall.ts';
+import { secretFieldsIn } from '../../../../shared/models/presetFields.ts';
+import { useState } from 'react';
+import { SecretsAgainDialog } from './SecretsAgainDialog.tsx';
 
 type Props = { summary: CallSummary; detail: CallDetail | undefined; onFireWithChanges: () => void };
 
@@ -43,6 +46,12 @@ export async function copyReport(detail: CallDetail, wholeResponseHint?: string)
 /** What can be done with one call. */
 export function CallActions({ summary, detail, onFireWithChanges }: Props) {
   const { id, state, webhookCallId } = summary;
+  const [asking, setAsking] = useState<string[] | null>(null);
+  const fireAgain = () => {
+    const secrets = detail === undefined ? [] : secretFieldsIn(detail.args);
+    if (secrets.length > 0) setAsking(secrets);
+    else void refireCall(id);
+  };
   return (
     <div className="row call-actions" role="toolbar" aria-label="Call actions">
       {isActive(state) && (
@@ -55,9 +64,16 @@ export function CallActions({ summary, detail, onFireWithChanges }: Props) {
           Resume
         </button>
       )}
-      <button type="button" className="btn btn-sm" onClick={() => void refireCall(id)}>
+      <button type="button" className="btn btn-sm" onClick={fireAgain}>
         Fire again
       </button>
+      {asking !== null && (
+        <SecretsAgainDialog
+          names={asking}
+          onClose={() => setAsking(null)}
+          onFire={(values) => void refireCall(id, values)}
+        />
+      )}
       <button
         type="button"
         className="btn btn-sm"

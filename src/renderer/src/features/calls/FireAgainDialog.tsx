@@ -4,6 +4,8 @@ import type { CallDetail } from '../../../../shared/models/call.ts';
 import type { HttpMethod } from '../../../../shared/models/preset.ts';
 import { fireWithChanges } from '../../stores/callActions.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
+import { secretFieldsIn } from '../../../../shared/models/presetFields.ts';
+import { SecretsAgainDialog } from './SecretsAgainDialog.tsx';
 import { ArgsEditor } from '../presets/ArgsEditor.tsx';
 import { argsDraftOf, readArgs, type ArgsDraft } from '../presets/argsDraft.ts';
 
@@ -14,12 +16,28 @@ export function FireAgainDialog({ detail, onClose }: { detail: CallDetail; onClo
   const [submitted, setSubmitted] = useState(false);
   const read = readArgs(args);
   const getProblem = method === 'GET' && 'args' in read ? getEncodingProblem(read.args) : undefined;
+  const [secrets, setSecrets] = useState<string[] | null>(null);
   const submit = () => {
     setSubmitted(true);
     if (!('args' in read) || getProblem !== undefined) return;
+    const needed = secretFieldsIn(read.args);
+    if (needed.length > 0) {
+      setSecrets(needed);
+      return;
+    }
     onClose();
     void fireWithChanges(detail, method, read.args);
   };
+  if (secrets !== null && 'args' in read) {
+    const args = read.args;
+    return (
+      <SecretsAgainDialog
+        names={secrets}
+        onClose={onClose}
+        onFire={(values) => void fireWithChanges(detail, method, args, values)}
+      />
+    );
+  }
   return (
     <Dialog
       title={`Fire ${detail.presetName ?? 'this call'} again with changes`}
