@@ -112,6 +112,7 @@ describe('every contract method reaches AppCore', () => {
     const preset = await call('createPreset', { robotId: robot.id, name: 'Hello', args: { hi: 1 } });
     const copy = await call('duplicatePreset', { id: preset.id });
     expect(copy.name).toBe('Hello copy');
+    expect(await call('lastFieldValues', { id: preset.id })).toEqual({});
     expect((await call('updatePreset', { id: copy.id, patch: { pinnedToTray: true } })).pinnedToTray).toBe(
       true,
     );
@@ -259,6 +260,8 @@ describe('dispatch', () => {
     ['updateRobot', { id: 'r1', patch: { name: '' } }, 'patch.name'],
     ['setToken', { robotId: 'r1' }, 'token'],
     ['fire', { robotId: 'r1', args: { a: Number.NaN } }, 'args.a'],
+    ['fire', { robotId: 'r1', presetId: 'p1', fields: { customerId: { $field: 'x' } } }, 'fields.customerId'],
+    ['refireCall', { id: 'c1', fields: { pin: [1] } }, 'fields.pin'],
     ['reorderPresets', { robotId: 'r1', ids: 'p1' }, 'ids'],
     ['listCalls', { states: ['finished'] }, 'states[0]'],
     ['updateSettings', { historyLimit: 1 }, 'historyLimit'],

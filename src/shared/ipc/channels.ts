@@ -34,6 +34,7 @@ export const contractMethodNames = [
   'updatePreset',
   'deletePreset',
   'duplicatePreset',
+  'lastFieldValues',
   'reorderPresets',
   // calls
   'fire',
