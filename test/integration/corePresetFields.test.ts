@@ -62,6 +62,9 @@ describe('firing a preset with fields', () => {
     expect(h.sandbox.calls()[0]?.args).toEqual(sent);
     expect(call.args).toEqual({ ...sent, pin: '(secret field pin, not kept)' });
     expect(h.core.getCall(call.id).args).toEqual(call.args);
+    // "Copy as cURL" of that call sends its whole arguments over the preset's: nothing left to fill.
+    const curl = await h.core.curlCommand(robot.id, { presetId: preset.id, method: 'POST', args: call.args });
+    expect(curl).toContain('(secret field pin, not kept)');
     expect(await h.core.lastFieldValues(preset.id)).toEqual({ customerId: '0042', qty: 3, rush: true });
     await h.reopen();
     expect(await h.core.lastFieldValues(preset.id)).toEqual({ customerId: '0042', qty: 3, rush: true });

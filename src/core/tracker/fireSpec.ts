@@ -5,7 +5,7 @@ import type { JsonObject } from '../../shared/models/json.ts';
 import type { HttpMethod, Preset } from '../../shared/models/preset.ts';
 import type { Robot } from '../../shared/models/robot.ts';
 import { argsLimitProblem } from '../../shared/limits.ts';
-import { type FieldValues, fillPresetArgs } from '../../shared/models/presetFields.ts';
+import { type FieldValues, fillPresetArgs, hasFieldReferences } from '../../shared/models/presetFields.ts';
 import { AppError } from '../errors.ts';
 
 /** What one trigger sends, and the preset it came from (if any). */
@@ -68,8 +68,10 @@ function fillFields(
   args: JsonObject,
   values: FieldValues | undefined,
 ): Pick<FireSpec, 'args' | 'keptArgs' | 'remember'> {
-  if (preset.fields.length === 0 && (values === undefined || Object.keys(values).length === 0))
-    return { args };
+  // Nothing to fill: no values given and no reference left (a past call's
+  // arguments, as "Copy as cURL" sends them over the preset's, are whole).
+  const noValues = values === undefined || Object.keys(values).length === 0;
+  if (noValues && (preset.fields.length === 0 || !hasFieldReferences(args))) return { args };
   const result = fillPresetArgs({ fields: preset.fields, args }, values ?? {});
   if (!result.ok) {
     throw new AppError(

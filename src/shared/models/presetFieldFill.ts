@@ -93,6 +93,16 @@ export function replaceFieldReferences(args: JsonObject, value: (name: string) =
   return mapReferences(args, (reference) => ('name' in reference ? value(reference.name) : null));
 }
 
+/** Whether `args` hold any field reference (well-formed or not). */
+export function hasFieldReferences(args: JsonObject): boolean {
+  let found = false;
+  mapReferences(args, () => {
+    found = true;
+    return null;
+  });
+  return found;
+}
+
 /**
  * References in `args` that cannot be filled: one naming a field the preset
  * does not declare, or an object with "$field" that is not exactly

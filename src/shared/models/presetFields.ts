@@ -26,6 +26,7 @@ export {
   fieldReferenceProblems,
   fieldValuesFromText,
   fillPresetArgs,
+  hasFieldReferences,
   presetNeedsFields,
   replaceFieldReferences,
   type FieldValues,
