@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import {
   MAX_FIELD_HELP_LENGTH,
@@ -7,7 +8,7 @@ import {
   MAX_FIELD_VALUE_LENGTH,
   MAX_PRESET_FIELDS,
 } from '../../src/shared/limits.ts';
-import type { JsonObject } from '../../src/shared/models/json.ts';
+import type { JsonObject, JsonValue } from '../../src/shared/models/json.ts';
 import { Preset, PresetInput, PresetPatch } from '../../src/shared/models/preset.ts';
 import {
   fieldReferenceProblems,
@@ -313,5 +314,53 @@ describe('values typed as text', () => {
     expect(messages(fieldValuesFromText(list, { id: 'x', n: '\u001b[2J' }))).toEqual([
       "n: must be a number like 42 or 3.5, got '\\u001b[2J'",
     ]);
+  });
+});
+
+describe('filling, for any arguments (fast-check)', () => {
+  /** JSON arguments with references to "t" (text) and "s" (secret) anywhere, nested and in lists. */
+  const leaf = fc.oneof(
+    fc.string(),
+    fc.integer(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.constant({ $field: 't' }),
+    fc.constant({ $field: 's' }),
+  );
+  const value: fc.Arbitrary<JsonValue> = fc.letrec<{ v: JsonValue }>((tie) => ({
+    v: fc.oneof(
+      { maxDepth: 4 },
+      leaf,
+      fc.array(tie('v'), { maxLength: 3 }),
+      fc.dictionary(fc.string({ maxLength: 5 }), tie('v'), { maxKeys: 3 }),
+    ),
+  })).v;
+  const args = fc.dictionary(fc.string({ maxLength: 5 }), value, { maxKeys: 4 });
+  const list = fields([
+    { name: 't', type: 'text' },
+    { name: 's', type: 'text', secret: true },
+  ]);
+
+  test('the secret reaches what is sent at every reference and never what is kept; text is never spliced', () => {
+    fc.assert(
+      fc.property(args, fc.string({ minLength: 1 }), (a, text) => {
+        const secret = `SECRET-${text}`;
+        const filled = fillPresetArgs({ fields: list, args: a as JsonObject }, { t: text, s: secret });
+        if (!filled.ok) return false;
+        const sent = JSON.stringify(filled.args);
+        const kept = JSON.stringify(filled.kept);
+        const references = (JSON.stringify(a).match(/\{"\$field":"s"\}/g) ?? []).length;
+        // Each reference became the whole value; nothing else changed.
+        expect(sent.split(JSON.stringify(secret)).length - 1).toBe(references);
+        expect(kept).not.toContain(secret);
+        expect(JSON.stringify(filled.kept)).toBe(
+          JSON.stringify(a)
+            .replaceAll('{"$field":"t"}', () => JSON.stringify(text))
+            .replaceAll('{"$field":"s"}', () => '"(secret field s, not kept)"'),
+        );
+        return true;
+      }),
+      { numRuns: 300 },
+    );
   });
 });
