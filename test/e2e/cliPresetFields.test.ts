@@ -52,6 +52,20 @@ describe('robot-tray presets with fields', () => {
       'args.customer: refers to field "customerId", which this preset does not declare',
     );
     expect((await h.json<Preset>(['preset', 'show', 'Orders', 'One'])).fields).toHaveLength(4);
+    const added = await h.run([
+      'preset',
+      'add',
+      'Orders',
+      '--name',
+      'Two',
+      '--fields',
+      FIELDS,
+      '--args',
+      ARGS,
+    ]);
+    expect(added.stdout).toMatch(
+      /Fire it with: robot-tray fire Orders --preset Two --field customerId=VALUE\n$/,
+    );
   });
 
   test('preset show lists each field: how to pass it, its type, whether required, its default and help', async () => {

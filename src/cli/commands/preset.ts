@@ -84,7 +84,11 @@ async function addPreset(robotName: string, options: AddOptions): Promise<void> 
     if (options.json === true) return printJson({ ...preset, robotName: robot.name });
     printLine(
       `Added preset "${preset.name}" to robot "${robot.name}": ${preset.method} ${compactJson(preset.args)}. ` +
-        `Fire it with: robot-tray fire ${shellWord(robot.name)} --preset ${shellWord(preset.name)}`,
+        `Fire it with: robot-tray fire ${shellWord(robot.name)} --preset ${shellWord(preset.name)}` +
+        preset.fields
+          .filter((f) => f.required && f.default === undefined)
+          .map((f) => ` --field ${f.name}=VALUE`)
+          .join(''),
     );
   });
 }
