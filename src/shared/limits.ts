@@ -136,3 +136,11 @@ export const MAX_FIELD_CHOICE_LENGTH = 200;
 export const MAX_FIELD_PATTERN_LENGTH = 500;
 /** One text value typed into a field, in characters. */
 export const MAX_FIELD_VALUE_LENGTH = 10_000;
+
+/**
+ * A robot-tray:// link, in UTF-8 bytes as written (percent-escapes counted
+ * as typed). Links are shared in chats and tickets and passed on command
+ * lines (Windows cuts those near 32 K); a few fields never need more, and a
+ * bound here keeps a hostile link from costing anything to refuse.
+ */
+export const MAX_LINK_BYTES = 8 * 1024;
