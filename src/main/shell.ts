@@ -10,6 +10,9 @@ import { createHandlers } from './ipc/handlers.ts';
 import { pushEvents } from './ipc/pushEvents.ts';
 import { registerIpc } from './ipc/register.ts';
 import { DroppedFiles } from './ipc/droppedFiles.ts';
+import type { LinkInbox } from './links/linkInbox.ts';
+import { createNavigator } from './links/navigator.ts';
+import { openLinksIn } from './links/openLink.ts';
 import { startNotifier } from './notify/notifier.ts';
 import { hardenApp } from './security.ts';
 import { performTrayAction } from './trayActions.ts';
@@ -27,7 +30,7 @@ let tray: TrayController | undefined;
  * on first need (first run, a tray click, a second launch, a notification
  * click). Closing the window hides it; Quit quits.
  */
-export async function startShell(mainDir: string): Promise<void> {
+export async function startShell(mainDir: string, links: LinkInbox): Promise<void> {
   // electron-vite sets this in `npm run dev`; in a packaged or previewed app it is absent.
   const devServerUrl = process.env['ELECTRON_RENDERER_URL'];
   hardenApp(devServerUrl);
@@ -51,7 +54,6 @@ export async function startShell(mainDir: string): Promise<void> {
   let window: BrowserWindow | undefined;
   let creating: Promise<BrowserWindow> | undefined;
   let quitting = false;
-  let pendingNavigation: Navigation | null = null;
 
   const ensureWindow = async (): Promise<BrowserWindow> => {
     if (window !== undefined && !window.isDestroyed()) return window;
@@ -84,14 +86,12 @@ export async function startShell(mainDir: string): Promise<void> {
         );
       });
   };
-  const navigate = (to: Navigation) => {
-    const listening = window !== undefined && !window.isDestroyed() && !window.webContents.isLoading();
-    // A window still loading asks for it (takeNavigation) once it listens.
-    if (listening) hub.emit({ type: 'navigate', to });
-    else pendingNavigation = to;
-    showWindow();
-  };
-  const openCall = (callId: string) => navigate({ view: 'call', callId });
+  const navigator = createNavigator({
+    listening: () => window !== undefined && !window.isDestroyed() && !window.webContents.isLoading(),
+    send: (to: Navigation) => hub.emit({ type: 'navigate', to }),
+    show: showWindow,
+  });
+  const openCall = (callId: string) => navigator.go({ view: 'call', callId });
 
   serveRenderer(path.join(mainDir, '../renderer'));
   const dropped = new DroppedFiles(ipcMain, devServerUrl);
@@ -100,11 +100,7 @@ export async function startShell(mainDir: string): Promise<void> {
       core,
       appInfo: () => ({ name: 'Robot Tray', version: app.getVersion(), platform: process.platform }),
       demo: { status: () => demo.status(), start: () => demo.start(), remove: () => demo.remove() },
-      takeNavigation: () => {
-        const to = pendingNavigation;
-        pendingNavigation = null;
-        return to;
-      },
+      takeNavigation: () => navigator.take(),
       openExternal: (url) => shell.openExternal(url),
       // Sheet on the window when there is one; the path comes from the person, never from the window.
       chooseFile: async ({ title, filters }) => {
@@ -173,7 +169,7 @@ export async function startShell(mainDir: string): Promise<void> {
         core,
         showWindow,
         openCall,
-        openPresetForm: (presetId: string) => navigate({ view: 'fillPreset', presetId }),
+        openPresetForm: (presetId: string) => navigator.go({ view: 'fillPreset', presetId }),
         startDemo: () => demo.start(),
         // quitAndInstall quits through will-quit below, so the history is written first.
         restartToUpdate: () => updates.install(),
@@ -199,7 +195,8 @@ export async function startShell(mainDir: string): Promise<void> {
     updates.setEnabled(event.settings.checkForUpdates);
   });
 
-  app.on('second-instance', showWindow);
+  // A link is read here, in main; the window only gets the run it names, or why not.
+  openLinksIn(links, core, navigator, showWindow);
   app.on('activate', showWindow);
   // A tray app keeps running with its window closed.
   app.on('window-all-closed', () => undefined);
@@ -221,5 +218,6 @@ export async function startShell(mainDir: string): Promise<void> {
   });
 
   // First run (no robots yet): the window opens to welcome people; otherwise Robot Tray starts in the tray.
-  if ((await core.listRobots()).length === 0) showWindow();
+  // A link on the first start has opened the window already.
+  if ((await core.listRobots()).length === 0 && !links.startedByLink()) showWindow();
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_LINK_BYTES } from './limits.ts';
 import { CallState } from './models/call.ts';
 import { CallSummary } from './models/callSummary.ts';
 import { Preset } from './models/preset.ts';
@@ -24,14 +25,24 @@ export const DemoStatus = z.object({
 });
 export type DemoStatus = z.infer<typeof DemoStatus>;
 
-/** Where main asks the window to go (a tray or notification click on a call). */
 /**
- * Where a tray or notification click takes the window: a call, or the form
- * of a pinned preset with fill-in fields (the tray never fires those blind).
+ * Where main asks the window to go: a call (a tray or notification click),
+ * the form of a pinned preset with fill-in fields (the tray never fires those
+ * blind), a run a robot-tray:// link asked for, already read and matched to a
+ * robot and preset by main (the window never reads the link), or why a link
+ * cannot be opened. A run is only shown: firing it takes the person's click.
  */
 export const Navigation = z.discriminatedUnion('view', [
   z.object({ view: z.literal('call'), callId: z.string().min(1) }),
   z.object({ view: z.literal('fillPreset'), presetId: z.string().min(1) }),
+  z.object({
+    view: z.literal('run'),
+    robotId: z.string().min(1),
+    presetId: z.string().min(1).nullable(),
+    /** The link's field values, as text, by field name. */
+    fields: z.record(z.string().min(1).max(100), z.string().max(MAX_LINK_BYTES)),
+  }),
+  z.object({ view: z.literal('linkProblem'), message: z.string().min(1).max(2_000) }),
 ]);
 export type Navigation = z.infer<typeof Navigation>;
 

@@ -21,7 +21,10 @@ export type Dialog =
   | { kind: 'export' }
   | { kind: 'import'; offer: ImportOffer }
   /** A preset with fill-in fields: its values are asked for before anything is sent. */
-  | { kind: 'fillFields'; presetId: string; override?: { method: HttpMethod; args: JsonObject } };
+  | { kind: 'fillFields'; presetId: string; override?: { method: HttpMethod; args: JsonObject } }
+  /** A robot-tray:// link's run, read by main: shown to confirm, never fired by itself. */
+  | { kind: 'openRun'; presetId: string; fields: Record<string, string> }
+  | { kind: 'linkProblem'; message: string };
 
 type UiState = {
   view: View;
@@ -77,21 +80,38 @@ export function reconcileRobotSelection(robots: readonly RobotView[]): void {
   if (next !== current) useUi.setState({ selectedRobotId: next });
 }
 
-/** A tray or notification click: show that call, or a pinned preset's fill-in form. */
+/**
+ * A tray or notification click shows that call, or a pinned preset's fill-in
+ * form; a link shows its robot and the run to confirm, or why it cannot.
+ */
 export function applyNavigation(
   to: Navigation,
   robotOfPreset?: (presetId: string) => string | undefined,
 ): void {
-  if (to.view === 'call') {
-    useUi.setState({ selectedCallId: to.callId, view: 'robots' });
-    return;
+  switch (to.view) {
+    case 'call':
+      useUi.setState({ selectedCallId: to.callId, view: 'robots' });
+      break;
+    case 'fillPreset': {
+      const robotId = robotOfPreset?.(to.presetId);
+      useUi.setState({
+        view: 'robots',
+        ...(robotId === undefined ? {} : { selectedRobotId: robotId }),
+        dialog: { kind: 'fillFields', presetId: to.presetId },
+      });
+      break;
+    }
+    case 'run':
+      useUi.setState({
+        selectedRobotId: to.robotId,
+        view: 'robots',
+        dialog: to.presetId === null ? null : { kind: 'openRun', presetId: to.presetId, fields: to.fields },
+      });
+      break;
+    case 'linkProblem':
+      useUi.setState({ dialog: { kind: 'linkProblem', message: to.message } });
+      break;
   }
-  const robotId = robotOfPreset?.(to.presetId);
-  useUi.setState({
-    view: 'robots',
-    ...(robotId === undefined ? {} : { selectedRobotId: robotId }),
-    dialog: { kind: 'fillFields', presetId: to.presetId },
-  });
 }
 
 /** The theme lives only in this window (page storage), applied on <html data-theme>. */

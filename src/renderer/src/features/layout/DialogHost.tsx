@@ -1,5 +1,7 @@
 import { usePresets } from '../../stores/presets.ts';
 import { useUi } from '../../stores/ui.ts';
+import { LinkProblemDialog } from '../links/LinkProblemDialog.tsx';
+import { OpenRunDialog } from '../links/OpenRunDialog.tsx';
 import { ConfirmFireDialog } from '../presets/ConfirmFireDialog.tsx';
 import { FillFieldsDialog } from '../presets/FillFieldsDialog.tsx';
 import { PresetDialog } from '../presets/PresetDialog.tsx';
@@ -56,5 +58,9 @@ export function DialogHost() {
           {...(dialog.override ? { override: dialog.override } : {})}
         />
       );
+    case 'openRun':
+      return <OpenRunDialog key={dialog.presetId} presetId={dialog.presetId} fields={dialog.fields} />;
+    case 'linkProblem':
+      return <LinkProblemDialog message={dialog.message} />;
   }
 }

@@ -1,16 +1,30 @@
 import { useState } from 'react';
+import { formatFireLink } from '../../../../shared/links/fireLink.ts';
 import type { Preset } from '../../../../shared/models/preset.ts';
 import { messageOf } from '../../bridge/call.ts';
 import { duplicatePreset, updatePreset } from '../../stores/presets.ts';
+import { useRobots } from '../../stores/robots.ts';
 import { openDialog } from '../../stores/ui.ts';
+import { copyText } from '../json/copyText.ts';
 
 /** Less frequent actions on a preset, as plain buttons (no hidden menu to discover). */
 export function PresetMenu({ preset }: { preset: Preset }) {
   const [error, setError] = useState<string | null>(null);
+  const [copied, setCopied] = useState<string | null>(null);
+  const robotName = useRobots((s) => s.robots.find((r) => r.id === preset.robotId)?.name);
   const run = (action: () => Promise<unknown>) => {
     setError(null);
+    setCopied(null);
     action().catch((e: unknown) => setError(messageOf(e)));
   };
+  // The robot and preset only: whoever opens it fills the fields in (or keeps the defaults).
+  const copyLink = () =>
+    run(async () => {
+      if (robotName === undefined) return;
+      const link = formatFireLink({ robot: robotName, preset: preset.name, fields: {} });
+      if (!link.ok) throw new Error(`No link for this preset: ${link.reason}`);
+      setCopied(await copyText(link.text, 'the link'));
+    });
   return (
     <div className="preset-menu">
       <button
@@ -47,12 +61,26 @@ export function PresetMenu({ preset }: { preset: Preset }) {
       </button>
       <button
         type="button"
+        className="btn btn-sm"
+        aria-label={`Copy link to ${preset.name}`}
+        title="A robot-tray:// link that opens this preset, ready to fire, on any desk with this robot"
+        onClick={copyLink}
+      >
+        Copy link
+      </button>
+      <button
+        type="button"
         className="btn btn-sm btn-danger"
         aria-label={`Delete ${preset.name}`}
         onClick={() => openDialog({ kind: 'removePreset', presetId: preset.id })}
       >
         Delete
       </button>
+      {copied !== null && (
+        <p role="status" className="small muted">
+          {copied}
+        </p>
+      )}
       {error !== null && (
         <p role="alert" className="field-error">
           {error}

@@ -1,0 +1,41 @@
+import type { AppCore } from '../../core/appCore.ts';
+import type { Navigation } from '../../shared/events.ts';
+import { linkNavigation } from '../../shared/links/linkNavigation.ts';
+import type { LinkInbox } from './linkInbox.ts';
+
+/**
+ * Where a robot-tray:// link takes the window, read by main against this
+ * desk's robots and presets. Never throws: a link is text from anywhere, and
+ * whatever it holds ends as a run to confirm or a reason shown.
+ */
+export async function navigationForLink(
+  core: Pick<AppCore, 'listRobots' | 'listPresets'>,
+  text: string,
+): Promise<Navigation> {
+  try {
+    const [robots, presets] = await Promise.all([core.listRobots(), core.listPresets()]);
+    return linkNavigation(text, { robots, presets });
+  } catch (error) {
+    return {
+      view: 'linkProblem',
+      message: `This link cannot be opened now: ${error instanceof Error ? error.message.slice(0, 500) : 'the robots could not be read'}. Try it again.`,
+    };
+  }
+}
+
+/**
+ * Links handed on as they come: each read against the robots and presets of
+ * the moment and sent to the window as a run or a reason; a launch without a
+ * link shows the window.
+ */
+export function openLinksIn(
+  links: LinkInbox,
+  core: Pick<AppCore, 'listRobots' | 'listPresets'>,
+  navigator: { go(to: Navigation): void },
+  showWindow: () => void,
+): void {
+  links.start({
+    openLink: (text) => void navigationForLink(core, text).then((to) => navigator.go(to)),
+    showWindow,
+  });
+}
