@@ -36,6 +36,11 @@ export default {
   // The `robot-tray` command, run on the app's own Electron (packaging/cli).
   extraResources: [{ from: 'packaging/cli', to: 'cli', filter: ['robot-tray', 'robot-tray.cmd'] }],
   artifactName: 'Robot-Tray-${version}-${os}-${arch}.${ext}',
+  // robot-tray://fire?… links open the app (src/shared/links/fireLink.ts): the
+  // .dmg's Info.plist and the .deb's desktop entry (MimeType
+  // x-scheme-handler/robot-tray, Exec … %U) declare it; on Windows and for an
+  // AppImage the running app claims it (src/main/links/protocolClient.ts).
+  protocols: [{ name: 'Robot Tray link', schemes: ['robot-tray'] }],
   // The designed icon (resources/icon.svg, drawn to PNGs by scripts/make-icons.ts): electron-builder
   // makes the .icns and .ico from the 1024 px PNG, Linux takes the folder of sizes.
   icon: 'resources/icons/1024x1024.png',
