@@ -4,6 +4,7 @@ import { curlCommand } from './commands/curl.ts';
 import { diffCommand } from './commands/diff.ts';
 import { doctorCommand } from './commands/doctor.ts';
 import { historyCommand } from './commands/history.ts';
+import { linkCommand, openCommand } from './commands/link.ts';
 import { networkCommand } from './commands/network.ts';
 import { fireCommand } from './commands/fire.ts';
 import { presetCommand } from './commands/preset.ts';
@@ -67,6 +68,8 @@ export function buildProgram(version: string): Command {
     .addCommand(saveCommand())
     .addCommand(showCommand())
     .addCommand(curlCommand())
+    .addCommand(linkCommand())
+    .addCommand(openCommand())
     .addCommand(doctorCommand())
     .addCommand(networkCommand())
     .addCommand(exportCommand())

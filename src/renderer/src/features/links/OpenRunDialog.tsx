@@ -4,7 +4,7 @@ import { usePresets } from '../../stores/presets.ts';
 import { useRobots } from '../../stores/robots.ts';
 import { closeDialog } from '../../stores/ui.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
-import { runPreview } from './runPreview.ts';
+import { runPreview } from '../../../../shared/links/runPreview.ts';
 
 /**
  * The run a robot-tray:// link opened, shown exactly as it would be sent. A

@@ -1,7 +1,7 @@
-import { getEncodingProblem } from '../../../../shared/getEncoding.ts';
-import type { JsonObject } from '../../../../shared/models/json.ts';
-import type { HttpMethod } from '../../../../shared/models/preset.ts';
-import { robotAddresses } from '../../../../shared/models/robotUrls.ts';
+import { getEncodingProblem } from '../getEncoding.ts';
+import type { JsonObject } from '../models/json.ts';
+import type { HttpMethod } from '../models/preset.ts';
+import { robotAddresses } from '../models/robotUrls.ts';
 
 /** What a run would send, shown before the person fires it: never a token (the window has none). */
 export type RunPreview = {

@@ -1,0 +1,35 @@
+import { runPreview } from '../../shared/links/runPreview.ts';
+import type { Preset } from '../../shared/models/preset.ts';
+import type { RobotView } from '../../shared/models/robot.ts';
+import { formatFields, printLine } from '../output.ts';
+
+/** What a link opens, as the app's confirmation shows it; nothing is fired. */
+export function showOpenedRun(
+  robot: RobotView,
+  preset: Preset | undefined,
+  fields: Record<string, string>,
+): void {
+  if (preset === undefined) {
+    printLine(
+      formatFields([
+        ['robot', robot.name],
+        ['preset', '(none: the link opens the robot)'],
+      ]),
+    );
+    return;
+  }
+  const preview = runPreview(robot.baseUrl, preset.method, preset.args);
+  printLine(
+    formatFields([
+      ['robot', `${robot.name} at ${preview.origin}`],
+      ['preset', preset.name],
+      ['request', `${preview.method} ${preview.url}`],
+      ['token', "Robot Tray's own, sent in a header (a link never carries one)"],
+      ['arguments', preview.body ?? undefined],
+      ['fields', Object.keys(fields).length > 0 ? JSON.stringify(fields, null, 2) : undefined],
+      ['problem', preview.problem ?? undefined],
+    ]),
+  );
+  printLine();
+  printLine('Nothing was fired: the app fires a link only when you click "Fire now" in it.');
+}

@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { parseFireLink } from '../../src/shared/links/fireLink.ts';
+import { CliHarness } from '../support/cliHarness.ts';
+
+const echo = [{ type: 'respond' as const, echo: true }];
+
+/**
+ * `robot-tray link` prints a robot-tray:// link for a robot and preset, read
+ * back by the app as the same thing; `robot-tray open` shows what a link
+ * would open, and neither ever sends anything.
+ */
+describe('robot-tray link and open', () => {
+  let h: CliHarness;
+  beforeAll(async () => {
+    h = await CliHarness.open();
+    await h.addRobot({ name: 'Order sync', flow: echo });
+    await h.json(['preset', 'add', 'Order sync', '--name', 'Refund one', '--args', '{"reason":"late"}']);
+  });
+  afterAll(() => h?.close());
+
+  test('link prints one link that parses back to the stored names and the fields given', async () => {
+    const out = await h.run([
+      'link',
+      'order SYNC',
+      '--preset',
+      'refund one',
+      '--field',
+      'customerId=123',
+      '--field',
+      'robot=R&D',
+      '--field',
+      'note=a b+c=d',
+    ]);
+    expect(out.code, out.stderr).toBe(0);
+    const lines = out.stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^robot-tray:\/\/fire\?robot=Order%20sync&preset=Refund%20one&customerId=123&/);
+    expect(parseFireLink(lines[0])).toEqual({
+      ok: true,
+      link: {
+        robot: 'Order sync',
+        preset: 'Refund one',
+        fields: { customerId: '123', robot: 'R&D', note: 'a b+c=d' },
+      },
+    });
+  });
+
+  test('a token-like field, a field twice, fields without a preset, an unknown preset: refused, nothing printed', async () => {
+    const secret = await h.run([
+      'link',
+      'Order sync',
+      '--preset',
+      'Refund one',
+      '--field',
+      'token=canary-77',
+    ]);
+    expect(secret.code).toBe(2);
+    expect(secret.stdout).toBe('');
+    expect(secret.stderr).toMatch(/looks like a secret, and links never carry one/);
+    expect(secret.stderr).not.toContain('canary-77');
+    const twice = await h.run([
+      'link',
+      'Order sync',
+      '--preset',
+      'Refund one',
+      '--field',
+      'a=1',
+      '--field',
+      'a=2',
+    ]);
+    expect(twice.code).toBe(2);
+    expect(twice.stderr).toMatch(/--field a is given twice/);
+    const noPreset = await h.run(['link', 'Order sync', '--field', 'a=1']);
+    expect(noPreset.code).toBe(2);
+    expect(noPreset.stderr).toMatch(/--field needs --preset/);
+    const unknown = await h.run(['link', 'Order sync', '--preset', 'Refund all']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/no preset named "Refund all"/);
+  });
+
+  test('open shows what the link would send and sends nothing; a bad or unknown link says why', async () => {
+    const link = (await h.run(['link', 'Order sync', '--preset', 'Refund one'])).stdout.trim();
+    const shown = await h.run(['open', link]);
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(shown.stdout).toMatch(/^robot +Order sync at http:\/\/127\.0\.0\.1:\d+$/m);
+    expect(shown.stdout).toMatch(
+      /^request +POST http:\/\/127\.0\.0\.1:\d+\/main\/public\/webhook\/request$/m,
+    );
+    expect(shown.stdout).toContain('"reason": "late"');
+    expect(shown.stdout).toMatch(/Nothing was fired/);
+    const bad = await h.run(['open', 'robot-tray://fire?robot=Order%zz']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/This link cannot be opened: .*broken %-escape/);
+    const unknown = await h.run(['open', 'robot-tray://fire?robot=Invoices']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/robot "Invoices", and Robot Tray has no robot of that name/);
+    expect(h.sandbox.requests()).toEqual([]);
+  });
+});
