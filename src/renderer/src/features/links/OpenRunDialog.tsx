@@ -19,7 +19,8 @@ export function OpenRunDialog({ presetId }: { presetId: string; fields: Record<s
   const preview = runPreview(robot.baseUrl, preset.method, args);
   const go = () => {
     closeDialog();
-    void fireNow(preset.id, { method: preview.method, args });
+    // The preset as saved: fired as any click on it would be.
+    void fireNow(preset.id);
   };
   return (
     <Dialog

@@ -1,0 +1,133 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { navigationForLink } from '../../src/main/links/openLink.ts';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
+import { screenshotDir } from '../support/screenshots.ts';
+import { openAppWindow, type AppWindow, requireBuiltRenderer } from '../support/windowHarness.ts';
+
+/**
+ * A robot-tray:// link opened in the app: main reads it (navigationForLink,
+ * as the shell does for argv, second-instance and open-url) and sends the
+ * window the run; the window shows exactly what would be sent and fires only
+ * on the click. The sandbox's own request log is the witness.
+ */
+describe('the window: links that open a ready run', () => {
+  let win: AppWindow | undefined;
+  let sandbox: Sandbox | undefined;
+
+  beforeAll(() => requireBuiltRenderer());
+  afterEach(async () => {
+    await win?.close();
+    await sandbox?.close();
+    win = undefined;
+    sandbox = undefined;
+  });
+
+  async function robotWithPreset() {
+    sandbox = await startSandbox({ demoRobots: false, seed: 1 });
+    const { token } = sandbox.addRobot({ name: 'orders', flow: [{ type: 'respond', echo: true }] });
+    win = await openAppWindow();
+    const robot = await win.core.createRobot({ name: 'Order sync', baseUrl: sandbox.baseUrl });
+    await win.core.setToken(robot.id, token);
+    const preset = await win.core.createPreset({
+      robotId: robot.id,
+      name: 'Refund one',
+      args: { customerId: 'C-1', reason: 'late' },
+    });
+    await win.page.getByRole('heading', { level: 2, name: 'Order sync' }).waitFor();
+    return { page: win.page, core: win.core, robot, preset, sandbox, token };
+  }
+
+  const triggers = (s: Sandbox) => s.requests().filter((r) => r.method === 'POST');
+
+  test('the link shows the run with what will be sent; nothing is sent until "Fire now", then exactly one', async () => {
+    const { page, core, sandbox, token } = await robotWithPreset();
+    const to = await navigationForLink(
+      core,
+      'robot-tray://fire?robot=order%20sync&preset=Refund+one&customerId=123',
+    );
+    expect(to.view).toBe('run');
+    win!.shell.hub.emit({ type: 'navigate', to });
+
+    const dialog = page.getByRole('dialog', { name: 'Fire Refund one?' });
+    await dialog.waitFor();
+    await expect.poll(() => dialog.getByTestId('run-method').textContent()).toBe('POST');
+    expect(await dialog.getByTestId('run-url').textContent()).toBe(
+      `${sandbox.baseUrl}/main/public/webhook/request`,
+    );
+    expect(await dialog.getByTestId('run-origin').textContent()).toBe(new URL(sandbox.baseUrl).origin);
+    expect(JSON.parse((await dialog.getByTestId('run-args').textContent())!)).toEqual({
+      customerId: 'C-1',
+      reason: 'late',
+    });
+    expect(await dialog.textContent()).not.toContain(token);
+    // The confirmation's button has the focus; the link itself sent nothing.
+    expect(await page.locator(':focus').getAttribute('id')).toBe('open-run-fire');
+    await mkdir(screenshotDir, { recursive: true });
+    await page.screenshot({ path: path.join(screenshotDir, 'link-confirmation.png') });
+    expect(triggers(sandbox)).toEqual([]);
+    expect(core.listCalls({})).toEqual([]);
+
+    await dialog.getByRole('button', { name: '▶ Fire now' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page
+      .getByRole('status')
+      .filter({ hasText: /Accepted/ })
+      .waitFor();
+    expect(triggers(sandbox)).toHaveLength(1);
+    expect(core.listCalls({}).map((c) => c.presetName)).toEqual(['Refund one']);
+  });
+
+  test('Enter on the focused button fires once; Cancel fires nothing', async () => {
+    const { page, core, sandbox } = await robotWithPreset();
+    const open = async () => {
+      win!.shell.hub.emit({
+        type: 'navigate',
+        to: await navigationForLink(core, 'robot-tray://fire?robot=Order%20sync&preset=Refund%20one'),
+      });
+      await page.getByRole('dialog', { name: 'Fire Refund one?' }).waitFor();
+    };
+    await open();
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    expect(triggers(sandbox)).toEqual([]);
+    await open();
+    await page.keyboard.press('Enter');
+    await page
+      .getByRole('status')
+      .filter({ hasText: /Accepted/ })
+      .waitFor();
+    expect(triggers(sandbox)).toHaveLength(1);
+  });
+
+  test('a link to an unknown robot or preset, or a malformed one, says so and sends nothing', async () => {
+    const { page, core, sandbox } = await robotWithPreset();
+    const problem = page.getByTestId('link-problem');
+    for (const [link, words] of [
+      [
+        'robot-tray://fire?robot=Invoices&preset=Refund%20one',
+        /robot "Invoices", and Robot Tray has no robot of that name/,
+      ],
+      ['robot-tray://fire?robot=Order%20sync&preset=Refund%20all', /preset "Refund all" of "Order sync"/],
+      ['robot-tray://fire?robot=Order%20sync&token=x', /links never carry tokens/],
+    ] as const) {
+      win!.shell.hub.emit({ type: 'navigate', to: await navigationForLink(core, link) });
+      await problem.waitFor();
+      expect(await problem.textContent()).toMatch(words);
+      await page.getByRole('button', { name: 'OK', exact: true }).click();
+      await problem.waitFor({ state: 'detached' });
+    }
+    expect(sandbox.requests()).toEqual([]);
+  });
+
+  test('"Copy link" on a preset copies the link that opens it', async () => {
+    const { page } = await robotWithPreset();
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.getByRole('button', { name: 'Copy link to Refund one' }).click();
+    await page.getByText('Copied the link.').waitFor();
+    expect(await page.evaluate('navigator.clipboard.readText()')).toBe(
+      'robot-tray://fire?robot=Order%20sync&preset=Refund%20one',
+    );
+  });
+});
