@@ -13,8 +13,20 @@ describe('robot-tray link and open', () => {
   let h: CliHarness;
   beforeAll(async () => {
     h = await CliHarness.open();
-    await h.addRobot({ name: 'Order sync', flow: echo });
-    await h.json(['preset', 'add', 'Order sync', '--name', 'Refund one', '--args', '{"reason":"late"}']);
+    const robot = await h.addRobot({ name: 'Order sync', flow: echo });
+    await (
+      await h.core()
+    ).createPreset({
+      robotId: robot.id,
+      name: 'Refund one',
+      args: { reason: 'late', customer: { $field: 'customerId' }, by: { $field: 'robot' } },
+      fields: [
+        { name: 'customerId', type: 'number', required: true },
+        { name: 'robot', type: 'text', default: 'me' },
+        { name: 'note', type: 'text' },
+        { name: 'pin', type: 'text', secret: true },
+      ],
+    });
   });
   afterAll(() => h?.close());
 
@@ -73,13 +85,28 @@ describe('robot-tray link and open', () => {
     const noPreset = await h.run(['link', 'Order sync', '--field', 'a=1']);
     expect(noPreset.code).toBe(2);
     expect(noPreset.stderr).toMatch(/--field needs --preset/);
+    for (const [field, words] of [
+      ['pin=1234', /secret field "pin", and links never carry secret values/],
+      ['customerId=abc', /the field customerId must be a number like 42/],
+      [
+        'nope=1',
+        /"nope", and the preset "Refund one" has no field by that name \(its fields are customerId, robot, note, pin\)/,
+      ],
+    ] as const) {
+      const refused = await h.run(['link', 'Order sync', '--preset', 'Refund one', '--field', field]);
+      expect(refused.code).toBe(2);
+      expect(refused.stdout).toBe('');
+      expect(refused.stderr).toMatch(words);
+    }
     const unknown = await h.run(['link', 'Order sync', '--preset', 'Refund all']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/no preset named "Refund all"/);
   });
 
   test('open shows what the link would send and sends nothing; a bad or unknown link says why', async () => {
-    const link = (await h.run(['link', 'Order sync', '--preset', 'Refund one'])).stdout.trim();
+    const link = (
+      await h.run(['link', 'Order sync', '--preset', 'Refund one', '--field', 'customerId=123'])
+    ).stdout.trim();
     const shown = await h.run(['open', link]);
     expect(shown.code, shown.stderr).toBe(0);
     expect(shown.stdout).toMatch(/^robot +Order sync at http:\/\/127\.0\.0\.1:\d+$/m);
@@ -87,6 +114,11 @@ describe('robot-tray link and open', () => {
       /^request +POST http:\/\/127\.0\.0\.1:\d+\/main\/public\/webhook\/request$/m,
     );
     expect(shown.stdout).toContain('"reason": "late"');
+    // Filled as firing would fill them: the link's value typed, the default where it gave none.
+    expect(shown.stdout).toContain('"customer": 123');
+    expect(shown.stdout).toContain('"by": "me"');
+    const unfilled = await h.run(['open', 'robot-tray://fire?robot=Order%20sync&preset=Refund%20one']);
+    expect(unfilled.stdout).toMatch(/^to fill in +customerId: is required and has no default/m);
     expect(shown.stdout).toMatch(/Nothing was fired/);
     const bad = await h.run(['open', 'robot-tray://fire?robot=Order%zz']);
     expect(bad.code).toBe(2);

@@ -76,7 +76,16 @@ describe('links reaching main', () => {
 
     shell = await openShellHarness();
     const robot = await shell.core.createRobot({ name: 'Orders', baseUrl: 'https://robots.example.com' });
-    const preset = await shell.core.createPreset({ robotId: robot.id, name: 'Refund one', args: { a: 1 } });
+    const preset = await shell.core.createPreset({
+      robotId: robot.id,
+      name: 'Refund one',
+      args: { a: 1, customer: { $field: 'customerId' } },
+      fields: [
+        { name: 'customerId', type: 'number' },
+        { name: 'robot', type: 'text' },
+        { name: 'pin', type: 'text', secret: true },
+      ],
+    });
     robotId = robot.id;
     presetId = preset.id;
     shell.hub.subscribe((event) => {
@@ -168,6 +177,23 @@ describe('links reaching main', () => {
     expect(await open('robot-tray://fire?robot=Invoices&preset=Refund%20one')).toEqual({
       view: 'linkProblem',
       message: expect.stringMatching(/for the robot "Invoices", and Robot Tray has no robot of that name/),
+    });
+    expect(await open('robot-tray://fire?robot=Orders&preset=Refund%20one&pin=1234')).toEqual({
+      view: 'linkProblem',
+      message: expect.stringMatching(/secret field "pin", and links never carry secret values/),
+    });
+    expect(await open('robot-tray://fire?robot=Orders&preset=Refund%20one&customer=1')).toEqual({
+      view: 'linkProblem',
+      message: expect.stringMatching(
+        /fills in "customer", and the preset "Refund one" has no field by that name/,
+      ),
+    });
+    // A value of the wrong kind still opens: the form shows what is wrong with it.
+    expect(await open('robot-tray://fire?robot=Orders&preset=Refund%20one&customerId=abc')).toEqual({
+      view: 'run',
+      robotId,
+      presetId,
+      fields: { customerId: 'abc' },
     });
     expect(await open('robot-tray://fire?robot=Orders&preset=Refund%20all')).toEqual({
       view: 'linkProblem',

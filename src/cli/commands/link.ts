@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { formatFireLink, parseFireLink } from '../../shared/links/fireLink.ts';
+import { linkFieldsProblem } from '../../shared/links/linkFields.ts';
 import { collect } from '../args.ts';
 import { notFoundError, usageError } from '../cliError.ts';
 import { run } from '../command.ts';
@@ -46,14 +47,18 @@ async function printLink(robotName: string, options: LinkOptions): Promise<void>
   if (options.preset === undefined && Object.keys(fields).length > 0) {
     throw usageError('--field needs --preset: fields belong to a preset.');
   }
-  const link = await withCore(async (core) => {
+  const text = await withCore(async (core) => {
     const robot = await core.getRobot(robotName);
     const preset = options.preset === undefined ? undefined : await findPreset(core, robot, options.preset);
     // The stored names, so the link reads the same whoever typed it how.
-    return formatFireLink({ robot: robot.name, ...(preset ? { preset: preset.name } : {}), fields });
+    const link = formatFireLink({ robot: robot.name, ...(preset ? { preset: preset.name } : {}), fields });
+    if (!link.ok) throw usageError(`No link can be made: ${link.reason}`);
+    // Checked as the app will read it: fields this preset has, none secret, values of their kind.
+    const problem = preset && linkFieldsProblem(preset.name, preset.fields, fields, { values: true });
+    if (problem) throw usageError(`No link can be made: ${problem}`);
+    return link.text;
   });
-  if (!link.ok) throw usageError(`No link can be made: ${link.reason}`);
-  printLine(link.text);
+  printLine(text);
 }
 
 /** `open LINK`: what a link would open, read as the app reads it; nothing is fired. */

@@ -1,3 +1,4 @@
+import { filledRun } from '../../shared/links/filledRun.ts';
 import { runPreview } from '../../shared/links/runPreview.ts';
 import type { Preset } from '../../shared/models/preset.ts';
 import type { RobotView } from '../../shared/models/robot.ts';
@@ -18,7 +19,8 @@ export function showOpenedRun(
     );
     return;
   }
-  const preview = runPreview(robot.baseUrl, preset.method, preset.args);
+  const run = filledRun(preset, fields);
+  const preview = runPreview(robot.baseUrl, preset.method, run.shown);
   printLine(
     formatFields([
       ['robot', `${robot.name} at ${preview.origin}`],
@@ -26,7 +28,7 @@ export function showOpenedRun(
       ['request', `${preview.method} ${preview.url}`],
       ['token', "Robot Tray's own, sent in a header (a link never carries one)"],
       ['arguments', preview.body ?? undefined],
-      ['fields', Object.keys(fields).length > 0 ? JSON.stringify(fields, null, 2) : undefined],
+      ['to fill in', run.ok ? undefined : run.problems.map((p) => p.message).join('\n')],
       ['problem', preview.problem ?? undefined],
     ]),
   );

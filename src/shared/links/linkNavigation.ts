@@ -1,13 +1,14 @@
 import type { Navigation } from '../events.ts';
 import { visibleText } from '../visibleText.ts';
 import { parseFireLink } from './fireLink.ts';
+import { linkFieldsProblem } from './linkFields.ts';
 
 type Named = { id: string; name: string };
 
 /** What a link is matched against: the robots and presets on this desk. */
 export type LinkCatalog = {
   robots: readonly Named[];
-  presets: readonly (Named & { robotId: string })[];
+  presets: readonly (Named & { robotId: string; fields: readonly { name: string; secret: boolean }[] })[];
 };
 
 /** The core's rule for names: case and width do not matter, accents do. */
@@ -44,5 +45,10 @@ export function linkNavigation(text: unknown, catalog: LinkCatalog): Navigation 
         'preset of that name. Add it, or ask whoever sent the link for its exact name.',
     };
   }
+  // A value of the wrong kind is shown in the form, to fix there; a field the
+  // preset lacks (or a secret one) means the link was made for another preset.
+  const problem = linkFieldsProblem(preset.name, preset.fields, link.fields, { values: false });
+  if (problem !== undefined)
+    return { view: 'linkProblem', message: `This link cannot be opened: ${problem}` };
   return { view: 'run', robotId: robot.id, presetId: preset.id, fields: link.fields };
 }
