@@ -33,7 +33,11 @@ describe('the window: links that open a ready run', () => {
     const preset = await win.core.createPreset({
       robotId: robot.id,
       name: 'Refund one',
-      args: { customerId: 'C-1', reason: 'late' },
+      args: { customer: { $field: 'customerId' }, reason: { $field: 'reason' } },
+      fields: [
+        { name: 'customerId', label: 'Customer number', type: 'number', required: true },
+        { name: 'reason', type: 'choice', choices: ['late', 'damaged'], default: 'late' },
+      ],
     });
     await win.page.getByRole('heading', { level: 2, name: 'Order sync' }).waitFor();
     return { page: win.page, core: win.core, robot, preset, sandbox, token };
@@ -57,8 +61,11 @@ describe('the window: links that open a ready run', () => {
       `${sandbox.baseUrl}/main/public/webhook/request`,
     );
     expect(await dialog.getByTestId('run-origin').textContent()).toBe(new URL(sandbox.baseUrl).origin);
+    // The link's value in its field, the default in the other, and the arguments filled with both.
+    expect(await dialog.getByLabel('Customer number (required)').inputValue()).toBe('123');
+    expect(await dialog.getByLabel('reason').inputValue()).toBe('late');
     expect(JSON.parse((await dialog.getByTestId('run-args').textContent())!)).toEqual({
-      customerId: 'C-1',
+      customer: 123,
       reason: 'late',
     });
     expect(await dialog.textContent()).not.toContain(token);
@@ -76,7 +83,9 @@ describe('the window: links that open a ready run', () => {
       .filter({ hasText: /Accepted/ })
       .waitFor();
     expect(triggers(sandbox)).toHaveLength(1);
-    expect(core.listCalls({}).map((c) => c.presetName)).toEqual(['Refund one']);
+    expect(core.listCalls({}).map((c) => [c.presetName, c.args])).toEqual([
+      ['Refund one', { customer: 123, reason: 'late' }],
+    ]);
   });
 
   test('Enter on the focused button fires once; Cancel fires nothing', async () => {
@@ -84,7 +93,10 @@ describe('the window: links that open a ready run', () => {
     const open = async () => {
       win!.shell.hub.emit({
         type: 'navigate',
-        to: await navigationForLink(core, 'robot-tray://fire?robot=Order%20sync&preset=Refund%20one'),
+        to: await navigationForLink(
+          core,
+          'robot-tray://fire?robot=Order%20sync&preset=Refund%20one&customerId=7',
+        ),
       });
       await page.getByRole('dialog', { name: 'Fire Refund one?' }).waitFor();
     };
@@ -99,6 +111,34 @@ describe('the window: links that open a ready run', () => {
       .filter({ hasText: /Accepted/ })
       .waitFor();
     expect(triggers(sandbox)).toHaveLength(1);
+  });
+
+  test('a value the field refuses is shown in the form and nothing can be fired until it is fixed', async () => {
+    const { page, core, sandbox } = await robotWithPreset();
+    win!.shell.hub.emit({
+      type: 'navigate',
+      to: await navigationForLink(
+        core,
+        'robot-tray://fire?robot=Order%20sync&preset=Refund%20one&customerId=abc',
+      ),
+    });
+    const dialog = page.getByRole('dialog', { name: 'Fire Refund one?' });
+    await dialog.getByText(/must be a number like 42 or 3\.5, got 'abc'/).waitFor();
+    const fire = dialog.getByRole('button', { name: '▶ Fire now' });
+    expect(await fire.isDisabled()).toBe(true);
+    // The field to fix has the focus; Enter there sends nothing.
+    const box = dialog.getByLabel('Customer number (required)');
+    expect(await box.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    await box.fill('42');
+    await expect.poll(() => fire.isDisabled()).toBe(false);
+    expect(triggers(sandbox)).toEqual([]);
+    await fire.click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /Accepted/ })
+      .waitFor();
+    expect(core.listCalls({}).map((c) => c.args)).toEqual([{ customer: 42, reason: 'late' }]);
   });
 
   test('a link to an unknown robot or preset, or a malformed one, says so and sends nothing', async () => {

@@ -1,45 +1,65 @@
+import { useState } from 'react';
+import { filledRun } from '../../../../shared/links/filledRun.ts';
+import { runPreview } from '../../../../shared/links/runPreview.ts';
+import type { Preset } from '../../../../shared/models/preset.ts';
+import type { RobotView } from '../../../../shared/models/robotView.ts';
 import { visibleText } from '../../../../shared/visibleText.ts';
 import { fireNow } from '../../stores/firing.ts';
 import { usePresets } from '../../stores/presets.ts';
 import { useRobots } from '../../stores/robots.ts';
 import { closeDialog } from '../../stores/ui.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
-import { runPreview } from '../../../../shared/links/runPreview.ts';
+import { runFieldId, RunFieldsForm, startingText } from './RunFieldsForm.tsx';
+
+type Props = { presetId: string; fields: Record<string, string> };
 
 /**
- * The run a robot-tray:// link opened, shown exactly as it would be sent. A
- * link never fires by itself: only the click on "Fire now" (focused, so
- * Enter does it too) sends anything.
+ * The run a robot-tray:// link opened: the preset's fields filled in from the
+ * link, and exactly what would be sent. A link never fires by itself: only
+ * the click on "Fire now" (focused, so Enter does it too) sends anything.
  */
-export function OpenRunDialog({ presetId }: { presetId: string; fields: Record<string, string> }) {
+export function OpenRunDialog({ presetId, fields }: Props) {
   const preset = usePresets((s) => s.presets.find((p) => p.id === presetId));
   const robot = useRobots((s) => s.robots.find((r) => r.id === preset?.robotId));
   if (preset === undefined || robot === undefined) return null;
-  const args = preset.args;
-  const preview = runPreview(robot.baseUrl, preset.method, args);
+  return <OpenRun preset={preset} robot={robot} fromLink={fields} />;
+}
+
+function OpenRun({
+  preset,
+  robot,
+  fromLink,
+}: {
+  preset: Preset;
+  robot: RobotView;
+  fromLink: Record<string, string>;
+}) {
+  const [texts, setTexts] = useState(() =>
+    Object.fromEntries(preset.fields.map((f) => [f.name, startingText(f, fromLink)])),
+  );
+  const run = filledRun(preset, texts);
+  const preview = runPreview(robot.baseUrl, preset.method, run.shown);
+  const problems = new Map(run.ok ? [] : run.problems.map((p) => [p.field, p.reason]));
+  const ready = run.ok && preview.problem === null;
+  // Focus starts on "Fire now" when the run is ready, else on the first field to fix.
+  const firstToFix = run.ok ? undefined : preset.fields.find((f) => problems.has(f.name));
   const go = () => {
+    if (!run.ok) return;
     closeDialog();
-    // The preset as saved: fired as any click on it would be.
-    void fireNow(preset.id);
+    void fireNow(preset.id, undefined, preset.fields.length > 0 ? run.values : undefined);
   };
   return (
     <Dialog
       title={`Fire ${visibleText(preset.name)}?`}
       onClose={closeDialog}
       wide
-      initialFocusId="open-run-fire"
+      initialFocusId={firstToFix === undefined ? 'open-run-fire' : runFieldId(firstToFix.name)}
       actions={
         <>
           <button type="button" className="btn" onClick={closeDialog}>
             Cancel
           </button>
-          <button
-            id="open-run-fire"
-            type="button"
-            className="btn btn-primary"
-            onClick={go}
-            disabled={preview.problem !== null}
-          >
+          <button id="open-run-fire" type="button" className="btn btn-primary" onClick={go} disabled={!ready}>
             ▶ Fire now
           </button>
         </>
@@ -49,6 +69,14 @@ export function OpenRunDialog({ presetId }: { presetId: string; fields: Record<s
         A link opened this run of &ldquo;{visibleText(robot.name)}&rdquo;. Nothing has been sent: check it,
         then fire it yourself.
       </p>
+      {preset.fields.length > 0 && (
+        <RunFieldsForm
+          fields={preset.fields}
+          texts={texts}
+          problems={problems}
+          onChange={(name, text) => setTexts((t) => ({ ...t, [name]: text }))}
+        />
+      )}
       <dl className="run-preview" data-testid="run-preview">
         <div>
           <dt>Robot</dt>
@@ -71,7 +99,7 @@ export function OpenRunDialog({ presetId }: { presetId: string; fields: Record<s
         </div>
         {preview.body !== null && (
           <div>
-            <dt>Arguments</dt>
+            <dt>{run.ok ? 'Arguments' : 'Arguments (fields not filled yet)'}</dt>
             <dd>
               <pre className="run-args" data-testid="run-args">
                 {visibleText(preview.body, { keepNewlines: true })}
