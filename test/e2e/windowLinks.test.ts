@@ -143,6 +143,7 @@ describe('the window: links that open a ready run', () => {
 
   test('a link to an unknown robot or preset, or a malformed one, says so and sends nothing', async () => {
     const { page, core, sandbox } = await robotWithPreset();
+    await mkdir(screenshotDir, { recursive: true });
     const problem = page.getByTestId('link-problem');
     for (const [link, words] of [
       [
@@ -155,6 +156,8 @@ describe('the window: links that open a ready run', () => {
       win!.shell.hub.emit({ type: 'navigate', to: await navigationForLink(core, link) });
       await problem.waitFor();
       expect(await problem.textContent()).toMatch(words);
+      if (link.includes('Invoices'))
+        await page.screenshot({ path: path.join(screenshotDir, 'link-problem.png') });
       await page.getByRole('button', { name: 'OK', exact: true }).click();
       await problem.waitFor({ state: 'detached' });
     }

@@ -205,6 +205,25 @@ describe('links reaching main', () => {
     expect((await open('robot-tray://fire?robot=Orders&preset=Refund%20one')).view).toBe('run');
   });
 
+  test('a navigation for a window still loading is held for it, taken once, and the window is shown', () => {
+    const sentNow: Navigation[] = [];
+    let listening = false;
+    let showings = 0;
+    const held = createNavigator({
+      listening: () => listening,
+      send: (to: Navigation) => void sentNow.push(to),
+      show: () => void showings++,
+    });
+    const to: Navigation = { view: 'linkProblem', message: 'This link cannot be opened: it names no robot.' };
+    held.go(to);
+    expect([sentNow, showings]).toEqual([[], 1]);
+    expect(held.take()).toEqual(to);
+    expect(held.take()).toBeNull();
+    listening = true;
+    held.go(to);
+    expect([sentNow, showings, held.take()]).toEqual([[to], 2, null]);
+  });
+
   test('nothing was fired by any link', () => {
     expect(shell.core.listCalls({})).toEqual([]);
   });
