@@ -1,10 +1,19 @@
 import { mkdir } from 'node:fs/promises';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { navigationForLink } from '../../src/main/links/openLink.ts';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import { screenshotDir } from '../support/screenshots.ts';
 import { openAppWindow, type AppWindow, requireBuiltRenderer } from '../support/windowHarness.ts';
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
 
 /**
  * A robot-tray:// link opened in the app: main reads it (navigationForLink,
@@ -73,6 +82,7 @@ describe('the window: links that open a ready run', () => {
     expect(await page.locator(':focus').getAttribute('id')).toBe('open-run-fire');
     await mkdir(screenshotDir, { recursive: true });
     await page.screenshot({ path: path.join(screenshotDir, 'link-confirmation.png') });
+    expect(await seriousViolations(page)).toEqual([]);
     expect(triggers(sandbox)).toEqual([]);
     expect(core.listCalls({})).toEqual([]);
 
