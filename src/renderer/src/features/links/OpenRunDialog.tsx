@@ -10,6 +10,7 @@ import { useRobots } from '../../stores/robots.ts';
 import { closeDialog } from '../../stores/ui.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { runFieldId, RunFieldsForm, startingText } from './RunFieldsForm.tsx';
+import './links.css';
 
 type Props = { presetId: string; fields: Record<string, string> };
 
