@@ -174,6 +174,23 @@ describe('the window: links that open a ready run', () => {
     expect(sandbox.requests()).toEqual([]);
   });
 
+  test('a link naming only a robot selects it, with no run to confirm', async () => {
+    const { page, core, sandbox, robot } = await robotWithPreset();
+    const other = await core.createRobot({ name: 'Invoices', baseUrl: sandbox.baseUrl });
+    await page
+      .getByRole('navigation', { name: 'Robots' })
+      .getByRole('button', { name: /Invoices/ })
+      .click();
+    await page.getByRole('heading', { level: 2, name: 'Invoices' }).waitFor();
+    const to = await navigationForLink(core, 'robot-tray://fire?robot=ORDER%20SYNC');
+    expect(to).toEqual({ view: 'run', robotId: robot.id, presetId: null, fields: {} });
+    win!.shell.hub.emit({ type: 'navigate', to });
+    await page.getByRole('heading', { level: 2, name: 'Order sync' }).waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(other.id).not.toBe(robot.id);
+    expect(sandbox.requests()).toEqual([]);
+  });
+
   test('"Copy link" on a preset copies the link that opens it', async () => {
     const { page } = await robotWithPreset();
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
