@@ -1,7 +1,6 @@
 import { describe, expect, test } from 'vitest';
+import { buildIndex, IndexBuilder } from '../../src/renderer/src/features/json/model/indexBuilder.ts';
 import {
-  buildIndex,
-  buildPreview,
   JsonSyntaxError,
   keyOf,
   NodeKind,
@@ -96,7 +95,9 @@ describe('the preview of a large document', () => {
   test('numbers its nodes as the whole will and marks open containers as still being read', () => {
     const text = JSON.stringify({ head: 1, list: Array.from({ length: 1000 }, (_, i) => ({ i })) });
     const whole = buildIndex(text);
-    const preview = buildPreview(text, 100);
+    const builder = new IndexBuilder();
+    builder.push(text.slice(0, 100));
+    const preview = builder.snapshot();
     expect(preview.count).toBeGreaterThan(3);
     expect(preview.count).toBeLessThan(whole.count / 10);
     for (let n = 0; n < preview.count; n++) {
@@ -109,7 +110,9 @@ describe('the preview of a large document', () => {
     expect(preview.childCount[0]).toBe(-1);
     expect(preview.end[0]).toBe(preview.count);
     expect(visibleRows(preview, expandAll(preview)).length).toBe(preview.count);
-    expect(buildPreview('[1, oops', 100).count).toBe(0);
+    const bad = new IndexBuilder();
+    bad.push('[1, oops');
+    expect(bad.failed).toBe(true);
   });
 });
 

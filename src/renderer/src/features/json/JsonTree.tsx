@@ -1,6 +1,6 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { isContainer } from './model/jsonIndex.ts';
-import { rowOf } from './model/visibleRows.ts';
+import { readingDepth, rowOf } from './model/visibleRows.ts';
 import { JsonRow } from './JsonRow.tsx';
 import type { JsonDocument } from './useJsonDocument.ts';
 import type { TreeState } from './useTreeState.ts';
@@ -15,7 +15,9 @@ export function JsonTree({ doc, tree, isMatch, label }: Props) {
   const { index, text } = doc;
   const { rows, expanded, selected } = tree;
   const scroller = useRef<HTMLDivElement>(null);
-  const view = useRowWindow(scroller, rows.length, ROW_HEIGHT);
+  // A document still being read ends in a row saying so, never a guessed one.
+  const reading = doc.partial ? readingDepth(index, expanded) : -1;
+  const view = useRowWindow(scroller, rows.length + (reading >= 0 ? 1 : 0), ROW_HEIGHT);
   const { scrollTo } = view;
 
   const selectedRow = rowOf(rows, selected);
@@ -68,6 +70,22 @@ export function JsonTree({ doc, tree, isMatch, label }: Props) {
     >
       <div style={{ height: view.totalPx, position: 'relative' }}>
         {drawn.map((i) => {
+          if (i === rows.length) {
+            return (
+              <div
+                key="reading"
+                role="treeitem"
+                aria-level={reading + 1}
+                aria-busy="true"
+                aria-selected={false}
+                className="json-row json-reading"
+                style={{ transform: `translateY(${view.topOf(i)}px)`, paddingLeft: `${reading * 16 + 4}px` }}
+              >
+                <span className="json-toggle" aria-hidden="true" />
+                reading the rest…
+              </div>
+            );
+          }
           const node = rows[i]!;
           return (
             <JsonRow

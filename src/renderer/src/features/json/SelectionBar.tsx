@@ -18,6 +18,8 @@ export function SelectionBar({ doc, node, onStatus }: Props) {
   const isLongString =
     index.kind[node] === NodeKind.string &&
     index.valueEnd[node]! - index.valueStart[node]! > SHORT_STRING + 2;
+  // A container still open where reading stopped: its text so far is not its value.
+  const reading = index.childCount[node]! < 0;
   const copy = (value: string, what: string) => void copyText(value, what).then(onStatus);
   const rawValue = () =>
     isContainer(index, node)
@@ -28,7 +30,13 @@ export function SelectionBar({ doc, node, onStatus }: Props) {
       <code className="json-path" data-testid="json-selected-path">
         {visibleText(jp)}
       </code>
-      <button type="button" className="btn btn-sm" onClick={() => copy(rawValue(), 'the value')}>
+      <button
+        type="button"
+        className="btn btn-sm"
+        disabled={reading}
+        title={reading ? 'This part of the document is still being read' : undefined}
+        onClick={() => copy(rawValue(), 'the value')}
+      >
         Copy value
       </button>
       <button type="button" className="btn btn-sm" onClick={() => copy(js, `the path ${js}`)}>

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { firstLook } from './model/firstLook.ts';
 import type { JsonIndex } from './model/jsonIndex.ts';
 import type { InitialRows, WorkerRequest, WorkerResponse } from './worker/protocol.ts';
 import { postInSlices } from './worker/slices.ts';
@@ -18,15 +19,17 @@ export type JsonDocument = {
 export type DocumentState =
   { status: 'parsing' } | { status: 'failed'; message: string } | { status: 'ready'; doc: JsonDocument };
 
+type Pretty = { text: string; lineStarts: Int32Array };
+
 /**
  * The window's side of one worker: searches and the pretty text as promises.
- * One channel serves the preview's document and the whole one alike.
+ * One channel serves the first look and the whole document alike.
  */
 function workerChannel(worker: Worker) {
   let nextId = 0;
   const searches = new Map<number, (m: Int32Array) => void>();
-  let pretty: Promise<{ text: string; lineStarts: Int32Array }> | undefined;
-  let prettyDone: ((p: { text: string; lineStarts: Int32Array }) => void) | undefined;
+  let pretty: Promise<Pretty> | undefined;
+  let prettyDone: ((p: Pretty) => void) | undefined;
   return {
     receive(data: WorkerResponse): void {
       if (data.type === 'found') {
@@ -51,32 +54,48 @@ function workerChannel(worker: Worker) {
     },
   };
 }
+type Channel = ReturnType<typeof workerChannel>;
 
 /**
- * Parses `source` (JSON text) in a worker of its own, ended when the text
- * changes or the view goes; `depth` levels start open.
+ * Parses `source` (JSON text): its start at once, here (a bounded slice, well
+ * under a millisecond), so the first rows show without waiting for a worker
+ * to start or the text to reach it; the whole in a worker of its own, ended
+ * when the text changes or the view goes. `depth` levels start open.
  */
 export function useJsonDocument(source: string, depth: number): DocumentState {
-  const [state, setState] = useState<DocumentState>({ status: 'parsing' });
+  const channel = useRef<Channel | undefined>(undefined);
+  const look = useMemo((): DocumentState => {
+    const seen = firstLook(source, depth);
+    if ('failed' in seen) return { status: 'failed', message: seen.failed };
+    const search = (query: string) => channel.current?.search(query) ?? Promise.resolve(new Int32Array(0));
+    const pretty = () => channel.current?.pretty() ?? new Promise<Pretty>(() => {});
+    return { status: 'ready', doc: { text: source, ...seen, search, pretty } };
+  }, [source, depth]);
+  const [whole, setWhole] = useState<{ source: string; depth: number; state: DocumentState }>();
+  const complete = look.status !== 'ready' || !look.doc.partial;
+
   useEffect(() => {
-    setState({ status: 'parsing' });
     const worker = new Worker(new URL('./worker/jsonWorker.ts', import.meta.url), { type: 'module' });
-    const channel = workerChannel(worker);
+    const own = workerChannel(worker);
+    channel.current = own;
+    const settle = (state: DocumentState) => setWhole({ source, depth, state });
     worker.onmessage = ({ data }: MessageEvent<WorkerResponse>) => {
-      if (data.type === 'failed') setState({ status: 'failed', message: data.message });
-      else if (data.type === 'opened' || data.type === 'preview') {
-        const partial = data.type === 'preview';
-        const { search, pretty } = channel;
+      // A document small enough to read here whole is shown as read; its worker only searches.
+      if (complete && (data.type === 'failed' || data.type === 'opened')) return;
+      if (data.type === 'failed') settle({ status: 'failed', message: data.message });
+      else if (data.type === 'opened') {
         const initial = { expanded: data.expanded, rows: data.rows };
-        setState({
+        const { search, pretty } = own;
+        settle({
           status: 'ready',
-          doc: { text: source, index: data.index, initial, partial, search, pretty },
+          doc: { text: source, index: data.index, initial, partial: false, search, pretty },
         });
-      } else channel.receive(data);
+      } else own.receive(data);
     };
     worker.onerror = (event) =>
-      setState({ status: 'failed', message: `The JSON viewer stopped: ${event.message}` });
+      settle({ status: 'failed', message: `The JSON viewer stopped: ${event.message}` });
     let stopped = false;
+    worker.postMessage({ type: 'start', length: source.length } satisfies WorkerRequest);
     void postInSlices(
       source,
       (slice, last) =>
@@ -90,7 +109,9 @@ export function useJsonDocument(source: string, depth: number): DocumentState {
     return () => {
       stopped = true;
       worker.terminate();
+      if (channel.current === own) channel.current = undefined;
     };
-  }, [source, depth]);
-  return state;
+  }, [source, depth, complete]);
+
+  return whole && whole.source === source && whole.depth === depth ? whole.state : look;
 }

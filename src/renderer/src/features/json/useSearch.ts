@@ -21,6 +21,8 @@ export function useSearch(doc: JsonDocument, reveal: (node: number) => void) {
       return;
     }
     setSearching(true);
+    // Node numbers past the start are not known yet: the search runs on the whole, once read.
+    if (doc.partial) return;
     const timer = setTimeout(() => {
       void doc.search(query).then((found) => {
         if (!live) return;

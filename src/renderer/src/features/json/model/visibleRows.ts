@@ -62,3 +62,19 @@ export function rowOf(rows: Int32Array, node: number): number {
   }
   return -1;
 }
+
+/**
+ * Where the rows of a document still being read stop short: the depth of a
+ * "reading" row after the last one, or -1 when nothing shown is waiting.
+ * The containers still open at the cut (child count -1) are the last node
+ * and its ancestors; the row goes under the deepest of them whose chain of
+ * containers from the root is open on screen.
+ */
+export function readingDepth(index: JsonIndex, expanded: Expansion): number {
+  if (index.count === 0 || index.childCount[0] !== -1) return -1;
+  const open: number[] = [];
+  for (let n = index.count - 1; n >= 0; n = index.parent[n]!) if (index.childCount[n] === -1) open.push(n);
+  let depth = -1;
+  for (let k = open.length - 1; k >= 0 && expanded[open[k]!] === 1; k--) depth = index.depth[open[k]!]! + 1;
+  return depth;
+}

@@ -1,19 +1,23 @@
-import { buildIndex, buildPreview, copyIndex, type JsonIndex } from '../model/jsonIndex.ts';
+import { IndexBuilder } from '../model/indexBuilder.ts';
+import { copyIndex, type JsonIndex } from '../model/jsonIndex.ts';
 import { prettyText } from '../model/prettyText.ts';
 import { searchIndex } from '../model/search.ts';
 import { expandToDepth, visibleRows } from '../model/visibleRows.ts';
 import type { WorkerRequest, WorkerResponse } from './protocol.ts';
 
-// Parsing, searching and re-indenting a 20 MB answer take hundreds of
+// Indexing, searching and re-indenting a 20 MB answer take hundreds of
 // milliseconds; here they never hold up typing or scrolling in the window.
 const scope = globalThis as unknown as {
   postMessage: (message: WorkerResponse, transfer?: Transferable[]) => void;
   onmessage: ((event: MessageEvent<WorkerRequest>) => void) | null;
 };
 
+let builder = new IndexBuilder();
 let text = '';
 let index: JsonIndex | undefined;
 let pretty: { text: string; lineStarts: Int32Array } | undefined;
+/** Searches and the pretty text asked for before the whole text is indexed wait here. */
+let waiting: WorkerRequest[] = [];
 
 function buffersOf(...parts: object[]): Transferable[] {
   return parts.flatMap((part) =>
@@ -21,51 +25,46 @@ function buffersOf(...parts: object[]): Transferable[] {
   );
 }
 
-/** The first rows of `index` with containers shallower than `depth` open. */
-function initialRows(index: JsonIndex, depth: number) {
-  const expanded = expandToDepth(index, depth);
-  return { expanded, rows: visibleRows(index, expanded) };
-}
-
-/** Documents past this size show their start first: reading all of 20 MB takes about a second. */
-const PREVIEW_FROM = 512 * 1024;
-const PREVIEW_CHARS = 64 * 1024;
-
-function open(source: string, depth: number): void {
-  text = source;
-  pretty = undefined;
-  if (text.length > PREVIEW_FROM) {
-    const preview = buildPreview(text, PREVIEW_CHARS);
-    const first = initialRows(preview, depth);
-    scope.postMessage({ type: 'preview', index: preview, ...first }, buffersOf(preview, first));
-  }
+/** Each slice is indexed as it comes, so the whole is ready soon after the last one. */
+function open(last: string, depth: number): void {
+  builder.push(last);
   try {
-    index = buildIndex(text);
+    index = builder.finish();
   } catch (error) {
     index = undefined;
     scope.postMessage({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
     return;
   }
+  text = builder.text();
   // The worker keeps its own table for searching; the window gets a copy it owns.
   const copy = copyIndex(index);
-  const first = initialRows(index, depth);
+  const expanded = expandToDepth(index, depth);
+  const first = { expanded, rows: visibleRows(index, expanded) };
   scope.postMessage({ type: 'opened', index: copy, ...first }, buffersOf(copy, first));
+  for (const request of waiting.splice(0)) answer(request);
 }
 
-let chunks: string[] = [];
-
-scope.onmessage = ({ data }) => {
-  switch (data.type) {
+function answer(request: WorkerRequest): void {
+  if (!index && (request.type === 'search' || request.type === 'pretty')) {
+    waiting.push(request);
+    return;
+  }
+  switch (request.type) {
+    case 'start':
+      builder = new IndexBuilder(request.length);
+      index = undefined;
+      pretty = undefined;
+      waiting = [];
+      return;
     case 'chunk':
-      chunks.push(data.text);
+      builder.push(request.text);
       return;
     case 'open':
-      open(chunks.join('') + data.text, data.depth);
-      chunks = [];
+      open(request.text, request.depth);
       return;
     case 'search': {
-      const matches = index ? searchIndex(index, text, data.query) : new Int32Array(0);
-      scope.postMessage({ type: 'found', id: data.id, matches }, [matches.buffer]);
+      const matches = index ? searchIndex(index, text, request.query) : new Int32Array(0);
+      scope.postMessage({ type: 'found', id: request.id, matches }, [matches.buffer]);
       return;
     }
     case 'pretty': {
@@ -75,4 +74,6 @@ scope.onmessage = ({ data }) => {
       return;
     }
   }
-};
+}
+
+scope.onmessage = ({ data }) => answer(data);

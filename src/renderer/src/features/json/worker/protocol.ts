@@ -9,7 +9,9 @@ export type InitialRows = { expanded: Expansion; rows: Int32Array };
 
 /** What the window asks the JSON worker, and what it answers. */
 export type WorkerRequest =
-  /** The text in slices (each posted in a task of its own), then `open`. */
+  /** A new document of `length` characters follows. */
+  | { type: 'start'; length: number }
+  /** The text in slices (each posted in a task of its own), indexed as they come, then `open`. */
   | { type: 'chunk'; text: string }
   /** The last slice, and how many levels start open. */
   | { type: 'open'; text: string; depth: number }
@@ -17,8 +19,6 @@ export type WorkerRequest =
   | { type: 'pretty' };
 
 export type WorkerResponse =
-  /** The start of a large document, ahead of the whole (`opened`). */
-  | ({ type: 'preview'; index: JsonIndex } & InitialRows)
   | ({ type: 'opened'; index: JsonIndex } & InitialRows)
   | { type: 'failed'; message: string }
   | { type: 'found'; id: number; matches: Int32Array }
