@@ -91,6 +91,91 @@ describe('the JSON viewer on large and odd responses in the window', () => {
     expect(await needle.isVisible()).toBe(true);
   }, 60_000);
 
+  test('a large response shows its first rows while the rest is indexed; a node opened meanwhile says it is reading, then shows the right rows', async () => {
+    // "inner" starts past what the window reads itself (a 200,000-character string
+    // is its first member), and several MB of records follow it.
+    const inner = { first: `${'x'.repeat(200_000)}!`, second: [1, 2] };
+    const records = nestedDocument(6_000_000).text;
+    const text = `{"head":{"count":3},"big":{"inner":${JSON.stringify(inner)},"rest":${records}},"tail":true}`;
+    const response = JSON.parse(text) as Call['response'];
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'robot-tray-large-'));
+    dirs.push(dataDir);
+    const core = await AppCore.open({ dataDir });
+    const robot = await core.createRobot({ name: 'Reports', baseUrl: 'https://robots.example.com' });
+    await core.close();
+    storeFinishedCall(dataDir, {
+      id: 'call-large',
+      robotId: robot.id,
+      robotName: 'Reports',
+      presetName: 'Growing',
+      webhookCallId: 'wh-large',
+      response,
+    });
+    app = await openAppWindow({ dataDir, viewport: { width: 1280, height: 860 } });
+    const { page } = app;
+    page.setDefaultTimeout(30_000);
+    // Every state the tree is drawn in, as it is drawn (a MutationObserver runs
+    // before the next task, so none is missed); "inner" is opened by hand the
+    // first time it shows closed, in the same turn, before anything more is read.
+    await page.evaluate(() => {
+      const log: string[][] = [];
+      (globalThis as unknown as { __treeLog: string[][] }).__treeLog = log;
+      new MutationObserver(() => {
+        const tree = document.querySelector('[data-testid="json-viewer"] [role="tree"]');
+        if (!tree) return;
+        const rows = [...tree.querySelectorAll('[role="treeitem"]')];
+        log.push(
+          rows.map(
+            (r) =>
+              `${r.getAttribute('aria-level')}${r.getAttribute('aria-busy') === 'true' ? ' busy' : ''} ${(r.textContent ?? '').slice(0, 40)}`,
+          ),
+        );
+        const closed = rows.find(
+          (r) => r.textContent?.startsWith('▸inner') && r.getAttribute('aria-expanded') === 'false',
+        );
+        if (closed && !log.some((state) => state.includes('clicked'))) {
+          log.push(['clicked']);
+          (closed.querySelector('.json-toggle') as HTMLElement).click();
+        }
+      }).observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
+    await page.locator('.call-row[data-call-id="call-large"]').dblclick();
+    const viewer = page.getByTestId('json-viewer');
+    await viewer.getByRole('treeitem', { name: /^first: "xxx/ }).waitFor();
+    await viewer.getByRole('treeitem', { name: /^tail: true/ }).waitFor();
+    expect(await viewer.locator('[aria-busy="true"]').count()).toBe(0);
+    const log = await page.evaluate(() => (globalThis as unknown as { __treeLog: string[][] }).__treeLog);
+    // The first rows, drawn while the rest was still being read: "big" open and
+    // ending in a reading row, "inner" known but not what is inside it.
+    const firstDrawn = log.findIndex((state) => state.some((row) => row.includes('head')));
+    expect(log[firstDrawn]).toEqual([
+      '1 ▾{…} object · reading…',
+      '2 ▾head: {…} object · 1 key',
+      '3 count: 3 number',
+      '2 ▾big: {…} object · reading…',
+      '3 ▸inner: {…} object · reading…',
+      '3 busy reading the rest…',
+    ]);
+    // Opened meanwhile: a reading row under it, never a guessed one.
+    const opened = log.findIndex((state) => state.some((row) => row.startsWith('3 ▾inner')));
+    expect(opened).toBeGreaterThan(firstDrawn);
+    expect(log[opened]!.slice(4)).toEqual(['3 ▾inner: {…} object · reading…', '4 busy reading the rest…']);
+    // Then the whole: the right rows under it, in the order written, and nothing waiting.
+    const whole = log.findIndex((state) => state.some((row) => row.startsWith('4 first: "xxx')));
+    expect(whole).toBeGreaterThan(opened);
+    expect(log[whole]).toEqual([
+      '1 ▾{…} object · 3 keys',
+      '2 ▾head: {…} object · 1 key',
+      '3 count: 3 number',
+      '2 ▾big: {…} object · 2 keys',
+      '3 ▾inner: {…} object · 2 keys',
+      `4 first: "${'x'.repeat(32)}`,
+      '4 ▸second: […] array · 2 items',
+      '3 ▸rest: {…} object · 2 keys',
+      '2 tail: true boolean',
+    ]);
+  }, 60_000);
+
   test('an array of 1,000,000 items shows its first rows and count, and End shows the last index', async () => {
     const count = 1_000_000;
     const doc = arrayDocument(count);
