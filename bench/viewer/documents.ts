@@ -21,7 +21,7 @@ function record(i: number): unknown {
 }
 
 /** Nested records until the text reaches `bytes`. */
-export function nestedDocument(bytes: number): BenchDocument {
+export function nestedDocument(bytes: number, name = 'nested-20mb.json'): BenchDocument {
   const parts: string[] = [];
   let size = 0;
   for (let i = 0; size < bytes; i++) {
@@ -30,7 +30,7 @@ export function nestedDocument(bytes: number): BenchDocument {
     size += part.length + 1;
   }
   const text = `{"benchMeta":{"count":${parts.length}},"records":[${parts.join(',')}]}`;
-  return { name: 'nested-20mb.json', marker: 'benchMeta', text };
+  return { name, marker: 'benchMeta', text };
 }
 
 /** A root array of `count` strings, all on screen at depth 1: the case that needs virtualized rows. */

@@ -117,28 +117,24 @@ describe('the JSON viewer on large and odd responses in the window', () => {
     // Every state the tree is drawn in, as it is drawn (a MutationObserver runs
     // before the next task, so none is missed); "inner" is opened by hand the
     // first time it shows closed, in the same turn, before anything more is read.
-    await page.evaluate(() => {
-      const log: string[][] = [];
-      (globalThis as unknown as { __treeLog: string[][] }).__treeLog = log;
+    // (Page code as text: the tests' TypeScript knows no DOM.)
+    await page.evaluate(`{
+      const log = [];
+      globalThis.__treeLog = log;
       new MutationObserver(() => {
         const tree = document.querySelector('[data-testid="json-viewer"] [role="tree"]');
         if (!tree) return;
         const rows = [...tree.querySelectorAll('[role="treeitem"]')];
-        log.push(
-          rows.map(
-            (r) =>
-              `${r.getAttribute('aria-level')}${r.getAttribute('aria-busy') === 'true' ? ' busy' : ''} ${(r.textContent ?? '').slice(0, 40)}`,
-          ),
-        );
-        const closed = rows.find(
-          (r) => r.textContent?.startsWith('▸inner') && r.getAttribute('aria-expanded') === 'false',
-        );
+        log.push(rows.map((r) =>
+          r.getAttribute('aria-level') + (r.getAttribute('aria-busy') === 'true' ? ' busy' : '') + ' ' +
+          (r.textContent ?? '').slice(0, 40)));
+        const closed = rows.find((r) => r.textContent.startsWith('▸inner') && r.getAttribute('aria-expanded') === 'false');
         if (closed && !log.some((state) => state.includes('clicked'))) {
           log.push(['clicked']);
-          (closed.querySelector('.json-toggle') as HTMLElement).click();
+          closed.querySelector('.json-toggle').click();
         }
       }).observe(document.body, { childList: true, subtree: true, characterData: true });
-    });
+    }`);
     await page.locator('.call-row[data-call-id="call-large"]').dblclick();
     const viewer = page.getByTestId('json-viewer');
     await viewer.getByRole('treeitem', { name: /^first: "xxx/ }).waitFor();

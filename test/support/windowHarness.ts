@@ -112,20 +112,18 @@ export async function openWindow(handlers: Handlers, options: WindowOptions = {}
             postMessage: (id: string) => void;
           };
           const PageWorker = scope['Worker'] as new (url: string) => TextFetcher;
-          let fetcher: TextFetcher | undefined;
           const waiting = new Map<string, { resolve: (text: string) => void; reject: (e: Error) => void }>();
+          // Started with the page, as Electron's IPC channel is there from the start: a
+          // worker started on the first long answer would add its start-up to that answer.
+          const fetcher = new PageWorker('/__text/fetcher.js');
+          fetcher.onmessage = ({ data }) => {
+            const wait = waiting.get(data.id);
+            waiting.delete(data.id);
+            if (data.text !== undefined) wait?.resolve(data.text);
+            else wait?.reject(new Error(`The test window could not fetch a long answer: ${data.error}`));
+          };
           const fetchText = (id: string) =>
             new Promise<string>((resolve, reject) => {
-              if (fetcher === undefined) {
-                fetcher = new PageWorker('/__text/fetcher.js');
-                fetcher.onmessage = ({ data }) => {
-                  const wait = waiting.get(data.id);
-                  waiting.delete(data.id);
-                  if (data.text !== undefined) wait?.resolve(data.text);
-                  else
-                    wait?.reject(new Error(`The test window could not fetch a long answer: ${data.error}`));
-                };
-              }
               waiting.set(id, { resolve, reject });
               fetcher.postMessage(id);
             });

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { callOutcome } from '../../../../shared/sentences/callOutcome.ts';
 import { useCalls } from '../../stores/calls.ts';
 import { openCall } from '../../stores/callsView.ts';
-import { LazyJsonViewer } from '../json/LazyJsonViewer.tsx';
+import { LazyJsonViewer, preloadJsonViewer } from '../json/LazyJsonViewer.tsx';
 import { CallActions } from './CallActions.tsx';
 import { focusCallsList } from './CallsList.tsx';
 import { DiffSection } from './DiffSection.tsx';
@@ -22,6 +22,11 @@ export function CallDetailDrawer({ callId }: { callId: string }) {
   const detail = useCallDetail(callId, `${summary?.state}:${summary?.hasResponse}`);
   const [changing, setChanging] = useState(false);
   const panel = useRef<HTMLElement>(null);
+  const hasResponse = summary?.hasResponse === true;
+  useEffect(() => {
+    // Fetched while main reads the response, not after.
+    if (hasResponse) preloadJsonViewer();
+  }, [hasResponse]);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       // A dialog's own Escape closes that dialog only (its keydown reaches here first).
