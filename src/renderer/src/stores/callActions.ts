@@ -5,8 +5,8 @@ import { applyCallsChanged, loadCalls, useCalls } from './calls.ts';
 import { openCall, showNotice } from './callsView.ts';
 import { selectCall } from './ui.ts';
 
-/** How much history the list holds: enough for 10,000 calls to scroll. */
-export const HISTORY_LIMIT = 10_000;
+/** How much history the list holds: 100,000 calls scroll (issue 23), read 10,000 at a time. */
+export const HISTORY_LIMIT = 100_000;
 
 async function act(run: () => Promise<string>): Promise<void> {
   try {

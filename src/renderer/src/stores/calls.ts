@@ -26,11 +26,24 @@ export function useLastCallOf(robotId: string): CallSummary | undefined {
   return useCalls((s) => reduce.lastCallOf(s, robotId));
 }
 
+/** The most calls main hands over in one answer (the contract's limit). */
+const PAGE = 10_000;
+
+/**
+ * The newest `limit` calls, a page at a time: each page is merged as it
+ * comes (its calls join the list at their places), so the newest show first
+ * and no one answer carries a 100,000-call history.
+ */
 export async function loadCalls(limit = 200): Promise<void> {
   useCalls.setState({ load: { status: 'loading' } });
   try {
-    const calls = await call('listCalls', { limit });
-    useCalls.setState((s) => ({ ...reduce.mergeCalls(s, calls), load: { status: 'ready' } }));
+    for (let offset = 0; offset < limit; offset += PAGE) {
+      const asked = Math.min(PAGE, limit - offset);
+      const calls = await call('listCalls', { limit: asked, offset });
+      useCalls.setState((s) => reduce.mergeCalls(s, calls));
+      if (calls.length < asked) break;
+    }
+    useCalls.setState({ load: { status: 'ready' } });
   } catch (error) {
     useCalls.setState({ load: { status: 'error', message: messageOf(error) } });
   }

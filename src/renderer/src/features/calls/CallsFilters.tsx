@@ -1,17 +1,18 @@
+import { useMemo } from 'react';
 import { callStates } from '../../../../shared/models/call.ts';
 import { stateLabel } from '../../../../shared/sentences/callOutcome.ts';
 import { useCalls } from '../../stores/calls.ts';
 import { setRobotFilter, setTextFilter, toggleStateFilter, useCallsView } from '../../stores/callsView.ts';
 import { useRobots } from '../../stores/robots.ts';
-import { countByState } from './model/callsFilter.ts';
+import { countsFor } from '../../stores/reducers/callCounts.ts';
 
 /** Robot, free text, and the states with their counts (each a toggle). */
 export function CallsFilters() {
   const filter = useCallsView((s) => s.filter);
   const robots = useRobots((s) => s.robots);
-  const order = useCalls((s) => s.order);
-  const byId = useCalls((s) => s.byId);
-  const counts = countByState(order, byId, filter.robotId);
+  // Kept by the store as calls change: a poll that changes no state redraws nothing here.
+  const all = useCalls((s) => s.counts);
+  const counts = useMemo(() => countsFor(all, filter.robotId), [all, filter.robotId]);
   return (
     <div className="calls-filters">
       <div className="row">

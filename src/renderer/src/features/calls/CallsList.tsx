@@ -7,6 +7,7 @@ import { CallRowMenu, type RowMenuAt } from './CallRowMenu.tsx';
 
 const ROW_HEIGHT = 52;
 const LIST_ID = 'calls-list';
+const estimateSize = () => ROW_HEIGHT;
 
 /** Focus the list (its selected row is the active one), e.g. when the call detail closes. */
 export function focusCallsList(): void {
@@ -17,12 +18,15 @@ export function focusCallsList(): void {
 export function CallsList({ ids }: { ids: readonly string[] }) {
   const selected = useUi((s) => s.selectedCallId);
   const scroller = useRef<HTMLDivElement>(null);
+  // Stable while no call joins: a new getItemKey makes the virtualizer lay out
+  // every row again (an object per call), on each of ten change batches a second.
+  const getItemKey = useCallback((i: number) => ids[i]!, [ids]);
   const virtualizer = useVirtualizer({
     count: ids.length,
     getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_HEIGHT,
+    estimateSize,
     overscan: 8,
-    getItemKey: (i) => ids[i]!,
+    getItemKey,
   });
   const at = selected === null ? -1 : ids.indexOf(selected);
   useEffect(() => {

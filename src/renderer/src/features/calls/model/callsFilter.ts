@@ -31,7 +31,9 @@ export function filteredIds(
   byId: ReadonlyMap<string, CallSummary>,
   filter: CallsFilter,
   argumentMatches?: ReadonlySet<string>,
-): string[] {
+): readonly string[] {
+  // Nothing filtered: the order as it is, no pass over a 100,000-call history per change.
+  if (filter.robotId === null && filter.states.length === 0 && filter.text.trim() === '') return order;
   return order.filter((id) => {
     const call = byId.get(id);
     return call !== undefined && matchesFilter(call, filter, argumentMatches);
