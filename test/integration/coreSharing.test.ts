@@ -82,7 +82,19 @@ async function seed(core: AppCore, canary: string): Promise<RobotView[]> {
   await core.createPreset({
     robotId: orders.id,
     name: 'Daily',
-    args: { customer: 'ACME', n: [1, 2, { deep: true }] },
+    args: { customer: { $field: 'customerId' }, n: [1, 2, { deep: true }], pin: { $field: 'pin' } },
+    fields: [
+      {
+        name: 'customerId',
+        label: 'Customer',
+        type: 'text',
+        required: true,
+        pattern: '^[0-9]+$',
+        help: 'From the ticket',
+      },
+      { name: 'pin', type: 'text', secret: true },
+      { name: 'tier', type: 'choice', choices: ['gold', 'silver'], default: 'gold' },
+    ],
   });
   await core.createPreset({
     robotId: orders.id,
@@ -176,11 +188,17 @@ describe('sharing robots and presets without tokens', () => {
     });
     const presets = await target.listPresets(here.id);
     expect(presets.map((p) => [p.name, p.args])).toEqual([
-      ['Daily', { customer: 'ACME', n: [1, 2, { deep: true }] }],
+      ['Daily', { customer: { $field: 'customerId' }, n: [1, 2, { deep: true }], pin: { $field: 'pin' } }],
       ['Mine only', {}],
       ['Lookup', { id: '42' }],
     ]);
     expect(presets[0]!.id).toBe(kept.id);
+    // The replaced preset takes the file's fill-in fields with its arguments.
+    expect(presets[0]!.fields.map((f) => [f.name, f.type, f.secret])).toEqual([
+      ['customerId', 'text', false],
+      ['pin', 'text', true],
+      ['tier', 'choice', false],
+    ]);
   });
 
   test('replacing a robot keeps its token on the same origin; a new origin leaves "token needed" and deletes the token', async () => {

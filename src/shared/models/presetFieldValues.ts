@@ -1,3 +1,4 @@
+import { RE2JS } from 're2js';
 import { MAX_FIELD_PATTERN_LENGTH, MAX_FIELD_VALUE_LENGTH } from '../limits.ts';
 import { visibleText } from '../visibleText.ts';
 
@@ -46,54 +47,35 @@ export function isIsoDate(text: string): boolean {
 
 /**
  * Why `source` cannot be a field's pattern, or undefined. Patterns are
- * JavaScript regular expressions (Unicode mode) tested as written, so `^`
- * and `$` are needed to match the whole value. A group that repeats and
- * itself repeats (`(a+)+`) can take longer than the age of the universe on
- * a short value, and the check runs in the app's main process, so such
- * patterns are refused here, once, where the preset is written.
+ * tested as written (`^` and `$` are needed to match the whole value) by
+ * RE2's engine (re2js), not JavaScript's: a preset can come from a team
+ * catalog or an import, and a backtracking engine can spend years on a
+ * crafted pattern and a short value (`(a|a)*b`, `(a+)+$`) in main, the CLI
+ * or the window. RE2 matches in time linear in the value, whatever the
+ * pattern; the price is its syntax: no lookaround and no backreferences.
  */
 export function patternProblem(source: string): string | undefined {
   if (source.length > MAX_FIELD_PATTERN_LENGTH)
     return `must be at most ${MAX_FIELD_PATTERN_LENGTH} characters, got ${source.length}`;
   try {
-    new RegExp(source, 'u');
+    compiledPattern(source);
   } catch (error) {
-    return `is not a valid regular expression (${(error as Error).message}); fix the pattern or remove it`;
+    return `is not a pattern Robot Tray can check (${(error as Error).message}); patterns use RE2 syntax, checked in linear time: no lookahead, lookbehind or backreferences. Fix the pattern or remove it`;
   }
-  if (hasNestedRepeat(source))
-    return 'repeats a group that itself repeats (like (a+)+), which can make checking a value hang; write it without the nested repeat';
   return undefined;
 }
 
-/** Whether a quantified group contains a quantifier (star height above one). */
-function hasNestedRepeat(source: string): boolean {
-  // For each open group: whether a quantifier was seen inside it.
-  const groups: boolean[] = [];
-  let inClass = false;
-  for (let i = 0; i < source.length; i++) {
-    const ch = source[i];
-    if (ch === '\\') {
-      i++;
-      continue;
-    }
-    if (inClass) {
-      if (ch === ']') inClass = false;
-      continue;
-    }
-    if (ch === '[') inClass = true;
-    else if (ch === '(') groups.push(false);
-    else if (ch === ')') {
-      const repeatsInside = groups.pop() ?? false;
-      const next = source[i + 1];
-      const quantified = next === '*' || next === '+' || next === '{' || next === '?';
-      if (quantified && next !== '?' && repeatsInside) return true;
-      if (quantified && next !== '?' && groups.length > 0) groups[groups.length - 1] = true;
-      if (repeatsInside && groups.length > 0) groups[groups.length - 1] = true;
-    } else if ((ch === '*' || ch === '+' || ch === '{') && groups.length > 0) {
-      groups[groups.length - 1] = true;
-    }
+const compiled = new Map<string, RE2JS>();
+
+/** The compiled pattern, kept for the next value typed (a few hundred at most). */
+function compiledPattern(source: string): RE2JS {
+  let pattern = compiled.get(source);
+  if (pattern === undefined) {
+    pattern = RE2JS.compile(source);
+    if (compiled.size >= 256) compiled.clear();
+    compiled.set(source, pattern);
   }
-  return false;
+  return pattern;
 }
 
 /**
@@ -153,7 +135,7 @@ function stringProblem(field: FieldRules, value: string, got: string): string | 
     if (typeof field.max === 'string' && value > field.max) return `must be on or before ${field.max}${got}`;
     return undefined;
   }
-  if (field.pattern !== undefined && !new RegExp(field.pattern, 'u').test(value))
+  if (field.pattern !== undefined && !compiledPattern(field.pattern).matcher(value).find())
     return `must match ${visibleText(field.pattern)}${got}`;
   return undefined;
 }
