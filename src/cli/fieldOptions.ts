@@ -91,11 +91,6 @@ export function refireSecretValues(
   return values;
 }
 
-export const FIELDS_HELP =
-  'fill-in fields, asked for at each fire: a JSON list like ' +
-  '\'[{"name":"customerId","type":"text","required":true}]\' (or @FILE), used in arguments as {"$field":"customerId"}; ' +
-  "'[]' removes them";
-
 /**
  * `--fields` for preset add and edit: a JSON list of field definitions, or
  * @FILE to read it from a file, checked here so a mistake names the field.

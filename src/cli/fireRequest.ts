@@ -7,7 +7,6 @@ import { type ArgChanges, applyArgChanges, collect, parseArgChanges } from './ar
 import { argsJsonTexts } from './argsSources.ts';
 import { usageError } from './cliError.ts';
 import { argsLimitProblem } from '../shared/limits.ts';
-import { presetFieldValues } from './fieldOptions.ts';
 import { findPreset } from './lookup.ts';
 
 /** The options `fire` and `curl` share: what to send. */
@@ -63,6 +62,8 @@ export async function fireRequest(
   }
   const preset = await findPreset(core, robot, options.preset);
   // Checked here to name the --field to pass; the core checks the same again.
+  // Loaded here: the field rules hold schemas, and --help loads none.
+  const { presetFieldValues } = await import('./fieldOptions.ts');
   const fields = presetFieldValues(preset, robot.name, options.field);
   return {
     presetId: preset.id,

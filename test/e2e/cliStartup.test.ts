@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -48,6 +48,19 @@ describe('robot-tray built', () => {
   }
   const heavy = (files: Map<string, string>) =>
     [...files].filter(([, text]) => HEAVY.test(text)).map(([f]) => f);
+
+  test('no chunk a command loads later imports the entry back: its top-level await would wait on itself and the command exit with nothing done', async () => {
+    const chunks = path.join(ROOT, 'out/main/chunks');
+    const back = [];
+    for (const name of await readdir(chunks)) {
+      if (/from "\.\.\/cli\.js"|import "\.\.\/cli\.js"/.test(await readFile(path.join(chunks, name), 'utf8')))
+        back.push(name);
+    }
+    expect(
+      back,
+      'a module both the command tree and a lazily loaded part import belongs in its own file',
+    ).toEqual([]);
+  });
 
   test('runs the bundle, and --help and usage errors load neither zod, undici, the keychain nor SQLite', async () => {
     expect(builtCliIsCurrent(ROOT), 'run `npm run build` first').toBe(true);

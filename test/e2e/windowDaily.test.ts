@@ -62,7 +62,7 @@ describe('the window in daily use', () => {
 
     // The preset's actions: one row of bordered buttons.
     const actions = card.locator('.preset-menu button');
-    expect(await actions.count()).toBe(5);
+    expect(await actions.count()).toBe(6);
     const looks = await actions.evaluateAll((buttons) =>
       buttons.map((b) => {
         const style = (

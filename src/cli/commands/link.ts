@@ -1,6 +1,4 @@
 import { Command } from 'commander';
-import { formatFireLink, parseFireLink } from '../../shared/links/fireLink.ts';
-import { linkFieldsProblem } from '../../shared/links/linkFields.ts';
 import { collect } from '../args.ts';
 import { notFoundError, usageError } from '../cliError.ts';
 import { run } from '../command.ts';
@@ -47,6 +45,9 @@ async function printLink(robotName: string, options: LinkOptions): Promise<void>
   if (options.preset === undefined && Object.keys(fields).length > 0) {
     throw usageError('--field needs --preset: fields belong to a preset.');
   }
+  // Loaded here, not at the top: they hold schemas, and --help loads none.
+  const { formatFireLink } = await import('../../shared/links/fireLink.ts');
+  const { linkFieldsProblem } = await import('../../shared/links/linkFields.ts');
   const text = await withCore(async (core) => {
     const robot = await core.getRobot(robotName);
     const preset = options.preset === undefined ? undefined : await findPreset(core, robot, options.preset);
@@ -70,6 +71,7 @@ export function openCommand(): Command {
 }
 
 async function showLink(text: string): Promise<void> {
+  const { parseFireLink } = await import('../../shared/links/fireLink.ts');
   const parsed = parseFireLink(text);
   if (!parsed.ok) throw usageError(`This link cannot be opened: ${parsed.reason}`);
   const { linkNavigation } = await import('../../shared/links/linkNavigation.ts');

@@ -1,10 +1,9 @@
 import { Command } from 'commander';
 import type { Preset } from '../../shared/models/preset.ts';
-import { usualRunBasis } from '../../shared/models/usualRun.ts';
 import { run } from '../command.ts';
 import { withCore } from '../coreAccess.ts';
 import { argumentOptions, givenArgs, type SendOptions } from '../fireRequest.ts';
-import { describeFields, FIELDS_HELP, givenFields } from '../fieldOptions.ts';
+import { FIELDS_HELP } from '../fieldsHelp.ts';
 import { findPreset } from '../lookup.ts';
 import {
   compactJson,
@@ -69,6 +68,7 @@ export function presetCommand(): Command {
 
 async function addPreset(robotName: string, options: AddOptions): Promise<void> {
   const args = (await givenArgs(options)) ?? {};
+  const { givenFields } = await import('../fieldOptions.ts');
   const fields = await givenFields(options.fields);
   await withCore(async (core) => {
     const robot = await core.getRobot(robotName);
@@ -126,6 +126,9 @@ async function listPresets(robotName: string | undefined, options: { json?: bool
 }
 
 async function showPreset(robotName: string, name: string, options: { json?: boolean }): Promise<void> {
+  // Loaded here: both modules hold schemas, and --help loads none.
+  const { describeFields } = await import('../fieldOptions.ts');
+  const { usualRunBasis } = await import('../../shared/models/usualRun.ts');
   await withCore(async (core) => {
     const robot = await core.getRobot(robotName);
     const preset = await findPreset(core, robot, name);

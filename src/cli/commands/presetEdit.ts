@@ -5,7 +5,7 @@ import { usageError } from '../cliError.ts';
 import { collect } from '../args.ts';
 import { changeArgs, describeArgChanges } from '../argChanges.ts';
 import { givenChanges } from '../fireRequest.ts';
-import { FIELDS_HELP, givenFields } from '../fieldOptions.ts';
+import { FIELDS_HELP } from '../fieldsHelp.ts';
 import { findPreset } from '../lookup.ts';
 import { compactJson, printJson, printLine } from '../output.ts';
 
@@ -56,6 +56,7 @@ export function presetEditCommand(): Command {
 async function editPreset(robotName: string, name: string, options: EditOptions): Promise<void> {
   if (options.get === true && options.post === true) throw usageError('Give --get or --post, not both.');
   const given = await givenChanges(options);
+  const { givenFields } = await import('../fieldOptions.ts');
   const fields = await givenFields(options.fields);
   const touchesArgs =
     given !== undefined || options.clearArgs === true || (options.unsetArg?.length ?? 0) > 0;

@@ -4,7 +4,6 @@ import type { HttpMethod } from '../../shared/models/preset.ts';
 import { changeArgs } from '../argChanges.ts';
 import { collect } from '../args.ts';
 import { usageError } from '../cliError.ts';
-import { refireSecretValues } from '../fieldOptions.ts';
 import { run } from '../command.ts';
 import { withCore } from '../coreAccess.ts';
 import { argumentOptions, givenChanges } from '../fireRequest.ts';
@@ -72,6 +71,7 @@ async function refire(id: string, options: RefireOptions): Promise<number> {
       call.presetId === null
         ? undefined
         : (await core.listPresets(call.robotId)).find((p) => p.id === call.presetId);
+    const { refireSecretValues } = await import('../fieldOptions.ts');
     const fields = refireSecretValues(args ?? call.args, preset, options.field);
     const changes = {
       ...(args === undefined ? {} : { args }),
