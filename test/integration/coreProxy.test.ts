@@ -195,11 +195,12 @@ describe('through a proxy', () => {
   });
 
   test('a proxy that is not there is named as the thing that could not be reached', async () => {
+    // The robot's sandbox first: started after, it could be given the port the proxy let go.
+    const { h, robot } = await open();
     proxy = await startProxy();
     const url = proxy.url;
     await proxy.close();
     proxy = undefined;
-    const { h, robot } = await open();
     await h.core.updateSettings({ network: { proxyMode: 'manual', proxyUrl: url } });
     const call = await h.core.fire(robot.id, { method: 'POST', args: {} });
     expect(call.state).toBe('unreachable');
