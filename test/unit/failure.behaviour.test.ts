@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { AppError } from '../../src/core/errors.ts';
 import { transportFailure } from '../../src/core/http/failure.ts';
+import { TlsRefusal } from '../../src/core/http/tlsGuard.ts';
 
 /**
  * A transport failure decides what a trigger's call becomes: "unreachable"
@@ -180,5 +181,163 @@ describe('a proxy that fails before the tunnel opens', () => {
     const error = transportFailure(closedDuringConnect, HOST, 'trigger');
     expect(error.maybeDelivered).toBe(false);
     expect(error.message).toMatch(/^The proxy closed the connection before the tunnel/);
+  });
+});
+
+describe('certificate failures known only by their code (a proxy’s own TLS, an older socket)', () => {
+  const ADD_CA =
+    "add that CA's certificate: a CA file in Robot Tray's settings, on the robot, or robot-tray --ca FILE; " +
+    "or install it in this computer's certificate store (trusted by default)";
+  test.each([
+    [
+      'CERT_HAS_EXPIRED',
+      `The certificate of ${HOST} has expired. The service's administrators must renew it; check this computer's clock too.`,
+    ],
+    [
+      'CERT_NOT_YET_VALID',
+      `The certificate of ${HOST} is not valid yet. Check this computer's clock and date.`,
+    ],
+    [
+      'ERR_TLS_CERT_ALTNAME_INVALID',
+      `The certificate of ${HOST} is for another host name. Check the host name in the robot's base URL.`,
+    ],
+    [
+      'DEPTH_ZERO_SELF_SIGNED_CERT',
+      `${HOST} presented a self-signed certificate that nothing vouches for. If you know it is the service’s own, accept it for the robot, or ${ADD_CA}.`,
+    ],
+    [
+      'SELF_SIGNED_CERT_IN_CHAIN',
+      `The certificate of ${HOST} was issued by an authority this computer does not trust. If your company uses its own certificate authority, ${ADD_CA}.`,
+    ],
+    [
+      'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+      `The certificate of ${HOST} was issued by an authority this computer does not trust. If your company uses its own certificate authority, ${ADD_CA}.`,
+    ],
+    [
+      'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+      `The certificate of ${HOST} was issued by an authority this computer does not trust. If your company uses its own certificate authority, ${ADD_CA}.`,
+    ],
+  ])('%s says what is wrong with the certificate; nothing was sent', (code, sentence) => {
+    const thrown = Object.assign(new Error('x'), { code });
+    const error = transportFailure(thrown, HOST, 'trigger');
+    expect(error.kind).toBe('network');
+    expect(error.maybeDelivered).toBe(false);
+    expect(error.message).toBe(sentence);
+    expect(error.cause).toBe(thrown);
+  });
+
+  test('another OpenSSL failure still counts as not sent and points to doctor', () => {
+    const code = 'ERR_SSL_SSLV3_ALERT_HANDSHAKE_FAILURE';
+    const error = failure(code, 'trigger');
+    expect(error.kind).toBe('network');
+    expect(error.maybeDelivered).toBe(false);
+    expect(error.message).toBe(
+      `Could not reach ${HOST} (${code}). The secure connection could not be set up; run robot-tray doctor ROBOT to see why.`,
+    );
+  });
+
+  test('plain http on the https port keeps the socket error for diagnosis', () => {
+    const thrown = Object.assign(new Error('x'), { code: 'ERR_SSL_WRONG_VERSION_NUMBER' });
+    const error = transportFailure(thrown, HOST, 'trigger');
+    expect(error).toMatchObject({ kind: 'network', maybeDelivered: false });
+    expect(error.cause).toBe(thrown);
+  });
+});
+
+describe('Robot Tray’s own refusal of a certificate', () => {
+  const refusal = new TlsRefusal(
+    'expired',
+    {
+      protocol: 'TLSv1.3',
+      cipher: 'TLS_AES_128_GCM_SHA256',
+      authorized: false,
+      authorizationError: 'CERT_HAS_EXPIRED',
+      chain: [
+        {
+          subject: 'svc.example',
+          issuer: 'Example CA',
+          names: ['svc.example'],
+          validFrom: '2025-01-01T00:00:00.000Z',
+          validTo: '2026-01-01T00:00:00.000Z',
+          fingerprint256: Array.from({ length: 32 }, () => 'AB').join(':'),
+        },
+      ],
+    },
+    'svc.example',
+    null,
+  );
+
+  test('found under undici’s wrapper: its sentence, nothing sent, the refusal kept', () => {
+    const wrapped = new TypeError('fetch failed', { cause: refusal });
+    const error = transportFailure(wrapped, HOST, 'trigger');
+    expect(error).toMatchObject({ kind: 'network', maybeDelivered: false });
+    expect(error.message).toContain(`The certificate of ${HOST} ("svc.example") expired on 2026-01-01.`);
+    expect(error.cause).toBe(wrapped);
+  });
+
+  test('known only by its code (copied across a boundary), it still counts as not sent', () => {
+    const copied = { message: refusal.message, code: 'ROBOT_TRAY_TLS_REFUSED' };
+    const error = transportFailure(copied, HOST, 'trigger');
+    expect(error.kind).toBe('network');
+    expect(error.maybeDelivered).toBe(false);
+  });
+});
+
+describe('a proxy that cannot be reached or will not open the tunnel', () => {
+  const PROXY = 'http://proxy.corp:3128';
+  test.each([
+    ['ECONNREFUSED', 'connection refused'],
+    ['ENOTFOUND', 'host name not found'],
+    ['EAI_AGAIN', 'host name not found'],
+    ['EHOSTUNREACH', 'EHOSTUNREACH'],
+    ['ENETUNREACH', 'ENETUNREACH'],
+  ])('%s through a proxy names the proxy, not the service; nothing was sent', (code, described) => {
+    const thrown = Object.assign(new Error('x'), { code });
+    const error = transportFailure(thrown, HOST, 'trigger', PROXY);
+    expect(error.kind).toBe('network');
+    expect(error.maybeDelivered).toBe(false);
+    expect(error.message).toBe(
+      `Could not reach the proxy ${PROXY} (${described}), so nothing reached ${HOST}. ` +
+        'Check the proxy address in settings or in HTTPS_PROXY, or whether a proxy is needed at all.',
+    );
+    expect(error.cause).toBe(thrown);
+  });
+
+  test('the proxy closing before the tunnel opened keeps its error for diagnosis', () => {
+    const thrown = Object.assign(new Error('Proxy Connection failed'), { code: 'UND_ERR_PRX_CONN' });
+    expect(transportFailure(thrown, HOST, 'trigger', PROXY).cause).toBe(thrown);
+  });
+
+  const tunnel = (status: number) =>
+    new TypeError('fetch failed', {
+      cause: Object.assign(new Error(`Proxy response (${status}) !== 200 when HTTP Tunneling`), {
+        code: 'UND_ERR_ABORTED',
+      }),
+    });
+
+  test('407: the proxy wants a user name and password, and where they go', () => {
+    const error = transportFailure(tunnel(407), HOST, 'trigger', PROXY);
+    expect(error).toMatchObject({ kind: 'network', maybeDelivered: false, status: 407 });
+    expect(error.message).toBe(
+      `The proxy ${PROXY} asked for a user name and password (HTTP 407 Proxy Authentication Required), so nothing reached ${HOST}. ` +
+        'Set the proxy user and password in Robot Tray’s settings (the password is kept in the keychain), ' +
+        'or put them in the proxy URL of HTTPS_PROXY; check them if they are set.',
+    );
+  });
+
+  test('403: the proxy does not allow this destination; ask IT or bypass it', () => {
+    expect(transportFailure(tunnel(403), HOST, 'query', PROXY).message).toBe(
+      `The proxy ${PROXY} refused to open a connection to ${HOST} (HTTP 403). ` +
+        'The proxy does not allow this destination; ask your IT department to allow it, or bypass the proxy for this host.',
+    );
+  });
+
+  test('another status: the proxy could not reach the service', () => {
+    const error = transportFailure(tunnel(502), HOST, 'trigger', PROXY);
+    expect(error).toMatchObject({ kind: 'network', status: 502 });
+    expect(error.message).toBe(
+      `The proxy ${PROXY} refused to open a connection to ${HOST} (HTTP 502). ` +
+        'The proxy could not reach the service: check the base URL, or whether this host should bypass the proxy.',
+    );
   });
 });

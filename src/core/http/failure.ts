@@ -2,7 +2,11 @@ import { AppError } from '../errors.ts';
 import { NOT_TLS_CODES, refusalSentence, tlsCodeSentence } from './tlsFailure.ts';
 import { TlsRefusal } from './tlsGuard.ts';
 
-/** Error codes meaning the connection never got as far as sending our request. */
+/**
+ * Error codes meaning the connection never got as far as sending our request.
+ * A connect timeout and the certificate codes with a sentence of their own
+ * (tlsCodeSentence) are answered before this list is read, so they are not in it.
+ */
 const NOT_SENT_CODES = new Set([
   'ECONNREFUSED',
   'ENOTFOUND',
@@ -11,17 +15,10 @@ const NOT_SENT_CODES = new Set([
   'ENETUNREACH',
   'EHOSTDOWN',
   'EADDRNOTAVAIL',
-  'UND_ERR_CONNECT_TIMEOUT',
   // undici refused the request itself (e.g. an invalid header value): nothing was sent.
   'UND_ERR_INVALID_ARG',
-  'CERT_HAS_EXPIRED',
-  'DEPTH_ZERO_SELF_SIGNED_CERT',
-  'SELF_SIGNED_CERT_IN_CHAIN',
-  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
-  'CERT_NOT_YET_VALID',
-  'ERR_TLS_CERT_ALTNAME_INVALID',
-  // Robot Tray's own refusal of a certificate, right after the handshake.
+  // Robot Tray's own refusal of a certificate, right after the handshake, known only by its code
+  // (a TlsRefusal itself has its own sentence above).
   'ROBOT_TRAY_TLS_REFUSED',
 ]);
 
@@ -82,8 +79,10 @@ export function transportFailure(
   if (error instanceof AppError) return error;
   const refusal = findInChain(error, (e) => (e instanceof TlsRefusal ? e : undefined));
   if (refusal !== undefined) return new AppError('network', refusalSentence(refusal, host), { cause: error });
-  const proxyStatus = via === undefined ? undefined : proxyStatusOf(error);
-  if (proxyStatus !== undefined && via !== undefined) return proxyRefused(proxyStatus, host, via, error);
+  if (via !== undefined) {
+    const proxyStatus = proxyStatusOf(error);
+    if (proxyStatus !== undefined) return proxyRefused(proxyStatus, host, via, error);
+  }
   const code = codeOf(error) ?? 'UNKNOWN';
   if (code === 'UND_ERR_PRX_CONN') {
     // undici's ProxyConnectionError: the tunnel never opened, so the request was never written.
