@@ -16,6 +16,7 @@ import { diagnose, type Diagnosis } from './http/probe.ts';
 import { targetOf } from './http/targetUrl.ts';
 import { checkNetworkSettings } from './networkOps.ts';
 import { PresetMemory } from './presetMemory.ts';
+import type { ForgottenCall } from './store/forgottenLog.ts';
 import type { LoggedChange } from './store/sharedWrites.ts';
 import { CallTracker } from './tracker/callTracker.ts';
 import { RobotTokens } from './vault/robotTokens.ts';
@@ -112,7 +113,7 @@ export class AppCore {
     this.#feed = new ChangeFeed({
       history: parts.history,
       dataDir: parts.dataDir,
-      onCalls: (changes) => this.#otherProcessChanged(changes),
+      onCalls: (changes, forgotten) => this.#otherProcessChanged(changes, forgotten),
       onFiles: () => void this.refreshFromDisk().catch(() => undefined),
     });
     parts.warnings.subscribe(() =>
@@ -138,12 +139,17 @@ export class AppCore {
   }
 
   /**
-   * Calls another process created or changed: announced as if they changed
-   * here; one whose watcher let go is taken over at once by a watching core
-   * (and by a command waiting on it).
+   * Calls another process created, changed or forgot: announced as if it
+   * happened here (a forgotten call is no longer watched here either); one
+   * whose watcher let go is taken over at once by a watching core (and by a
+   * command waiting on it).
    */
-  #otherProcessChanged(changes: LoggedChange[]): void {
+  #otherProcessChanged(changes: LoggedChange[], forgotten: ForgottenCall[]): void {
     if (this.#closed) return;
+    const me = this.#p.history.processId;
+    const gone = forgotten.filter((f) => f.writer !== me).map((f) => f.id);
+    for (const id of gone) this.#tracker.drop(id);
+    if (gone.length > 0) this.#announcer.removed(gone, null);
     const seen = this.#tracker.noticeChanges(changes);
     if (seen.length > 0) this.#announcer.calls(seen);
     const letGo = changes.some((c) => c.holder === null && c.call.state === 'waiting');

@@ -1,5 +1,6 @@
 import { type FSWatcher, watch } from 'node:fs';
 import type { CallHistory } from './store/callHistory.ts';
+import type { ForgottenCall } from './store/forgottenLog.ts';
 import type { LoggedChange } from './store/sharedWrites.ts';
 
 /** How often SQLite is asked whether another process committed (a counter in shared memory: cheap). */
@@ -11,7 +12,7 @@ const CATALOG_FILES = new Set(['robots.json', 'presets.json', 'settings.json']);
 /**
  * Tells this process what other processes (the app, the CLI, another window)
  * changed in the data folder, within a fraction of a second:
- * - calls, read from the history's change log from the last change seen,
+ * - calls changed or forgotten, read from the history's change log from the last change seen,
  *   whenever SQLite's `data_version` moves (another connection committed) or
  *   the history's files change on disk;
  * - the catalog and settings, when their files change (a folder watch; the
@@ -20,7 +21,7 @@ const CATALOG_FILES = new Set(['robots.json', 'presets.json', 'settings.json']);
 export class ChangeFeed {
   readonly #history: CallHistory;
   readonly #dataDir: string;
-  readonly #onCalls: (changes: LoggedChange[]) => void;
+  readonly #onCalls: (changes: LoggedChange[], forgotten: ForgottenCall[]) => void;
   readonly #onFiles: () => void;
   #seq = 0;
   #dataVersion = -1;
@@ -31,7 +32,7 @@ export class ChangeFeed {
   constructor(deps: {
     history: CallHistory;
     dataDir: string;
-    onCalls: (changes: LoggedChange[]) => void;
+    onCalls: (changes: LoggedChange[], forgotten: ForgottenCall[]) => void;
     onFiles: () => void;
   }) {
     this.#history = deps.history;
@@ -80,10 +81,10 @@ export class ChangeFeed {
   pull(): void {
     try {
       for (;;) {
-        const { last, changes } = this.#history.writes.changesSince(this.#seq);
+        const { last, changes, forgotten } = this.#history.writes.changesSince(this.#seq);
         if (last === this.#seq) return;
         this.#seq = last;
-        if (changes.length > 0) this.#onCalls(changes);
+        if (changes.length > 0 || forgotten.length > 0) this.#onCalls(changes, forgotten);
       }
     } catch {
       // Locked for a moment: the next check reads from where this one stopped.

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { AppCore } from '../../src/core/appCore.ts';
 import type { Call } from '../../src/shared/models/call.ts';
 import { CliHarness } from '../support/cliHarness.ts';
+import { whenCall } from '../support/coreEvents.ts';
 
 const exec = promisify(execFile);
 const echo = [{ type: 'respond' as const, echo: true }];
@@ -96,6 +97,67 @@ describe('robot-tray stop, forget, refire, curl CALL and diff', () => {
 });
 
 /** Calls nobody watched: listed as they are now, and Ctrl+C promises an app only when one runs. */
+/**
+ * The app (an AppCore that watches, in this test's process) and a CLI
+ * process on one data folder: a stop or a forget made in the terminal holds,
+ * and the app hears of it through the history's change log.
+ */
+describe('stop and forget a call the app is watching', () => {
+  let h: CliHarness;
+  let app: AppCore;
+  let slowId: string;
+  beforeAll(async () => {
+    h = await CliHarness.open();
+    slowId = (await h.addRobot({ name: 'Slow', flow: [{ type: 'wait', ms: 120_000 }, ...echo] })).id;
+    app = await AppCore.open({ dataDir: h.home });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await h?.close();
+  });
+
+  /** The next `calls.removed` event of the app that names `id`. */
+  const removedFromApp = (id: string) =>
+    new Promise<void>((resolve) => {
+      const off = app.subscribe((event) => {
+        if (event.type === 'calls.removed' && event.ids.includes(id)) {
+          off();
+          resolve();
+        }
+      });
+    });
+
+  test('stop from the terminal: the call ends stopped, and the app stops watching it and says so', async () => {
+    const call = await app.fire(slowId, { method: 'POST', args: { n: 1 } });
+    expect(call.state).toBe('waiting');
+    expect(app.watchingCount).toBe(1);
+    const appHearsStopped = whenCall(app, call.id, (c) => c.state === 'stopped');
+    const stopped = await h.run(['stop', call.id]);
+    expect(stopped).toMatchObject({ code: 0, stderr: '' });
+    expect(stopped.stdout).toBe(
+      `Stopped call ${call.id}. Resume it with: robot-tray status ${call.id} --wait\n`,
+    );
+    expect((await appHearsStopped).timeline.at(-1)?.note).toBe('Stopped by you.');
+    expect(app.watchingCount).toBe(0);
+    expect(app.getCall(call.id).state).toBe('stopped');
+    const status = await h.run(['status', call.id, '--json']);
+    expect((JSON.parse(status.stdout) as Call).state).toBe('stopped');
+  });
+
+  test('forget from the terminal: the app stops watching the call and drops it from its window', async () => {
+    const call = await app.fire(slowId, { method: 'POST', args: { n: 2 } });
+    expect(app.watchingCount).toBe(1);
+    const appHearsRemoved = removedFromApp(call.id);
+    const forgot = await h.run(['forget', call.id]);
+    expect(forgot).toMatchObject({ code: 0, stderr: '' });
+    expect(forgot.stdout).toBe(`Forgot call ${call.id} (waiting) of robot "Slow".\n`);
+    await appHearsRemoved;
+    expect(app.watchingCount).toBe(0);
+    expect(app.listCalls().map((c) => c.id)).not.toContain(call.id);
+    expect(() => app.getCall(call.id)).toThrow(/was not found/);
+  });
+});
+
 describe('robot-tray calls refresh and who keeps watching', () => {
   let h: CliHarness;
   beforeAll(async () => {

@@ -164,6 +164,51 @@ describe('the change log', () => {
     expect(changes[0]?.call.response).toEqual({ ok: true });
     expect(app.writes.changesSince(last).changes).toEqual([]);
   });
+
+  test('a call another process forgot is read from the log too, in order with the changes, and once', () => {
+    const app = open();
+    const cli = open();
+    cli.commit(call('x', { state: 'waiting' }), 0, T + 30_000);
+    cli.commit(call('y', { state: 'done' }), 0, 0);
+    cli.commit(call('z', { state: 'rejected' }), 0, 0);
+    const since = app.writes.lastSeq();
+    expect(cli.delete('x')).toBe(true);
+    expect(cli.delete('x')).toBe(false);
+    cli.commit(call('w', { state: 'waiting' }), 0, T + 30_000);
+    expect(cli.deleteFinished()).toBe(2);
+    const read = app.writes.changesSince(since);
+    expect(read.forgotten.map((f) => [f.id, f.writer === cli.processId])).toEqual([
+      ['x', true],
+      ['y', true],
+      ['z', true],
+    ]);
+    expect(read.changes.map((c) => c.call.id)).toEqual(['w']);
+    expect(read.last).toBe(app.writes.lastSeq());
+    expect(app.writes.changesSince(read.last)).toEqual({ last: read.last, changes: [], forgotten: [] });
+  });
+
+  test('read a few at a time, nothing is skipped where the two lists interleave', () => {
+    const app = open();
+    const cli = open();
+    const since = app.writes.lastSeq();
+    for (let i = 0; i < 6; i++) cli.commit(call(`a${i}`, { state: 'done' }), 0, 0);
+    for (let i = 0; i < 6; i++) {
+      cli.commit(call(`b${i}`, { state: 'done' }), 0, 0);
+      cli.delete(`b${i}`);
+    }
+    for (let i = 0; i < 6; i++) cli.commit(call(`c${i}`, { state: 'done' }), 0, 0);
+    const changed: string[] = [];
+    const forgotten: string[] = [];
+    for (let after = since; ;) {
+      const read = app.writes.changesSince(after, 2);
+      if (read.last === after) break;
+      changed.push(...read.changes.map((c) => c.call.id));
+      forgotten.push(...read.forgotten.map((f) => f.id));
+      after = read.last;
+    }
+    expect(changed).toEqual(['a0', 'a1', 'a2', 'a3', 'a4', 'a5', 'c0', 'c1', 'c2', 'c3', 'c4', 'c5']);
+    expect(forgotten).toEqual(['b0', 'b1', 'b2', 'b3', 'b4', 'b5']);
+  });
 });
 
 describe('responses apart, and the byte budget', () => {

@@ -1,5 +1,4 @@
 import { Command } from 'commander';
-import type { AppCore } from '../../core/appCore.ts';
 import type { Call } from '../../shared/models/call.ts';
 import { usageError } from '../cliError.ts';
 import { run } from '../command.ts';
@@ -7,10 +6,10 @@ import { withCore } from '../coreAccess.ts';
 import { printJson, printLine } from '../output.ts';
 
 /**
- * `stop CALL` and `forget CALL`. The history keeps one record per call and
- * the last writer wins: while the app watches a waiting call, its next poll
- * would write the call back as waiting, undoing a stop or a forget made
- * here. So a waiting call the app watches is left to the app, saying so.
+ * `stop CALL` and `forget CALL`, whoever watches the call: the history's
+ * versioned writes keep a stop made here over the app's next poll (a waiting
+ * call never replaces a stopped one it had not seen), and a forgotten call is
+ * logged so the app stops watching it and drops it from its window.
  */
 export function stopCommand(): Command {
   return new Command('stop')
@@ -20,9 +19,7 @@ export function stopCommand(): Command {
     .action(
       run(async (id: string, options: { json?: boolean }) => {
         await withCore(async (core) => {
-          const found = leftToUs(core, core.getCall(id), 'stop');
-          // Watched here for a moment, so the core's own stop rules apply.
-          core.watchCall(found.id);
+          const found = stoppable(core.getCall(id));
           const stopped = core.stopCall(found.id);
           if (options.json === true) return printJson(stopped);
           printLine(`Stopped call ${stopped.id}. Resume it with: robot-tray status ${stopped.id} --wait`);
@@ -39,7 +36,7 @@ export function forgetCommand(): Command {
     .action(
       run(async (id: string, options: { json?: boolean }) => {
         await withCore(async (core) => {
-          const found = leftToUs(core, core.getCall(id), 'forget');
+          const found = core.getCall(id);
           core.forgetCall(found.id);
           if (options.json === true) return printJson(found);
           printLine(`Forgot call ${found.id} (${found.state}) of robot "${found.robotName}".`);
@@ -48,14 +45,8 @@ export function forgetCommand(): Command {
     );
 }
 
-function leftToUs(core: AppCore, call: Call, action: 'stop' | 'forget'): Call {
-  if (call.state === 'waiting' && core.appIsWatching() === true) {
-    throw usageError(
-      `The app is watching call ${call.id}, and would undo a ${action} made here at its next poll. ` +
-        `${action === 'stop' ? 'Stop' : 'Forget'} it in the app, or quit the app first.`,
-    );
-  }
-  if (action === 'stop' && call.state !== 'waiting') {
+function stoppable(call: Call): Call {
+  if (call.state !== 'waiting') {
     throw usageError(`Call ${call.id} is ${call.state}; only a waiting call can be stopped.`);
   }
   return call;

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { type Call, type CallDetail, CallFilter, callDetail } from '../../shared/models/call.ts';
 import type { ListedCall } from '../../shared/models/callSummary.ts';
-import { AppError } from '../errors.ts';
-import { deleteFinishedQuery, likePattern, listQuery } from './callQueries.ts';
+import { AppError, validationError } from '../errors.ts';
+import { finishedIdsQuery, likePattern, listQuery } from './callQueries.ts';
 import { CallCheck } from './callCheck.ts';
 import { type BudgetSeen, budgetMayBeOver, historyBytes, pruneHistory } from './historyBudget.ts';
 import { OPEN_WAIT_MS, openHistoryFile, storageError } from './historyFile.ts';
@@ -33,7 +33,6 @@ export class CallHistory {
   readonly #getDetail: StatementSync;
   readonly #idOf: StatementSync;
   readonly #byWebhookId: StatementSync;
-  readonly #delete: StatementSync;
   readonly #count: StatementSync;
   readonly #warnings: WarningLog;
   #rowsSincePrune = 0;
@@ -66,7 +65,6 @@ export class CallHistory {
        LIMIT 1`,
     );
     this.#byWebhookId = db.prepare(`${WHOLE} WHERE c.webhook_call_id = ? ORDER BY c.created_at DESC LIMIT 1`);
-    this.#delete = db.prepare('DELETE FROM calls WHERE id = ?');
     this.#count = db.prepare('SELECT COUNT(*) AS n FROM calls');
   }
 
@@ -214,14 +212,17 @@ export class CallHistory {
     return this.#read(() => finishedRunsOf(this.#db, robotId, limit));
   }
 
+  /** Forget one call; every process hears of it through the change log. */
   delete(id: string): boolean {
-    return Number(this.#run(() => this.#delete.run(id)).changes) > 0;
+    return this.writes.forget(() => [id]) > 0;
   }
 
   /** Forget every finished call (of one robot, or all). Active calls stay. */
   deleteFinished(robotId?: string): number {
-    const { sql, params } = deleteFinishedQuery(robotId);
-    return Number(this.#run(() => this.#db.prepare(sql).run(...params)).changes);
+    const { sql, params } = finishedIdsQuery(robotId);
+    return this.writes.forget(() =>
+      (this.#db.prepare(sql).all(...params) as Array<{ id: string }>).map((row) => row.id),
+    );
   }
 
   count(): number {

@@ -42,12 +42,12 @@ export function listQuery(filter: ReturnType<typeof CallFilter.parse>): {
   return { sql, params };
 }
 
-/** Forgetting every finished call, of one robot or all: active calls stay. */
-export function deleteFinishedQuery(robotId?: string): { sql: string; params: string[] } {
+/** The finished calls, of one robot or all, to forget: active calls stay. */
+export function finishedIdsQuery(robotId?: string): { sql: string; params: string[] } {
   const placeholders = activeStates.map(() => '?').join(', ');
   return {
     sql:
-      `DELETE FROM calls WHERE state NOT IN (${placeholders})` +
+      `SELECT id FROM calls WHERE state NOT IN (${placeholders})` +
       (robotId === undefined ? '' : ' AND robot_id = ?'),
     params: [...activeStates, ...(robotId === undefined ? [] : [robotId])],
   };

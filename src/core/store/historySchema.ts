@@ -1,4 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite';
+import { FORGOTTEN_TABLE } from './forgottenLog.ts';
 
 /**
  * The history's tables. Version 2 (from version 1, upgraded in place):
@@ -72,6 +73,8 @@ export function createOrUpgrade(db: DatabaseSync): number {
   try {
     const now = (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
     if (now >= SCHEMA_VERSION) {
+      // The log of forgotten calls came after version 2 without changing it (forgottenLog.ts).
+      if (now === SCHEMA_VERSION) db.exec(FORGOTTEN_TABLE);
       db.exec('COMMIT');
       return now;
     }
@@ -83,6 +86,7 @@ export function createOrUpgrade(db: DatabaseSync): number {
       if (!columns.has(column.split(' ')[0]!)) db.exec(`ALTER TABLE calls ADD COLUMN ${column}`);
     }
     db.exec(V2_TABLES);
+    db.exec(FORGOTTEN_TABLE);
     db.exec(MOVE_RESPONSES);
     db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
     db.exec('COMMIT');

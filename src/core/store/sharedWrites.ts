@@ -1,5 +1,6 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { activeStates, type Call, type CallState } from '../../shared/models/call.ts';
+import { type ForgottenCall, ForgottenLog } from './forgottenLog.ts';
 import type { CallRow } from './historyRows.ts';
 import { toRows } from './historyRows.ts';
 import { writeWins } from './writeRules.ts';
@@ -35,7 +36,8 @@ type WholeRow = CallRow & {
  * - a lease (holder, until) names the one process watching a call; another
  *   takes it only once it lapsed;
  * - every write takes the next change number, so other processes read
- *   exactly what changed since they last looked (changesSince).
+ *   exactly what changed since they last looked (changesSince), a forgotten
+ *   call included (forgottenLog.ts).
  */
 export class SharedWrites {
   readonly #db: DatabaseSync;
@@ -53,6 +55,8 @@ export class SharedWrites {
   readonly #take: StatementSync;
   readonly #renew: StatementSync;
   readonly #changes: StatementSync;
+  readonly #delete: StatementSync;
+  readonly #forgotten: ForgottenLog;
   /** Asked five times a second by the change feed: prepared once. */
   #dataVersion: StatementSync | undefined;
   /** Rows this connection inserted and bytes it wrote, ever (a rolled-back write counted too). */
@@ -100,6 +104,8 @@ export class SharedWrites {
       `UPDATE calls SET lease_until = ? WHERE lease_holder = ? AND state IN (${ACTIVE})`,
     );
     this.#changes = db.prepare(`${WHOLE} WHERE c.seq > ? ORDER BY c.seq LIMIT ?`);
+    this.#delete = db.prepare('DELETE FROM calls WHERE id = ?');
+    this.#forgotten = new ForgottenLog(db);
   }
 
   /** Write `call` as it is, whatever is stored; its lease, if any, is kept. */
@@ -191,13 +197,47 @@ export class SharedWrites {
     );
   }
 
-  /** The calls changed after change number `after` (at most `max`), and the last number read. */
-  changesSince(after: number, max = 500): { last: number; changes: LoggedChange[] } {
-    const rows = this.#get(() => this.#changes.all(after, max)) as WholeRow[];
+  /**
+   * Delete the calls `pick` names (read in the same transaction) and log each
+   * as forgotten, so every process drops them; returns how many were deleted.
+   */
+  forget(pick: () => readonly string[]): number {
+    return this.#transaction(() => {
+      let deleted = 0;
+      for (const id of pick()) {
+        if (Number(this.#delete.run(id).changes) === 0) continue;
+        this.#forgotten.record(id, this.#seq(), this.#me);
+        deleted++;
+      }
+      if (deleted > 0) this.#forgotten.trim();
+      return deleted;
+    });
+  }
+
+  /**
+   * The calls changed and the calls forgotten after change number `after`
+   * (at most `max` of each), and the last number read.
+   */
+  changesSince(
+    after: number,
+    max = 500,
+  ): { last: number; changes: LoggedChange[]; forgotten: ForgottenCall[] } {
+    const [rows, gone] = this.#get(() =>
+      this.#snapshot(
+        () => [this.#changes.all(after, max) as WholeRow[], this.#forgotten.since(after, max)] as const,
+      ),
+    );
+    // Each list stops at `max`: past the end of a full one, the other may run ahead of it.
+    const end = Math.min(
+      rows.length === max ? rows.at(-1)!.seq : Number.POSITIVE_INFINITY,
+      gone.length === max ? gone.at(-1)!.seq : Number.POSITIVE_INFINITY,
+    );
+    const forgotten = gone.filter((g) => g.seq <= end);
     const changes: LoggedChange[] = [];
-    let last = after;
+    let last = Math.max(after, forgotten.at(-1)?.seq ?? after);
     for (const row of rows) {
-      last = row.seq;
+      if (row.seq > end) break;
+      last = Math.max(last, row.seq);
       const call = this.#parse(row);
       if (call === undefined) continue;
       changes.push({
@@ -208,7 +248,18 @@ export class SharedWrites {
         writer: row.writer,
       });
     }
-    return { last, changes };
+    return { last, changes, forgotten };
+  }
+
+  /** Reads that see one state of the file (a read transaction), unless one is open already. */
+  #snapshot<T>(work: () => T): T {
+    if (this.#db.isTransaction) return work();
+    this.#db.exec('BEGIN');
+    try {
+      return work();
+    } finally {
+      this.#db.exec('COMMIT');
+    }
   }
 
   /** The latest change number. */
