@@ -73,13 +73,14 @@ describe('every contract method reaches AppCore', () => {
       subject: 'O=Example Corp, CN=Example Corp Root CA',
       sha256: ca.sha256,
     });
-    expect(chosen?.robot.caFile).toBe(ca.file);
+    // The window is given the file's name, never the folders above it.
+    expect(chosen?.robot.caFile).toBe('corp-ca.pem');
     expect(shell.fileDialog.asked.at(-1)?.title).toBe('CA file for quick');
     expect(await call('chooseRobotCaFile', { robotId: robot.id })).toBeNull();
     expect((await call('clearRobotCaFile', { robotId: robot.id })).caFile).toBeNull();
     shell.fileDialog.answer(ca.file);
     const everyRobot = await call('chooseSettingsCaFile');
-    expect(everyRobot?.settings.network.caFile).toBe(ca.file);
+    expect(everyRobot?.settings.network.caFile).toBe('corp-ca.pem');
     expect(everyRobot?.ca.sha256).toBe(ca.sha256);
     // A pipe picked in the dialog is refused without blocking, in the words a missing file gets.
     const fifo = path.join(shell.dataDir, 'pipe.pem');
@@ -91,7 +92,7 @@ describe('every contract method reaches AppCore', () => {
         ok: false,
         error: {
           kind: 'validation',
-          message: `caFile (app settings): ${file} is missing or is not a readable regular file of at most 1 MiB. Give the path of a PEM file of CA certificates.`,
+          message: `caFile (app settings): ${path.basename(file)} is missing or is not a readable regular file of at most 1 MiB. Choose a PEM file of CA certificates.`,
         },
       });
     }

@@ -57,10 +57,17 @@ export type CaWords = 'precise' | 'opaque';
 
 function unreadable(file: string, source: CaSource, error: unknown, words: CaWords): AppError {
   if (!(error instanceof UserFileError)) throw error;
-  const why = words === 'opaque' ? opaqueProblemWords(CA_FILE_LIMIT_BYTES) : problemWords(error.problem);
+  if (words === 'opaque') {
+    // The window is told the name of the file the person picked, never its folders (main/ipc/windowView.ts).
+    const why = opaqueProblemWords(CA_FILE_LIMIT_BYTES);
+    return new AppError(
+      'validation',
+      `caFile (${source}): ${path.basename(file)} ${why}. Choose a PEM file of CA certificates.`,
+    );
+  }
   return new AppError(
     'validation',
-    `caFile (${source}): ${file} ${why}. Give the path of a PEM file of CA certificates.`,
+    `caFile (${source}): ${file} ${problemWords(error.problem)}. Give the path of a PEM file of CA certificates.`,
   );
 }
 

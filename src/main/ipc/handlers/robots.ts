@@ -4,6 +4,7 @@ import { notFound } from '../../../core/errors.ts';
 import { chooseCaFile } from './caFiles.ts';
 import type { HandlerContext } from './context.ts';
 import { tokenOriginQuestion } from './tokenOriginQuestion.ts';
+import { diagnosisForWindow, robotForWindow } from '../windowView.ts';
 import type { HandlersOf } from './types.ts';
 
 const status = (robot: RobotView): TokenStatus => ({
@@ -20,17 +21,20 @@ export function robotHandlers(ctx: HandlerContext): HandlersOf<typeof robotMetho
     return robot;
   };
   return {
-    listRobots: () => core.listRobots(),
-    createRobot: (input) => core.createRobot(input),
-    updateRobot: ({ id, patch }) => core.updateRobot(id, patch),
+    listRobots: async () => (await core.listRobots()).map(robotForWindow),
+    createRobot: async (input) => robotForWindow(await core.createRobot(input)),
+    updateRobot: async ({ id, patch }) => robotForWindow(await core.updateRobot(id, patch)),
     chooseRobotCaFile: async ({ robotId }) => {
       const robot = await robotById(robotId);
       const chosen = await chooseCaFile(ctx, `CA file for ${robot.name}`, `robot "${robot.name}"`);
       if (chosen === null) return null;
-      return { robot: await core.updateRobot(robot.id, { caFile: chosen.file }), ca: chosen.ca };
+      return {
+        robot: robotForWindow(await core.updateRobot(robot.id, { caFile: chosen.file })),
+        ca: chosen.ca,
+      };
     },
     clearRobotCaFile: async ({ robotId }) =>
-      core.updateRobot((await robotById(robotId)).id, { caFile: null }),
+      robotForWindow(await core.updateRobot((await robotById(robotId)).id, { caFile: null })),
     deleteRobot: async ({ id }) => {
       await core.deleteRobot(id);
       return null;
@@ -48,6 +52,6 @@ export function robotHandlers(ctx: HandlerContext): HandlersOf<typeof robotMetho
       // Moved only to the origin the person was shown: an address changed meanwhile is refused.
       return status(await core.moveToken(robot.id, current.suspended.to));
     },
-    diagnoseRobot: ({ id }) => core.diagnose(id),
+    diagnoseRobot: async ({ id }) => diagnosisForWindow(await core.diagnose(id)),
   };
 }

@@ -2,18 +2,23 @@ import type { settingsMethods } from '../../../shared/ipc/contract/settings.ts';
 import { chooseCaFile } from './caFiles.ts';
 import type { HandlerContext } from './context.ts';
 import type { HandlersOf } from './types.ts';
+import { settingsForWindow } from '../windowView.ts';
 
 export function settingsHandlers(ctx: HandlerContext): HandlersOf<typeof settingsMethods> {
   const { core } = ctx;
   return {
-    getSettings: () => core.getSettings(),
-    updateSettings: (patch) => core.updateSettings(patch),
+    getSettings: () => settingsForWindow(core.getSettings()),
+    updateSettings: async (patch) => settingsForWindow(await core.updateSettings(patch)),
     chooseSettingsCaFile: async () => {
       const chosen = await chooseCaFile(ctx, 'CA file for every robot', 'app settings');
       if (chosen === null) return null;
-      return { settings: await core.updateSettings({ network: { caFile: chosen.file } }), ca: chosen.ca };
+      return {
+        settings: settingsForWindow(await core.updateSettings({ network: { caFile: chosen.file } })),
+        ca: chosen.ca,
+      };
     },
-    clearSettingsCaFile: () => core.updateSettings({ network: { caFile: null } }),
+    clearSettingsCaFile: async () =>
+      settingsForWindow(await core.updateSettings({ network: { caFile: null } })),
     listWarnings: () => core.warnings(),
     dismissWarning: ({ id }) => {
       core.dismissWarning(id);

@@ -21,7 +21,11 @@ export const WindowRobotPatch = WindowRobotInput.partial().strict();
 /** A CA file main read for a robot: the robot as saved and what the window shows of the file. */
 export const RobotCaChoice = z.object({ robot: RobotView, ca: CaFileSummary });
 
-/** Robots and their tokens. A token goes to main once and never comes back. */
+/**
+ * Robots and their tokens. A token goes to main once and never comes back.
+ * A robot's `caFile`, in every answer and event, is the file's name only:
+ * main never hands the window a path (main/ipc/windowView.ts).
+ */
 export const robotMethods = methods({
   listRobots: { request: NoRequest, response: z.array(RobotView) },
   createRobot: { request: WindowRobotInput, response: RobotView },

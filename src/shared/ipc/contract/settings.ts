@@ -20,7 +20,11 @@ export const WindowSettingsPatch = SettingsPatch.omit({ teamCatalogFile: true })
   pollPolicy: PollPolicyOverrides.strict().optional(),
 });
 
-/** A CA file main read for every robot: the settings as saved and what the window shows of the file. */
+/**
+ * A CA file main read for every robot: the settings as saved and what the
+ * window shows of the file. Settings reach the window with `network.caFile`
+ * as the file's name only, never a path (main/ipc/windowView.ts).
+ */
 export const SettingsCaChoice = z.object({ settings: Settings, ca: CaFileSummary });
 
 export const settingsMethods = methods({

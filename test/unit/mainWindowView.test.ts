@@ -1,0 +1,66 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, test } from 'vitest';
+import { dispatch } from '../../src/main/ipc/dispatch.ts';
+import type { AppEvent } from '../../src/shared/events.ts';
+import { writeCaPem } from '../support/caFile.ts';
+import { memorySecrets } from '../support/memorySecrets.ts';
+import { openShellHarness, type ShellHarness } from '../support/shellHarness.ts';
+
+/**
+ * The window is given a CA file's name, never its full path: not in an
+ * answer, not in an event, not in a diagnosis. The core keeps the path and
+ * trusts the file as before.
+ */
+describe('a CA file as the window sees it', () => {
+  let shell: ShellHarness | undefined;
+  afterEach(async () => {
+    await shell?.close();
+    shell = undefined;
+  });
+
+  test('every answer and event names the file only; the core still trusts it by its path', async () => {
+    shell = await openShellHarness({ core: { secrets: memorySecrets() } });
+    const h = shell;
+    const folder = path.join(h.dataDir, 'Private Folder of Ana');
+    mkdirSync(folder);
+    const ca = writeCaPem(folder);
+    const events: AppEvent[] = [];
+    const off = h.hub.subscribe((event) => void events.push(event));
+    const answers: unknown[] = [];
+    const call = async (method: string, request: unknown = {}) => {
+      const result = await dispatch(h.handlers, method, request, () => undefined);
+      if (!result.ok) throw new Error(`${method}: ${result.error.message}`);
+      answers.push(result.value);
+      return result.value as Record<string, unknown>;
+    };
+
+    const robot = await call('createRobot', { name: 'Corp', baseUrl: 'http://127.0.0.1:1' });
+    const robotId = robot['id'] as string;
+    h.fileDialog.answer(ca.file);
+    const chosen = (await call('chooseRobotCaFile', { robotId })) as { robot: { caFile: string } };
+    expect(chosen.robot.caFile).toBe('corp-ca.pem');
+    h.fileDialog.answer(ca.file);
+    await call('chooseSettingsCaFile');
+    await call('updateRobot', { id: robotId, patch: { notes: 'behind the corporate CA' } });
+    await call('updateSettings', { http: { connectTimeoutMs: 5_000 } });
+    const listed = (await call('listRobots')) as unknown as Array<{ caFile: string }>;
+    expect(listed.map((r) => r.caFile)).toEqual(['corp-ca.pem']);
+    expect(((await call('getSettings')) as { network: { caFile: string } }).network.caFile).toBe(
+      'corp-ca.pem',
+    );
+    const diagnosis = (await call('diagnoseRobot', { id: robotId })) as {
+      trust: { caFiles: Array<{ file: string }> };
+    };
+    expect(diagnosis.trust.caFiles.map((f) => f.file).sort()).toEqual(['corp-ca.pem', 'corp-ca.pem']);
+    // The core's own change events, as forwarded: a catalog and a settings event at least.
+    await h.core.refreshFromDisk();
+    off();
+    expect(events.some((e) => e.type === 'catalog')).toBe(true);
+    expect(events.some((e) => e.type === 'settings')).toBe(true);
+    for (const sent of [...answers, ...events]) expect(JSON.stringify(sent)).not.toContain(folder);
+
+    expect((await h.core.getRobot(robotId)).caFile).toBe(ca.file);
+    expect(h.core.getSettings().network.caFile).toBe(ca.file);
+  });
+});
