@@ -7,6 +7,7 @@
  * A file listed without a measurement says since when it was not re-measured
  * and claims no score.
  */
+import path from 'node:path';
 import { format, resolveConfig } from 'prettier';
 import { z } from 'zod';
 
@@ -49,6 +50,8 @@ export const reportSchema = z.object({
     z.object({ mutants: z.array(z.object({ status: z.string(), static: z.boolean().optional() })) }),
   ),
   config: z.object({
+    /** The files (or globs, `!` to leave out) the run mutated. */
+    mutate: z.array(z.string()),
     vitest: z.object({ configFile: z.string() }),
     ignoreStatic: z.boolean(),
     force: z.boolean().optional(),
@@ -62,8 +65,19 @@ const TEST_SETS: Record<string, MeasuredScore['tests']> = {
   'test/mutation/vitest.config.ts': 'unit+integration',
 };
 
+const matches = (file: string, pattern: string) =>
+  pattern.includes('*') ? path.matchesGlob(file, pattern) : file === pattern;
+
+/** Whether the run mutated `file`: a report also carries the files an earlier run left in the incremental file. */
+function mutatedByRun(file: string, mutate: readonly string[]): boolean {
+  const leftOut = mutate.filter((p) => p.startsWith('!')).map((p) => p.slice(1));
+  const taken = mutate.filter((p) => !p.startsWith('!'));
+  return taken.some((p) => matches(file, p)) && !leftOut.some((p) => matches(file, p));
+}
+
 /**
- * One row per mutated file of a report. Stryker's score is detected (killed
+ * One row per file the run mutated (`--mutate`), none for the files the
+ * report repeats from earlier runs. Stryker's score is detected (killed
  * or timed out) over valid mutants: ignored (static ones left out), compile
  * and runtime errors count for neither side.
  */
@@ -85,6 +99,7 @@ export function summarize(report: Report, measured: string): MeasuredScore[] {
   if (scope === undefined)
     throw new Error(`Cannot tell the scope from ${report.config.jsonReporter.fileName}.`);
   return Object.entries(report.files)
+    .filter(([file]) => mutatedByRun(file, report.config.mutate))
     .map(([file, { mutants }]) => {
       const count = (status: string) => mutants.filter((m) => m.status === status).length;
       const killed = count('Killed');

@@ -22,6 +22,7 @@ function report(statuses: string[], config: Partial<Report['config']> = {}): Rep
   return reportSchema.parse({
     files: { 'src/core/http/failure.ts': { mutants: statuses.map((status) => ({ status })) } },
     config: {
+      mutate: ['src/core/http/failure.ts'],
       vitest: { configFile: 'test/mutation/vitest.unit.config.ts' },
       ignoreStatic: false,
       force: true,
@@ -91,6 +92,20 @@ describe('a report becomes one row per file', () => {
       '2026-11-25',
     );
     expect(row).toMatchObject({ scope: 'http', tests: 'unit+integration', staticMutants: false });
+  });
+
+  test('files the report repeats from earlier runs (the incremental file) are left out', () => {
+    const earlier = report(['Killed']);
+    const withEarlier = reportSchema.parse({
+      ...earlier,
+      files: { ...earlier.files, 'src/core/http/redact.ts': { mutants: [{ status: 'Survived' }] } },
+    });
+    expect(summarize(withEarlier, '2026-11-25').map((r) => r.file)).toEqual(['src/core/http/failure.ts']);
+    const scope = reportSchema.parse({
+      ...withEarlier,
+      config: { ...withEarlier.config, mutate: ['src/core/http/**/*.ts', '!src/core/http/redact.ts'] },
+    });
+    expect(summarize(scope, '2026-11-25').map((r) => r.file)).toEqual(['src/core/http/failure.ts']);
   });
 
   test('an incremental run is refused: it reuses earlier results as they were', () => {
