@@ -210,3 +210,16 @@ describe('the trigger path', () => {
     expect(triggerPath(target, 'a=1&b=2')).toBe('/api/main/public/webhook/request?a=1&b=2');
   });
 });
+
+describe('what a robot’s connection carries besides its address', () => {
+  test('the certificate accepted for the robot and its own CA file go with it; none when it has none', () => {
+    const pin = Array.from({ length: 32 }, () => 'AB').join(':');
+    const target = targetOf({
+      ...robot('https://robots.corp'),
+      pinnedCertSha256: pin,
+      caFile: '/etc/corp-ca.pem',
+    });
+    expect(target).toMatchObject({ pin, caFile: '/etc/corp-ca.pem', robotName: 'Invoice sync' });
+    expect(targetOf(robot('https://robots.corp'))).toMatchObject({ pin: null, caFile: null });
+  });
+});
