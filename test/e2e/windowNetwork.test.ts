@@ -118,6 +118,20 @@ describe('the window: network settings', () => {
     await group.getByText('None').waitFor();
   });
 
+  test('a CA file saved elsewhere (the CLI, an earlier session) shows its subject and fingerprint, and no folder', async () => {
+    win = await openAppWindow();
+    const { page, core, shell } = win;
+    const ca = writeCaPem(shell.dataDir);
+    await core.updateSettings({ network: { caFile: ca.file } });
+    await page.getByRole('button', { name: 'Settings' }).click();
+    const group = page.getByTestId('network-ca-file');
+    await group.getByText(ca.sha256).waitFor();
+    expect(await group.textContent()).toContain(
+      'corp-ca.pem — 1 certificate, first: O=Example Corp, CN=Example Corp Root CA',
+    );
+    expect(await pageText(page)).not.toContain(shell.dataDir);
+  });
+
   test('a self-signed certificate can be checked, accepted by its fingerprint for one robot, and forgotten', async () => {
     fx = await makeTlsFixtures();
     sandbox = await startSandbox({

@@ -77,11 +77,15 @@ describe('every contract method reaches AppCore', () => {
     expect(chosen?.robot.caFile).toBe('corp-ca.pem');
     expect(shell.fileDialog.asked.at(-1)?.title).toBe('CA file for quick');
     expect(await call('chooseRobotCaFile', { robotId: robot.id })).toBeNull();
+    // A window opened later reads the same summary of the saved file, still without its path.
+    expect(await call('describeRobotCaFile', { robotId: robot.id })).toEqual(chosen?.ca);
     expect((await call('clearRobotCaFile', { robotId: robot.id })).caFile).toBeNull();
+    expect(await call('describeRobotCaFile', { robotId: robot.id })).toBeNull();
     shell.fileDialog.answer(ca.file);
     const everyRobot = await call('chooseSettingsCaFile');
     expect(everyRobot?.settings.network.caFile).toBe('corp-ca.pem');
     expect(everyRobot?.ca.sha256).toBe(ca.sha256);
+    expect(await call('describeSettingsCaFile')).toEqual(everyRobot?.ca);
     // A pipe picked in the dialog is refused without blocking, in the words a missing file gets.
     const fifo = path.join(shell.dataDir, 'pipe.pem');
     execFileSync('mkfifo', [fifo]);
@@ -97,6 +101,7 @@ describe('every contract method reaches AppCore', () => {
       });
     }
     expect((await call('clearSettingsCaFile')).network.caFile).toBeNull();
+    expect(await call('describeSettingsCaFile')).toBeNull();
 
     const token = sandbox.tokenOf('quick');
     const set = await call('setToken', { robotId: robot.id, token });

@@ -57,6 +57,7 @@ const validRequests: Record<MethodName, () => Record<string, unknown>> = {
   createRobot: () => ({ name: 'Fuzzed', baseUrl: 'https://robots.example.com', notes: 'n' }),
   updateRobot: () => ({ id: robotId, patch: { notes: 'n', sendTokenOnQuery: true } }),
   chooseRobotCaFile: () => ({ robotId }),
+  describeRobotCaFile: () => ({ robotId }),
   clearRobotCaFile: () => ({ robotId }),
   deleteRobot: () => ({ id: robotId }),
   setToken: () => ({ robotId, token: 'another-token' }),
@@ -91,6 +92,7 @@ const validRequests: Record<MethodName, () => Record<string, unknown>> = {
     network: { proxyMode: 'env' },
   }),
   chooseSettingsCaFile: () => ({}),
+  describeSettingsCaFile: () => ({}),
   clearSettingsCaFile: () => ({}),
   exportRobots: () => ({ robotIds: [robotId] }),
   chooseImportFile: () => ({}),
@@ -226,6 +228,7 @@ describe('IPC fuzzing: every contract method through main dispatch', () => {
   const byIdOnly = {
     deleteRobot: (id: string) => ({ id }),
     chooseRobotCaFile: (id: string) => ({ robotId: id }),
+    describeRobotCaFile: (id: string) => ({ robotId: id }),
     clearRobotCaFile: (id: string) => ({ robotId: id }),
     clearToken: (id: string) => ({ robotId: id }),
     tokenStatus: (id: string) => ({ robotId: id }),
@@ -294,6 +297,8 @@ describe('IPC fuzzing: every contract method through main dispatch', () => {
     await expectRefused('updateSettings', { network: { caFile: file } }, 'caFile');
     await expectRefused('chooseRobotCaFile', { robotId, file }, 'file');
     await expectRefused('chooseSettingsCaFile', { caFile: file }, 'caFile');
+    await expectRefused('describeRobotCaFile', { robotId, file }, 'file');
+    await expectRefused('describeSettingsCaFile', { caFile: file }, 'caFile');
     // Nested groups are strict too: an unknown field is refused, not silently dropped.
     await expectRefused('updateSettings', { http: { proxy: 'x' } }, 'proxy');
     await expectRefused('updateRobot', { id: robotId, patch: { pollPolicy: { every: 1 } } }, 'every');

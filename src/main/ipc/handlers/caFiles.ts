@@ -12,6 +12,14 @@ const caDialog = (title: string): FileChoice => ({
 });
 
 /**
+ * A saved CA file as the window shows it, read now from the path main keeps
+ * (the window never holds it); worded for the window, like a choice.
+ */
+export async function describeCaFile(file: string | null, source: string): Promise<CaFileSummary | null> {
+  return file === null ? null : checkCaFile(file, source, 'opaque');
+}
+
+/**
  * Shows the native dialog and reads the file chosen through the safe reader.
  * The wording is the window's (opaque): a missing file and a pipe or device
  * read alike, so the answer tells the window nothing about which files exist.

@@ -1,7 +1,7 @@
 import type { robotMethods } from '../../../shared/ipc/contract/robots.ts';
 import type { RobotView, TokenStatus } from '../../../shared/models/robotView.ts';
 import { notFound } from '../../../core/errors.ts';
-import { chooseCaFile } from './caFiles.ts';
+import { chooseCaFile, describeCaFile } from './caFiles.ts';
 import type { HandlerContext } from './context.ts';
 import { tokenOriginQuestion } from './tokenOriginQuestion.ts';
 import { diagnosisForWindow, robotForWindow } from '../windowView.ts';
@@ -32,6 +32,10 @@ export function robotHandlers(ctx: HandlerContext): HandlersOf<typeof robotMetho
         robot: robotForWindow(await core.updateRobot(robot.id, { caFile: chosen.file })),
         ca: chosen.ca,
       };
+    },
+    describeRobotCaFile: async ({ robotId }) => {
+      const robot = await robotById(robotId);
+      return describeCaFile(robot.caFile, `robot "${robot.name}"`);
     },
     clearRobotCaFile: async ({ robotId }) =>
       robotForWindow(await core.updateRobot((await robotById(robotId)).id, { caFile: null })),

@@ -1,5 +1,5 @@
 import type { settingsMethods } from '../../../shared/ipc/contract/settings.ts';
-import { chooseCaFile } from './caFiles.ts';
+import { chooseCaFile, describeCaFile } from './caFiles.ts';
 import type { HandlerContext } from './context.ts';
 import type { HandlersOf } from './types.ts';
 import { settingsForWindow } from '../windowView.ts';
@@ -17,6 +17,7 @@ export function settingsHandlers(ctx: HandlerContext): HandlersOf<typeof setting
         ca: chosen.ca,
       };
     },
+    describeSettingsCaFile: () => describeCaFile(core.getSettings().network.caFile, 'app settings'),
     clearSettingsCaFile: async () =>
       settingsForWindow(await core.updateSettings({ network: { caFile: null } })),
     listWarnings: () => core.warnings(),

@@ -42,6 +42,11 @@ export async function chooseRobotCaFile(robotId: string): Promise<CaFileSummary 
   return chosen.ca;
 }
 
+/** What main reads now of the robot's saved CA file; null when it has none. */
+export function describeRobotCaFile(robotId: string): Promise<CaFileSummary | null> {
+  return call('describeRobotCaFile', { robotId });
+}
+
 export async function clearRobotCaFile(robotId: string): Promise<void> {
   const robot = await call('clearRobotCaFile', { robotId });
   useRobots.setState((s) => ({ robots: upsertRobot(s.robots, robot) }));

@@ -64,6 +64,11 @@ export async function chooseSettingsCaFile(): Promise<CaFileSummary | null> {
   return chosen.ca;
 }
 
+/** What main reads now of the saved CA file every robot trusts; null when none. */
+export function describeSettingsCaFile(): Promise<CaFileSummary | null> {
+  return call('describeSettingsCaFile');
+}
+
 export async function clearSettingsCaFile(): Promise<void> {
   applySettings(await call('clearSettingsCaFile'));
 }

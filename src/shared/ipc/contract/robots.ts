@@ -36,6 +36,12 @@ export const robotMethods = methods({
    * the dialog was cancelled: nothing changed.
    */
   chooseRobotCaFile: { request: ByRobot, response: RobotCaChoice.nullable() },
+  /**
+   * What the window shows of the robot's saved CA file (its name, how many
+   * certificates, the first one's subject and fingerprint), read by main now
+   * from the path it keeps; null when the robot has none.
+   */
+  describeRobotCaFile: { request: ByRobot, response: CaFileSummary.nullable() },
   /** The robot trusts no CA file of its own any more. */
   clearRobotCaFile: { request: ByRobot, response: RobotView },
   /** Deletes the robot, its presets and its token; its calls stay in history. */

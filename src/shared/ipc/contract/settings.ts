@@ -33,6 +33,8 @@ export const settingsMethods = methods({
   updateSettings: { request: WindowSettingsPatch, response: Settings },
   /** Main shows the native file dialog for a CA file every robot trusts; null when cancelled. */
   chooseSettingsCaFile: { request: NoRequest, response: SettingsCaChoice.nullable() },
+  /** What the window shows of the saved CA file every robot trusts, read by main now; null when none. */
+  describeSettingsCaFile: { request: NoRequest, response: CaFileSummary.nullable() },
   clearSettingsCaFile: { request: NoRequest, response: Settings },
   listWarnings: { request: NoRequest, response: z.array(Warning) },
   dismissWarning: { request: ById, response: Nothing },

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { CaFileSummary } from '../../../../shared/models/network.ts';
 import { messageOf } from '../../bridge/call.ts';
 
@@ -7,10 +7,12 @@ type Props = {
   id: string;
   label: string;
   hint: string;
-  /** The file now trusted (its name only), or null for none. */
+  /** The file now trusted (its name only: main never gives the window a path), or null for none. */
   current: string | null;
   /** Main shows its own file dialog; null when the person cancelled. */
   choose: () => Promise<CaFileSummary | null>;
+  /** Main reads the saved file now, for its certificates' subject and fingerprint. */
+  describe: () => Promise<CaFileSummary | null>;
   remove: () => Promise<void>;
 };
 
@@ -24,10 +26,28 @@ export function fileNameOf(file: string): string {
  * by main (which read the file); the window never names a path, so it cannot
  * make main open a pipe, a device or a file the person did not pick.
  */
-export function CaFileChooser({ id, label, hint, current, choose, remove }: Props) {
+export function CaFileChooser({ id, label, hint, current, choose, describe, remove }: Props) {
   const [chosen, setChosen] = useState<CaFileSummary | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // A file saved before this window opened (or by the CLI): its subject and fingerprint come from main.
+  const known = chosen !== null && current !== null && chosen.name === fileNameOf(current);
+  useEffect(() => {
+    if (current === null || known) return;
+    let live = true;
+    describe().then(
+      (summary) => {
+        if (live && summary !== null) setChosen(summary);
+      },
+      (e: unknown) => {
+        if (live) setError(messageOf(e));
+      },
+    );
+    return () => {
+      live = false;
+    };
+    // Asked again only when the file shown changes (`describe` is a new function each render).
+  }, [current, known]);
   const run = async (action: () => Promise<void>) => {
     setBusy(true);
     setError(null);
@@ -39,7 +59,7 @@ export function CaFileChooser({ id, label, hint, current, choose, remove }: Prop
       setBusy(false);
     }
   };
-  const summary = chosen !== null && current !== null && chosen.name === fileNameOf(current) ? chosen : null;
+  const summary = known ? chosen : null;
   return (
     <div className="field" data-testid={id} role="group" aria-labelledby={`${id}-label`}>
       <span id={`${id}-label`} className="field-label">

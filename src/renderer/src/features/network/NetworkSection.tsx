@@ -1,5 +1,10 @@
 import type { ProxyMode } from '../../../../shared/models/network.ts';
-import { chooseSettingsCaFile, clearSettingsCaFile, useSettings } from '../../stores/settings.ts';
+import {
+  chooseSettingsCaFile,
+  clearSettingsCaFile,
+  describeSettingsCaFile,
+  useSettings,
+} from '../../stores/settings.ts';
 import { Field } from '../../ui/Field.tsx';
 import { CaFileChooser } from './CaFileChooser.tsx';
 import type { NetworkDraft } from './networkDraft.ts';
@@ -98,6 +103,7 @@ export function NetworkSection({ draft, errors, onChange }: Props) {
         hint="A PEM file of CA certificates trusted for every robot, chosen in the file dialog and saved at once."
         current={caFile}
         choose={chooseSettingsCaFile}
+        describe={describeSettingsCaFile}
         remove={clearSettingsCaFile}
       />
     </div>

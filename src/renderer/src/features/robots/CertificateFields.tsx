@@ -1,4 +1,4 @@
-import { chooseRobotCaFile, clearRobotCaFile, useRobots } from '../../stores/robots.ts';
+import { chooseRobotCaFile, clearRobotCaFile, describeRobotCaFile, useRobots } from '../../stores/robots.ts';
 import { CaFileChooser } from '../network/CaFileChooser.tsx';
 import { ConnectionCheck } from './ConnectionCheck.tsx';
 import type { RobotDraft } from './robotDraft.ts';
@@ -29,6 +29,7 @@ export function CertificateFields({ draft, errors, onChange, robotId }: Props) {
           hint="A PEM file of CA certificates trusted for this robot only, chosen in the file dialog and saved at once."
           current={caFile}
           choose={() => chooseRobotCaFile(robotId)}
+          describe={() => describeRobotCaFile(robotId)}
           remove={() => clearRobotCaFile(robotId)}
         />
       )}
