@@ -8,6 +8,8 @@ import {
   afterAccepted,
   afterAnswer,
   afterQueryFailure,
+  afterResume,
+  assertResumable,
   afterTriggerFailure,
   doneWarning,
   isTransientQueryFailure,
@@ -396,5 +398,65 @@ describe('after the trigger is accepted', () => {
       state: 'waiting',
       note: 'Accepted (HTTP 202)',
     });
+  });
+});
+
+describe('a DONE answer with numbers JSON.parse would change', () => {
+  test('its exact text is kept with the call, for the window and exports to show as the service sent it', () => {
+    const text = '{"id":12345678901234567890}';
+    const done = afterAnswer(
+      waiting(),
+      { ...answer('DONE', { id: 12345678901234567000 }), responseText: text },
+      T0 + 900,
+    );
+    expect(done.call).toMatchObject({ state: 'done', responseText: text });
+    expect(afterAnswer(waiting(), answer('DONE', { id: 1 }), T0 + 900).call.responseText).toBeUndefined();
+  });
+});
+
+describe('resuming a call', () => {
+  const resumeRefusal = (call: Call): AppError => {
+    try {
+      assertResumable(call);
+    } catch (error) {
+      if (error instanceof AppError) return error;
+      throw error;
+    }
+    throw new Error(`a ${call.state} call was resumable`);
+  };
+
+  test('only a stopped or unexpected call can be watched again, and the refusal says which can', () => {
+    const done = resumeRefusal(moveTo(waiting(), 'done', T0 + 900));
+    expect(done.kind).toBe('validation');
+    expect(done.message).toBe('A done call cannot be resumed; only stopped or unexpected ones.');
+    const stopped = moveTo(waiting(), 'stopped', T0 + 900);
+    expect(() => assertResumable(stopped)).not.toThrow();
+  });
+
+  test('a call the service never named cannot be asked about', () => {
+    const nameless = { ...moveTo(waiting(), 'stopped', T0 + 900), webhookCallId: null };
+    const refusal = resumeRefusal(nameless);
+    expect(refusal.kind).toBe('validation');
+    expect(refusal.message).toBe('This call has no webhookCallId to query.');
+  });
+
+  test('a resumed call is waiting again with a fresh deadline, noted, and keeps nothing of the answer it ended on', () => {
+    const body = { status: 'PAUSED', detail: 'held by an operator' };
+    const unexpected = afterAnswer(
+      waiting(),
+      { ...answer('PAUSED'), body, bodyText: JSON.stringify(body) },
+      T0 + 900,
+    ).call;
+    expect(unexpected.state).toBe('unexpected');
+    const resumed = afterResume(unexpected, T0 + 5_000, 60_000);
+    expect(resumed).toMatchObject({
+      state: 'waiting',
+      watchUntil: T0 + 65_000,
+      rawStatus: null,
+      error: null,
+    });
+    expect(resumed.response).toBeUndefined();
+    expect(resumed.responseText).toBeUndefined();
+    expect(resumed.timeline.at(-1)).toEqual({ at: T0 + 5_000, state: 'waiting', note: 'Resumed' });
   });
 });
