@@ -174,7 +174,7 @@ export async function mutationSection(scores: Scores, readmePath: string): Promi
     `Scores (killed or timed out, of all mutants) from the JSON report of each \`--force\` run, one file at a ` +
     `time, kept in docs/mutation-scores.json: ${measured.length} of ${rows.length} files measured` +
     (measured.length < rows.length
-      ? '; a file not re-measured since its code or tests changed claims no score.'
+      ? '; a file not re-measured shows no score, only the date it was last measured.'
       : '.');
   const options = (await resolveConfig(readmePath)) ?? {};
   return format(`${lead}\n\n${table}\n`, { ...options, parser: 'markdown' });
