@@ -133,6 +133,30 @@ describe('one watcher per call', () => {
   });
 });
 
+describe('calls forgotten in another process', () => {
+  test('"Clear finished" in the CLI removes those calls from the app, and leaves the one still waiting', async () => {
+    await setUp();
+    const sandbox = await startSandbox({ demoRobots: false, seed: 9 });
+    closers.push(() => sandbox.close());
+    const { token } = sandbox.addRobot({ name: 'Echo', flow: [{ type: 'respond', echo: true }] });
+    const app = await openCore(new FakeClock(START), true);
+    const cliClock = new FakeClock(START);
+    const cli = await openCore(cliClock, false);
+    const robot = await cli.createRobot({ name: 'Echo', baseUrl: sandbox.baseUrl });
+    await cli.setToken(robot.id, token);
+    const finished = await cli.fire(robot.id, { method: 'POST', args: { n: 1 } });
+    cliClock.runNext();
+    await whenCall(app, finished.id, (c) => c.state === 'done');
+    const waiting = await cli.fire(robot.id, { method: 'POST', args: { n: 2 } });
+    await whenCall(app, waiting.id, (c) => c.state === 'waiting');
+
+    const removed = nextEvent(app, 'calls.removed', (e) => e.ids.includes(finished.id));
+    expect(cli.clearFinished()).toBe(1);
+    expect((await removed).ids).toEqual([finished.id]);
+    expect(app.listCalls().map((c) => c.id)).toEqual([waiting.id]);
+  });
+});
+
 describe('a lapsed lease, and a final state that stays final', () => {
   test('a watcher that stalls past its lease is taken over; the DONE it then gets stands over the new watcher’s expired', async () => {
     await setUp();
