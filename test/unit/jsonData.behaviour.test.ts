@@ -83,6 +83,11 @@ describe('values that are not JSON data are refused wherever they sit', () => {
     for (let i = 0; i <= MAX_JSON_DEPTH; i++) deep = [deep];
     expect(message(deep)).toBe(`must be JSON data nested at most ${MAX_JSON_DEPTH} levels deep`);
     expect(message({ when: new Date(0) })).toMatch(/^must be JSON data: text, finite numbers/);
+    // Values JSON has no word for at all, not only objects of the wrong kind.
+    for (const value of [() => 1, 10n, Symbol('s'), undefined])
+      expect(message({ value })).toBe(
+        'must be JSON data: text, finite numbers, true, false, null, lists and plain objects',
+      );
     expect(jsonDataProblem({ a: [Number.POSITIVE_INFINITY] })).toBe('number');
   });
 });
