@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { type Call, type CallDetail, CallFilter, callDetail } from '../../shared/models/call.ts';
 import type { ListedCall } from '../../shared/models/callSummary.ts';
-import { AppError, validationError } from '../errors.ts';
+import { AppError } from '../errors.ts';
 import { finishedIdsQuery, likePattern, listQuery } from './callQueries.ts';
 import { CallCheck } from './callCheck.ts';
 import { type BudgetSeen, budgetMayBeOver, historyBytes, pruneHistory } from './historyBudget.ts';
