@@ -27,14 +27,8 @@ import type { TeamCatalogState } from '../shared/models/teamCatalog.ts';
 import { TeamCatalog } from './team/teamCatalog.ts';
 import { LastGoodCopy } from './team/lastGoodCopy.ts';
 import path from 'node:path';
-import { isTeamId, TeamOps, teamReadOnly } from './team/teamOps.ts';
+import { isTeamId, own, TeamOps } from './team/teamOps.ts';
 import { otherWatcherRunning, removeWatcherMark, writeWatcherMark } from './watcherMark.ts';
-
-/** `id` when it is one's own; the team's robots and presets are only read here. */
-function own(id: string, what: 'robot' | 'preset'): string {
-  if (isTeamId(id)) throw teamReadOnly(what);
-  return id;
-}
 
 /** How often a watching core scans for what the change feed may have missed (the fallback). */
 const ADOPT_INTERVAL_MS = 5_000;

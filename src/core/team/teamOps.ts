@@ -23,6 +23,12 @@ export function teamReadOnly(what: 'robot' | 'preset'): AppError {
  * live in this desk's keychain under the robot's id (derived from its name)
  * and its origin, like one's own robots' tokens.
  */
+/** `id` when it is one's own; the team's robots and presets are only read. */
+export function own(id: string, what: 'robot' | 'preset'): string {
+  if (isTeamId(id)) throw teamReadOnly(what);
+  return id;
+}
+
 export class TeamOps {
   readonly #team: TeamCatalog;
   readonly #tokens: RobotTokens;
