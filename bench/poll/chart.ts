@@ -51,7 +51,11 @@ export function pollChart(points: readonly ChartPoint[], caption: string): strin
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="system-ui, sans-serif" font-size="12" fill="#111827">`,
     `<rect width="${W}" height="${H}" fill="#ffffff"/>`,
-    `<text x="${M.left}" y="22" font-size="14" font-weight="600">${escape(caption)}</text>`,
+    // A long caption's setting goes on a second, smaller line, so it fits the width.
+    ...captionLines(caption).map(
+      (line, i) =>
+        `<text x="${M.left}" y="${18 + i * 15}" font-size="${i === 0 ? 14 : 11}"${i === 0 ? ' font-weight="600"' : ''}>${escape(line)}</text>`,
+    ),
     ...parts,
     `<line x1="${M.left}" y1="${H - M.bottom}" x2="${W - M.right}" y2="${H - M.bottom}" stroke="#6b7280"/>`,
     `<line x1="${M.left}" y1="${M.top}" x2="${M.left}" y2="${H - M.bottom}" stroke="#6b7280"/>`,
@@ -60,4 +64,10 @@ export function pollChart(points: readonly ChartPoint[], caption: string): strin
     '</svg>',
     '',
   ].join('\n');
+}
+
+/** "Title: setting" as two lines; a caption without a colon stays one. */
+function captionLines(caption: string): string[] {
+  const at = caption.indexOf(': ');
+  return at < 0 ? [caption] : [caption.slice(0, at), caption.slice(at + 2)];
 }
