@@ -2,15 +2,12 @@ import { type Call, isActive } from '../../shared/models/call.ts';
 import { resolvePollPolicy } from '../../shared/models/pollPolicy.ts';
 import type { Robot } from '../../shared/models/robot.ts';
 import type { UsualRun } from '../../shared/models/usualRun.ts';
-import type { Settings } from '../../shared/models/settings.ts';
-import type { Clock, Random } from '../clock.ts';
 import { AppError, asAppError } from '../errors.ts';
 import { encodeGetArguments } from '../http/queryEncoding.ts';
 import { targetOf, triggerPath } from '../http/targetUrl.ts';
-import type { WebhookClient } from '../http/webhookClient.ts';
-import type { CallHistory } from '../store/callHistory.ts';
 import { type CallListener, ChangeBatcher } from './changeBatcher.ts';
 import { CallWriter } from './callWriter.ts';
+import type { TrackerDeps } from './trackerDeps.ts';
 import { missingToken, pollOnce } from './pollOnce.ts';
 import { LeaseKeeper } from './leaseKeeper.ts';
 import type { LoggedChange } from '../store/sharedWrites.ts';
@@ -30,21 +27,7 @@ export type { CallListener } from './changeBatcher.ts';
 export type { FireSpec } from './fireSpec.ts';
 export { missingToken } from './pollOnce.ts';
 
-export type TrackerDeps = {
-  history: CallHistory;
-  client: WebhookClient;
-  robotById: (robotId: string) => Promise<Robot | undefined>;
-  /** The robot's token bound to this origin, if any: a token is only ever sent to its own origin. */
-  tokenFor: (robot: Robot, origin: string) => Promise<string | undefined>;
-  settings: () => Settings;
-  clock: Clock;
-  random: Random;
-  /** Schedule by learned run times (default), or by the poll policy alone. */
-  learnRunTimes?: boolean;
-  newId: () => string;
-  /** Told when the history cannot be written for a while (locked, disk full). */
-  warn: (message: string) => void;
-};
+export type { TrackerDeps } from './trackerDeps.ts';
 
 /** A call this process is sending or watching: its latest record, its backoff step, its stored version. */
 type LiveCall = { call: Call; step: number; version: number };
