@@ -24,7 +24,7 @@ export async function navigationForLink(
 }
 
 /**
- * Links handed on as they come: each read against the robots and presets of
+ * Links handed on in the order they came: each read against the robots and presets of
  * the moment and sent to the window as a run or a reason; a launch without a
  * link shows the window.
  */
@@ -34,8 +34,14 @@ export function openLinksIn(
   navigator: { go(to: Navigation): void },
   showWindow: () => void,
 ): void {
+  // One at a time, in the order they came: each is read against the robots
+  // asynchronously, and a later link must not be shown before an earlier one
+  // (the last one a person clicked is the one left on screen).
+  let turn: Promise<void> = Promise.resolve();
   links.start({
-    openLink: (text) => void navigationForLink(core, text).then((to) => navigator.go(to)),
+    openLink: (text) => {
+      turn = turn.then(() => navigationForLink(core, text).then((to) => navigator.go(to)));
+    },
     showWindow,
   });
 }
