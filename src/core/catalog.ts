@@ -1,41 +1,14 @@
 import { stripUndefined } from '../shared/objects.ts';
 import { Preset, PresetInput, PresetPatch } from '../shared/models/preset.ts';
-import { fieldReferenceProblems, replaceFieldReferences } from '../shared/models/presetFields.ts';
 import { Robot, RobotInput, RobotPatch } from '../shared/models/robot.ts';
 import { originOf } from '../shared/models/tokenOrigin.ts';
 import { isTeamId } from '../shared/models/teamCatalog.ts';
 import { AppError, notFound, parseInput } from './errors.ts';
-import { targetOf } from './http/targetUrl.ts';
 import { checkCaFile } from './http/trust.ts';
-import { getEncodingProblem } from '../shared/getEncoding.ts';
 import type { CatalogFiles } from './store/catalogFiles.ts';
+import { assertSafeTransport, assertSendable, sameName } from './catalogRules.ts';
 
-/**
- * Plain http to another machine would carry the token unencrypted: refused
- * when the robot is saved, not first at fire, unless the robot allows it.
- */
-export function assertSafeTransport(robot: Robot): void {
-  try {
-    targetOf(robot);
-  } catch (error) {
-    const message = (error as Error).message.replace(/^Robot "[^"]*" uses/, 'uses');
-    throw new AppError('validation', `baseUrl: ${message}`);
-  }
-}
-
-/**
- * A GET preset whose arguments have no exact query-string form is refused
- * when saved, not first at fire; a field reference stands for one text or
- * number there. An argument naming a field the preset does not declare is
- * refused too, naming where it is.
- */
-export function assertSendable(preset: Preset): void {
-  const references = fieldReferenceProblems(preset.fields, preset.args);
-  if (references.length > 0) throw new AppError('validation', references.map((p) => p.message).join('; '));
-  const args = replaceFieldReferences(preset.args, () => '');
-  const problem = preset.method === 'GET' ? getEncodingProblem(args) : undefined;
-  if (problem !== undefined) throw new AppError('validation', `args: ${problem}`);
-}
+export { assertSafeTransport, assertSendable, sameName };
 
 /**
  * The origin a robot's token is bound to, written down before its address
@@ -46,9 +19,6 @@ function boundOrigin(robot: Robot): string | null {
   if (robot.tokenOrigin !== null || robot.tokenUpdatedAt === null) return robot.tokenOrigin;
   return originOf(robot.baseUrl);
 }
-
-export const sameName = (a: string, b: string): boolean =>
-  a.localeCompare(b, undefined, { sensitivity: 'accent' }) === 0;
 
 /**
  * Robots and presets: validation, unique names, ordering. Reads go through

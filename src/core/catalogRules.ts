@@ -1,0 +1,42 @@
+import { getEncodingProblem } from '../shared/getEncoding.ts';
+import type { Preset } from '../shared/models/preset.ts';
+import { fieldReferenceProblems, replaceFieldReferences } from '../shared/models/presetFields.ts';
+import type { Robot } from '../shared/models/robot.ts';
+import { AppError } from './errors.ts';
+import { targetOf } from './http/targetUrl.ts';
+
+/*
+ * What a robot or preset must be to be saved, whoever saves it: the
+ * catalog, an import, a team catalog's copy. Pure rules, refused by name.
+ */
+
+/**
+ * Plain http to another machine would carry the token unencrypted: refused
+ * when the robot is saved, not first at fire, unless the robot allows it.
+ */
+export function assertSafeTransport(robot: Robot): void {
+  try {
+    targetOf(robot);
+  } catch (error) {
+    const message = (error as Error).message.replace(/^Robot "[^"]*" uses/, 'uses');
+    throw new AppError('validation', `baseUrl: ${message}`);
+  }
+}
+
+/**
+ * A GET preset whose arguments have no exact query-string form is refused
+ * when saved, not first at fire; a field reference stands for one text or
+ * number there. An argument naming a field the preset does not declare is
+ * refused too, naming where it is.
+ */
+export function assertSendable(preset: Preset): void {
+  const references = fieldReferenceProblems(preset.fields, preset.args);
+  if (references.length > 0) throw new AppError('validation', references.map((p) => p.message).join('; '));
+  const args = replaceFieldReferences(preset.args, () => '');
+  const problem = preset.method === 'GET' ? getEncodingProblem(args) : undefined;
+  if (problem !== undefined) throw new AppError('validation', `args: ${problem}`);
+}
+
+/** Names match as people type them: case does not matter, accents do. */
+export const sameName = (a: string, b: string): boolean =>
+  a.localeCompare(b, undefined, { sensitivity: 'accent' }) === 0;
