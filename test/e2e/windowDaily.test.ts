@@ -60,18 +60,21 @@ describe('the window in daily use', () => {
     const badgeBox = (await page.locator('.robot-item .meta .badge').first().boundingBox())!;
     expect(metaBox.height).toBeLessThanOrEqual(badgeBox.height + 2);
 
-    // The preset's actions: one row of bordered buttons.
+    // The preset's actions: bordered buttons, each whole inside the card (none cut off at its edge).
     const actions = card.locator('.preset-menu button');
     expect(await actions.count()).toBe(6);
+    const cardBox = (await card.boundingBox())!;
     const looks = await actions.evaluateAll((buttons) =>
       buttons.map((b) => {
         const style = (
           globalThis as unknown as { getComputedStyle: (e: unknown) => { borderTopColor: string } }
         ).getComputedStyle(b);
-        return { top: Math.round(b.getBoundingClientRect().top), border: style.borderTopColor };
+        const box = b.getBoundingClientRect();
+        return { top: Math.round(box.top), right: box.right, border: style.borderTopColor };
       }),
     );
-    expect(new Set(looks.map((l) => l.top)).size).toBe(1);
+    for (const { right } of looks) expect(right).toBeLessThanOrEqual(cardBox.x + cardBox.width);
+    expect(new Set(looks.map((l) => l.top)).size).toBeLessThanOrEqual(2);
     for (const { border } of looks) expect(border).not.toBe('rgba(0, 0, 0, 0)');
   });
 
