@@ -73,6 +73,8 @@ describe('the window: links that open a ready run', () => {
     // The link's value in its field, the default in the other, and the arguments filled with both.
     expect(await dialog.getByLabel('Customer number (required)').inputValue()).toBe('123');
     expect(await dialog.getByLabel('reason').inputValue()).toBe('late');
+    // Each field reads as in the fill-in dialog: the same control, with its default in the hint.
+    expect(await dialog.getByText('Default: late.', { exact: true }).count()).toBe(1);
     expect(JSON.parse((await dialog.getByTestId('run-args').textContent())!)).toEqual({
       customer: 123,
       reason: 'late',

@@ -67,7 +67,7 @@ describe('the window: presets with fill-in fields', () => {
     await expect
       .poll(() => form.locator('.field-error').allTextContents())
       .toEqual(['is required and has no default; give it a value']);
-    await form.getByLabel('Customer *').fill('abc');
+    await form.getByLabel('Customer (required)').fill('abc');
     await form.getByLabel('Quantity').fill('0');
     await page.keyboard.press('Enter');
     await expect
@@ -78,7 +78,7 @@ describe('the window: presets with fill-in fields', () => {
     expect(await core.listCalls({})).toEqual([]);
 
     const canary = `CANARY-${crypto.randomUUID()}`;
-    await form.getByLabel('Customer *').fill('0042');
+    await form.getByLabel('Customer (required)').fill('0042');
     await form.getByLabel('Quantity').fill('3');
     await form.getByLabel('size').selectOption('M');
     await form.getByLabel('PIN').fill(canary);
@@ -97,7 +97,7 @@ describe('the window: presets with fill-in fields', () => {
     // Again: the last values are in, the secret one is not; Escape sends nothing.
     await page.getByRole('button', { name: 'Fire One customer', exact: true }).click();
     await form.waitFor();
-    await expect.poll(() => form.getByLabel('Customer *').inputValue()).toBe('0042');
+    await expect.poll(() => form.getByLabel('Customer (required)').inputValue()).toBe('0042');
     expect(await form.getByLabel('Quantity').inputValue()).toBe('3');
     expect(await form.getByLabel('size').inputValue()).toBe('M');
     expect(await form.getByLabel('PIN').inputValue()).toBe('');

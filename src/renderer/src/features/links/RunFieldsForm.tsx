@@ -1,6 +1,5 @@
 import type { PresetField } from '../../../../shared/models/presetFields.ts';
-import { visibleText } from '../../../../shared/visibleText.ts';
-import { Field } from '../../ui/Field.tsx';
+import { FieldInput } from '../presets/FieldInput.tsx';
 
 type Props = {
   fields: readonly PresetField[];
@@ -21,54 +20,24 @@ export function runFieldId(name: string): string {
   return `run-field-${name}`;
 }
 
-/** A preset's fill-in fields as a small form: one box per field, of its type. */
+/**
+ * A link's run: the preset's fill-in fields, each with the same control,
+ * hint and problem as in the fill-in dialog, started from the link's values.
+ */
 export function RunFieldsForm({ fields, texts, problems, onChange }: Props) {
   return (
     <fieldset className="run-fields">
       <legend>Fields</legend>
-      {fields.map((field) => {
-        const text = texts[field.name] ?? '';
-        const set = (value: string) => onChange(field.name, value);
-        const label = `${visibleText(field.label ?? field.name)}${field.required ? ' (required)' : ''}`;
-        const hint = field.help === undefined ? undefined : visibleText(field.help);
-        const error = problems.get(field.name);
-        let control;
-        if (field.type === 'choice') {
-          control = (
-            <select value={text} onChange={(e) => set(e.target.value)}>
-              <option value="">(none)</option>
-              {(field.choices ?? []).map((choice) => (
-                <option key={choice} value={choice}>
-                  {visibleText(choice)}
-                </option>
-              ))}
-            </select>
-          );
-        } else if (field.type === 'boolean') {
-          control = (
-            <select value={text} onChange={(e) => set(e.target.value)}>
-              <option value="">(none)</option>
-              <option value="true">true</option>
-              <option value="false">false</option>
-            </select>
-          );
-        } else {
-          control = (
-            <input
-              type={field.secret ? 'password' : field.type === 'date' ? 'date' : 'text'}
-              inputMode={field.type === 'number' ? 'decimal' : undefined}
-              autoComplete="off"
-              value={text}
-              onChange={(e) => set(e.target.value)}
-            />
-          );
-        }
-        return (
-          <Field key={field.name} id={runFieldId(field.name)} label={label} hint={hint} error={error}>
-            {control}
-          </Field>
-        );
-      })}
+      {fields.map((field) => (
+        <FieldInput
+          key={field.name}
+          id={runFieldId(field.name)}
+          field={field}
+          value={texts[field.name] ?? ''}
+          error={problems.get(field.name)}
+          onChange={(text) => onChange(field.name, text)}
+        />
+      ))}
     </fieldset>
   );
 }

@@ -1,40 +1,14 @@
 import { useEffect, useState } from 'react';
 import { visibleText } from '../../../../shared/visibleText.ts';
-import { fieldValuesFromText, type PresetField } from '../../../../shared/models/presetFields.ts';
+import { fieldValuesFromText } from '../../../../shared/models/presetFields.ts';
 import { fireNow, type FireOverride } from '../../stores/firing.ts';
 import { lastFieldValues, usePresets } from '../../stores/presets.ts';
 import { useRobots } from '../../stores/robots.ts';
 import { closeDialog } from '../../stores/ui.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
-import { Field } from '../../ui/Field.tsx';
+import { FieldInput, fieldText } from './FieldInput.tsx';
 
 type Props = { presetId: string; override?: FireOverride };
-
-const asText = (value: unknown): string =>
-  typeof value === 'string'
-    ? value
-    : typeof value === 'number' || typeof value === 'boolean'
-      ? String(value)
-      : '';
-
-function rangeOf(field: PresetField): string | undefined {
-  if (field.type !== 'number' && field.type !== 'date') return undefined;
-  const { min, max } = field;
-  if (min !== undefined && max !== undefined) return `From ${min} to ${max}.`;
-  if (min !== undefined) return field.type === 'date' ? `On or after ${min}.` : `At least ${min}.`;
-  if (max !== undefined) return field.type === 'date' ? `On or before ${max}.` : `At most ${max}.`;
-  return undefined;
-}
-
-function hintOf(field: PresetField): string | undefined {
-  const parts = [
-    field.help,
-    field.default === undefined ? undefined : `Default: ${asText(field.default)}.`,
-    rangeOf(field),
-    field.secret ? 'Secret: sent to the robot, never kept by Robot Tray.' : undefined,
-  ].filter((p): p is string => p !== undefined && p !== '');
-  return parts.length === 0 ? undefined : visibleText(parts.join(' '));
-}
 
 /**
  * A preset's fill-in form: one control per field, the last values given
@@ -58,7 +32,8 @@ export function FillFieldsDialog({ presetId, override }: Props) {
         // What the person typed before these arrived wins.
         setRaw((now) => {
           const next: Record<string, string> = {};
-          for (const [name, value] of Object.entries(values)) if (value !== null) next[name] = asText(value);
+          for (const [name, value] of Object.entries(values))
+            if (value !== null) next[name] = fieldText(value);
           return { ...next, ...now };
         });
       })
@@ -120,8 +95,9 @@ export function FillFieldsDialog({ presetId, override }: Props) {
       )}
       <div className="fill-fields" data-testid="fill-fields">
         {fields.map((field) => (
-          <FieldControl
+          <FieldInput
             key={field.name}
+            id={`fill-${field.name}`}
             field={field}
             value={raw[field.name] ?? ''}
             error={shown(field.name)}
@@ -130,64 +106,5 @@ export function FillFieldsDialog({ presetId, override }: Props) {
         ))}
       </div>
     </Dialog>
-  );
-}
-
-type ControlProps = {
-  field: PresetField;
-  value: string;
-  error: string | undefined;
-  onChange: (value: string) => void;
-};
-
-function FieldControl({ field, value, error, onChange }: ControlProps) {
-  const label = visibleText(field.label ?? field.name) + (field.required ? ' *' : '');
-  const common = { id: `fill-${field.name}`, name: field.name };
-  const placeholder = field.default === undefined ? undefined : asText(field.default);
-  if (field.type === 'boolean') {
-    const checked = (value === '' ? asText(field.default) : value) === 'true';
-    return (
-      <Field label={label} hint={hintOf(field)} error={error} id={common.id}>
-        <select {...common} value={value} onChange={(e) => onChange(e.target.value)}>
-          <option value="">
-            {field.default === undefined ? '(not set)' : `(default: ${checked ? 'yes' : 'no'})`}
-          </option>
-          <option value="true">yes</option>
-          <option value="false">no</option>
-        </select>
-      </Field>
-    );
-  }
-  if (field.type === 'choice') {
-    return (
-      <Field label={label} hint={hintOf(field)} error={error} id={common.id}>
-        <select {...common} value={value} onChange={(e) => onChange(e.target.value)}>
-          <option value="">
-            {placeholder === undefined ? '(choose)' : `(default: ${visibleText(placeholder)})`}
-          </option>
-          {(field.choices ?? []).map((choice) => (
-            <option key={choice} value={choice}>
-              {visibleText(choice)}
-            </option>
-          ))}
-        </select>
-      </Field>
-    );
-  }
-  return (
-    <Field label={label} hint={hintOf(field)} error={error} id={common.id}>
-      <input
-        {...common}
-        type={field.secret ? 'password' : field.type === 'date' ? 'date' : 'text'}
-        inputMode={field.type === 'number' ? 'decimal' : undefined}
-        autoComplete="off"
-        spellCheck={false}
-        placeholder={placeholder}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        {...(field.type === 'date' && typeof field.min === 'string' ? { min: field.min } : {})}
-        {...(field.type === 'date' && typeof field.max === 'string' ? { max: field.max } : {})}
-      />
-    </Field>
   );
 }
