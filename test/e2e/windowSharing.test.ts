@@ -149,7 +149,18 @@ describe('the window: export, import and the team catalog', () => {
       await writeFile(
         file,
         catalog([
-          { name: 'Team echo', baseUrl: sandbox.baseUrl, presets: [{ name: 'Ping', args: { n: 1 } }] },
+          {
+            name: 'Team echo',
+            baseUrl: sandbox.baseUrl,
+            presets: [
+              { name: 'Ping', args: { n: 1 } },
+              {
+                name: 'Look up',
+                args: { order: { $field: 'order' } },
+                fields: [{ name: 'order', type: 'number', required: true }],
+              },
+            ],
+          },
         ]),
       );
       shell.fileDialog.answer(file);
@@ -163,10 +174,19 @@ describe('the window: export, import and the team catalog', () => {
       await row.getByRole('button', { name: 'Save token' }).click();
       await row.getByText('Token set').waitFor();
       await row.getByRole('button', { name: 'Fire Ping' }).click();
-      await row.getByText('Fired “Ping”.').waitFor();
+      await row.getByText('✓ Accepted').waitFor();
       await expect
         .poll(() => core.listCalls({}).map((c) => [c.robotName, c.presetName]))
         .toEqual([['Team echo', 'Ping']]);
+      // A team preset with a fill-in field asks for it first, as one's own do; nothing is sent before.
+      await row.getByRole('button', { name: 'Fire Look up' }).click();
+      const form = page.getByRole('dialog', { name: 'Fire Look up' });
+      await form.getByLabel('order (required)').fill('42');
+      expect(sandbox.requests().filter((r) => r.method === 'POST')).toHaveLength(1);
+      await form.getByLabel('order (required)').press('Enter');
+      await expect
+        .poll(() => core.listCalls({}).map((c) => [c.presetName, c.args]))
+        .toContainEqual(['Look up', { order: 42 }]);
       await core.clearToken(core.teamCatalog().robots[0]!.id);
       await row.getByRole('button', { name: 'Copy to my robots' }).click();
       await row.getByText('Copied to your robots, with its presets; set its token there.').waitFor();

@@ -6,8 +6,7 @@ import { isActive } from '../../../shared/models/call.ts';
 import { callOutcome } from '../../../shared/sentences/callOutcome.ts';
 import { messageOf } from '../bridge/call.ts';
 import { fire } from './calls.ts';
-import { usePresets } from './presets.ts';
-import { useRobots } from './robots.ts';
+import { firablePreset, firableRobot } from './firable.ts';
 import { openDialog, selectCall } from './ui.ts';
 
 /** Arguments and method to fire instead of the preset's saved ones ("Fire with changes"). */
@@ -35,7 +34,7 @@ export async function fireNow(
   override?: FireOverride,
   fields?: FieldValues,
 ): Promise<void> {
-  const preset = usePresets.getState().presets.find((p) => p.id === presetId);
+  const preset = firablePreset(presetId);
   if (preset === undefined) return;
   setOutcome(presetId, { status: 'firing' });
   try {
@@ -70,8 +69,8 @@ export async function fireNow(
  * wants); other robots marked "confirm before firing" ask first.
  */
 export function requestFire(presetId: string, override?: FireOverride): void {
-  const preset = usePresets.getState().presets.find((p) => p.id === presetId);
-  const robot = useRobots.getState().robots.find((r) => r.id === preset?.robotId);
+  const preset = firablePreset(presetId);
+  const robot = firableRobot(preset?.robotId);
   if (preset === undefined || robot === undefined) return;
   if (presetNeedsFields(preset)) {
     openDialog({ kind: 'fillFields', presetId, ...(override ? { override } : {}) });

@@ -1,13 +1,11 @@
 import { fireNow, type FireOverride } from '../../stores/firing.ts';
-import { usePresets } from '../../stores/presets.ts';
-import { useRobots } from '../../stores/robots.ts';
+import { useFirable } from '../../stores/firable.ts';
 import { closeDialog } from '../../stores/ui.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 
 /** For robots marked "confirm before firing": one deliberate second click. */
 export function ConfirmFireDialog({ presetId, override }: { presetId: string; override?: FireOverride }) {
-  const preset = usePresets((s) => s.presets.find((p) => p.id === presetId));
-  const robot = useRobots((s) => s.robots.find((r) => r.id === preset?.robotId));
+  const { preset, robot } = useFirable(presetId);
   if (preset === undefined || robot === undefined) return null;
   const go = () => {
     closeDialog();

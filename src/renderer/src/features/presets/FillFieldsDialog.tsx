@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { visibleText } from '../../../../shared/visibleText.ts';
 import { fieldValuesFromText } from '../../../../shared/models/presetFields.ts';
 import { fireNow, type FireOverride } from '../../stores/firing.ts';
-import { lastFieldValues, usePresets } from '../../stores/presets.ts';
-import { useRobots } from '../../stores/robots.ts';
+import { useFirable } from '../../stores/firable.ts';
+import { lastFieldValues } from '../../stores/presets.ts';
 import { closeDialog } from '../../stores/ui.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { FieldInput, fieldText } from './FieldInput.tsx';
@@ -18,8 +18,7 @@ type Props = { presetId: string; override?: FireOverride };
  * and fills the arguments.
  */
 export function FillFieldsDialog({ presetId, override }: Props) {
-  const preset = usePresets((s) => s.presets.find((p) => p.id === presetId));
-  const robot = useRobots((s) => s.robots.find((r) => r.id === preset?.robotId));
+  const { preset, robot } = useFirable(presetId);
   const [raw, setRaw] = useState<Record<string, string>>({});
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [submitted, setSubmitted] = useState(false);

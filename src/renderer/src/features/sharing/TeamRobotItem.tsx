@@ -3,8 +3,8 @@ import type { Preset } from '../../../../shared/models/preset.ts';
 import type { RobotView } from '../../../../shared/models/robotView.ts';
 import { visibleText } from '../../../../shared/visibleText.ts';
 import { call, messageOf } from '../../bridge/call.ts';
-import { fire } from '../../stores/calls.ts';
-import { openCall } from '../../stores/callsView.ts';
+import { requestFire } from '../../stores/firing.ts';
+import { FireOutcomeLine } from '../presets/FireOutcomeLine.tsx';
 import { TokenForm } from '../tokens/TokenForm.tsx';
 
 const presetCount = (n: number) => (n === 1 ? '1 preset' : `${n} presets`);
@@ -12,7 +12,9 @@ const presetCount = (n: number) => (n === 1 ? '1 preset' : `${n} presets`);
 /**
  * One of the team's robots: read-only (changed in the shared file), fired
  * from its presets once this desk has a token for it (kept in this desk's
- * keychain for the robot's origin, like one's own robots' tokens).
+ * keychain for the robot's origin, like one's own robots' tokens). A click
+ * fires as one's own presets do: fill-in fields and "confirm before firing"
+ * ask first, and the outcome shows under the robot.
  */
 export function TeamRobotItem({ robot, presets }: { robot: RobotView; presets: Preset[] }) {
   const [settingToken, setSettingToken] = useState(false);
@@ -22,16 +24,6 @@ export function TeamRobotItem({ robot, presets }: { robot: RobotView; presets: P
     try {
       await call('copyTeamRobot', { robotId: robot.id });
       setOutcome(`Copied to your robots, with its presets; set its token there.`);
-    } catch (error) {
-      setOutcome(messageOf(error));
-    }
-  };
-  const fireIt = async (preset: Preset) => {
-    setOutcome(null);
-    try {
-      const call = await fire({ robotId: robot.id, presetId: preset.id });
-      openCall(call.id);
-      setOutcome(`Fired “${preset.name}”.`);
     } catch (error) {
       setOutcome(messageOf(error));
     }
@@ -56,7 +48,7 @@ export function TeamRobotItem({ robot, presets }: { robot: RobotView; presets: P
             className="btn btn-sm"
             disabled={!robot.hasToken}
             title={robot.hasToken ? undefined : 'Set a token for this robot first'}
-            onClick={() => void fireIt(preset)}
+            onClick={() => requestFire(preset.id)}
           >
             Fire {visibleText(preset.name)}
           </button>
@@ -73,6 +65,9 @@ export function TeamRobotItem({ robot, presets }: { robot: RobotView; presets: P
       {settingToken && (
         <TokenForm robotId={robot.id} replacing={robot.hasToken} onDone={() => setSettingToken(false)} />
       )}
+      {presets.map((preset) => (
+        <FireOutcomeLine key={preset.id} presetId={preset.id} />
+      ))}
       {outcome !== null && (
         <span role="status" className="small">
           {outcome}
