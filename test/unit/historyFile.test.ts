@@ -5,7 +5,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { AppError } from '../../src/core/errors.ts';
 import { CallHistory } from '../../src/core/store/callHistory.ts';
-import { storageError } from '../../src/core/store/historyFile.ts';
+import { openHistoryFile, PAGE_CACHE_KIB, storageError } from '../../src/core/store/historyFile.ts';
 import { WarningLog } from '../../src/core/store/warnings.ts';
 import { Call } from '../../src/shared/models/call.ts';
 
@@ -39,6 +39,21 @@ describe('opening the history file', () => {
     const other = new DatabaseSync(file, { readOnly: true });
     expect(other.prepare('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' });
     other.close();
+  });
+
+  test('its memory is bounded whatever it holds: a 2,000 KiB page cache, the file never mapped in, read-only too', () => {
+    const memory = (db: DatabaseSync) => ({
+      ...(db.prepare('PRAGMA cache_size').get() as object),
+      ...(db.prepare('PRAGMA mmap_size').get() as object),
+    });
+    const bounded = { cache_size: -PAGE_CACHE_KIB, mmap_size: 0 };
+    expect(PAGE_CACHE_KIB).toBeLessThanOrEqual(2000);
+    const db = openHistoryFile(file, warnings, Date.now, undefined);
+    expect(memory(db)).toEqual(bounded);
+    db.close();
+    const reading = openHistoryFile(file, warnings, Date.now, readOnly);
+    expect(memory(reading)).toEqual(bounded);
+    reading.close();
   });
 
   test('a damaged history is moved aside, stamped with the time, and a new one starts', async () => {

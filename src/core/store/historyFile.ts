@@ -8,6 +8,20 @@ import type { WarningLog } from './warnings.ts';
 
 /** The longest one statement waits for another process's lock, blocking the event loop. */
 const BUSY_WAIT_MS = 25;
+/** SQLite's page cache for one connection, in KiB (its usual default, 2,000 KiB). */
+export const PAGE_CACHE_KIB = 2000;
+
+/**
+ * What a history costs in memory stays bounded however large it grows
+ * (issue 21 lists from 3 GiB), whichever SQLite build Robot Tray runs on
+ * (Electron's or Node's): a small page cache per connection, and the file
+ * read through it, never mapped into the process, so touching a large
+ * history does not count its pages into RSS.
+ */
+function boundMemory(db: DatabaseSync): void {
+  db.exec(`PRAGMA cache_size = -${PAGE_CACHE_KIB}`);
+  db.exec('PRAGMA mmap_size = 0');
+}
 /** How long opening waits (without blocking) for a history another process holds locked. */
 export const OPEN_WAIT_MS = 5_000;
 
@@ -81,6 +95,7 @@ function checkedReadOnly(db: DatabaseSync, warnings: WarningLog): DatabaseSync |
   let version: number;
   try {
     db.exec(`PRAGMA busy_timeout = ${BUSY_WAIT_MS}`);
+    boundMemory(db);
     version = (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
     if (version > SCHEMA_VERSION) throw new NewerHistoryError(version);
     if (version === SCHEMA_VERSION) return db;
@@ -114,6 +129,7 @@ function connect(file: string, makePrivate = false): DatabaseSync {
     db.exec(`PRAGMA busy_timeout = ${BUSY_WAIT_MS}`);
     db.exec('PRAGMA journal_mode = WAL');
     db.exec('PRAGMA synchronous = NORMAL');
+    boundMemory(db);
     const version = (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
     if (version > SCHEMA_VERSION) throw new NewerHistoryError(version);
     if (version === SCHEMA_VERSION) return db;
