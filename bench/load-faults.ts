@@ -15,6 +15,8 @@
  * young generation is held as the app's main process holds it
  * (core/youngGeneration.ts).
  */
+// First, as the app's main process does (src/main/index.ts): the run measures the app as it ships.
+import '../src/main/youngGenerationFirst.ts';
 import { rmSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -22,7 +24,6 @@ import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { setTimeout as delay } from 'node:timers/promises';
 import { AppCore } from '../src/core/appCore.ts';
-import { keepYoungGenerationSmall } from '../src/core/youngGeneration.ts';
 import { seededRandom } from '../src/sandbox/random.ts';
 import { memorySecrets } from '../test/support/memorySecrets.ts';
 import { benchArgs, reportFigures } from './support/benchRun.ts';
@@ -48,9 +49,6 @@ import {
 import { startCountingSandboxProcess } from './support/sandboxProcess.ts';
 
 type PartName = keyof MemoryParts;
-
-// As the app's main process does first (src/main/index.ts): the run measures the app as it ships.
-keepYoungGenerationSmall();
 
 const { values, out } = benchArgs(
   {

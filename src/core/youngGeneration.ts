@@ -17,7 +17,8 @@ import { setFlagsFromString } from 'node:v8';
  * space-size` must be on the command line: the app's main process has none
  * of its own (Electron keeps V8's flags unfrozen so that this can be set).
  *
- * The app's main process calls this first; the load benchmark too, to
+ * The app's main process calls this before loading anything else
+ * (main/youngGenerationFirst.ts, its first import); the load benchmark too, to
  * measure the app as it runs. The CLI does not: its commands are short, and
  * its start (bench:cli) is where most of its allocation happens.
  */

@@ -1,12 +1,10 @@
+// First, before any other module loads: see core/youngGeneration.ts.
+import './youngGenerationFirst.ts';
 import { app } from 'electron';
 import { registerAppSchemePrivileges } from './appProtocol.ts';
 import { listenForLinks } from './links/linkInbox.ts';
 import { claimLinkScheme } from './links/protocolClient.ts';
 import { startShell } from './shell.ts';
-import { keepYoungGenerationSmall } from '../core/youngGeneration.ts';
-
-// Before the app allocates in earnest: see youngGeneration.ts.
-keepYoungGenerationSmall();
 
 // Privileges for app:// are fixed at startup, before the app is ready.
 registerAppSchemePrivileges();
