@@ -53,6 +53,7 @@ export function simulateCore(
   learn: boolean,
   policy: PollPolicy = defaultPollPolicy,
   seed = 5,
+  delay: typeof nextQueryDelay = nextQueryDelay,
 ): Simulated {
   const random = seededRandom(seed);
   const profiles: Array<RunProfile | undefined> = Array.from({ length: w.robots }, (_, r) =>
@@ -63,7 +64,7 @@ export function simulateCore(
       let at = 0;
       let queries = 0;
       while (at < runMs && at < policy.watchDeadlineMs) {
-        at += nextQueryDelay({
+        at += delay({
           pollCount: queries,
           elapsedMs: at,
           profile: profiles[robot],

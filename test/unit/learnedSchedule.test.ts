@@ -1,13 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import {
+  DENSE_SPACING_MS,
   EARLY_QUERY_PAST_MS,
+  firstQueryAt,
   learnedDelay,
   MIN_SPACING_MS,
   nextQueryDelay,
 } from '../../src/core/tracker/learnedSchedule.ts';
 import { nextPollDelay } from '../../src/core/tracker/pollPolicy.ts';
-import { quantile, type RunProfile, runProfile, shareDoneBy } from '../../src/core/tracker/runProfile.ts';
+import { quantile, type RunProfile, runProfile } from '../../src/core/tracker/runProfile.ts';
 import { defaultPollPolicy, PollPolicy } from '../../src/shared/models/pollPolicy.ts';
 
 /** Log-normal run times (σ 0.3) around `medianMs`, from a fixed seed. */
@@ -55,8 +57,16 @@ const profiles = fc
   })
   .map(({ median, seed, runs }) => runProfile(logNormalRuns(median, runs, seed))!);
 
+/** How long after each run ended a call on this schedule would have seen it done. */
+function lagsOf(times: readonly number[], runs: readonly number[]): number[] {
+  return runs.map((run) => times.find((t) => t >= run)! - run);
+}
+
+const median = (values: readonly number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
 describe('learned query schedule', () => {
-  test('after the first query no call is asked twice within the spacing, nor before its Retry-After, nor past the longest wait', () => {
+  test('after the first query no call is asked twice within the spacing, nor before its Retry-After, nor past the longest wait once its first learned query is due', () => {
     fc.assert(
       fc.property(
         profiles,
@@ -78,10 +88,10 @@ describe('learned query schedule', () => {
           });
           expect(delay).toBeGreaterThanOrEqual(MIN_SPACING_MS);
           expect(delay).toBeGreaterThanOrEqual(retryAfterMs ?? 0);
-          // Up to the usual range it is waited out; from there on, no wait is longer than the policy's longest.
-          const toUsual = quantile(profile, 0.1) - elapsedMs;
+          // Up to its first learned query it is waited out; from there on, no wait is longer than the policy's longest.
+          const toFirst = Math.ceil(firstQueryAt(profile) - elapsedMs);
           expect(delay).toBeLessThanOrEqual(
-            Math.max(policy.maxDelayMs, MIN_SPACING_MS, retryAfterMs ?? 0, toUsual),
+            Math.max(policy.maxDelayMs, MIN_SPACING_MS, retryAfterMs ?? 0, toFirst),
           );
         },
       ),
@@ -102,69 +112,49 @@ describe('learned query schedule', () => {
     ).toBeLessThan(200);
   });
 
-  test('queries are sparse before the usual completion, dense around it, and back off past it', () => {
-    const profile = runProfile(logNormalRuns(20_000, 200))!;
-    const times = queryTimes(profile, 120_000);
-    const from = quantile(profile, 0.05);
-    const low = quantile(profile, 0.25);
-    const high = quantile(profile, 0.75);
-    // Before the usual range: the first query on the policy (a run that failed at once), then none until it starts.
-    expect(times.filter((t) => t < from)).toHaveLength(1);
-    const around = times.filter((t) => t >= low && t <= high);
-    const gapsAround = around.slice(1).map((t, i) => t - around[i]!);
-    expect(around.length).toBeGreaterThanOrEqual(3);
-    expect(Math.max(...gapsAround)).toBeLessThanOrEqual(0.2 * 20_000);
-    // Each query in the usual range has a like chance of finding the run done: about an eighth of the runs end between two.
-    for (let i = 1; i < around.length; i++) {
-      const chance = shareDoneBy(profile, around[i]!) - shareDoneBy(profile, around[i - 1]!);
-      expect(chance).toBeGreaterThan(0.08);
-      expect(chance).toBeLessThan(0.16);
+  test('a short robot: none before its runs start to end, then queries every dense spacing through where they end, so most are seen within half a second', () => {
+    const runs = logNormalRuns(2_000, 200);
+    const profile = runProfile(runs)!;
+    const times = queryTimes(profile, 10_000);
+    // Nothing while almost no run has ended: the first query once one there finds some done.
+    expect(times[0]).toBeGreaterThan(quantile(profile, 0.01));
+    expect(times[0]).toBeLessThanOrEqual(quantile(profile, 0.4));
+    // Dense where the profile is dense: from the first query through the 90th percentile, at most the spacing apart.
+    const dense = times.filter((t) => t <= quantile(profile, 0.9));
+    for (let i = 1; i < dense.length; i++) {
+      expect(dense[i]! - dense[i - 1]!).toBeGreaterThanOrEqual(MIN_SPACING_MS);
+      expect(dense[i]! - dense[i - 1]!).toBeLessThanOrEqual(DENSE_SPACING_MS);
     }
-    // Past it, the waits grow, up to the policy's longest.
-    const late = times.filter((t) => t > quantile(profile, 1));
-    const gapsLate = late.slice(1).map((t, i) => t - late[i]!);
-    expect(gapsLate.at(-1)!).toBeGreaterThan(gapsAround[0]!);
-    expect(Math.max(...gapsLate)).toBeLessThanOrEqual(defaultPollPolicy.maxDelayMs);
-    // Far fewer queries than asking each second.
-    expect(times.filter((t) => t <= high).length).toBeLessThan(high / 1_000 / 2);
+    const lags = lagsOf(times, runs);
+    expect(lags.filter((lag) => lag <= 500).length / lags.length).toBeGreaterThan(0.8);
+    // A handful of queries, not one a second from the start: the runs last about two seconds.
+    expect(times.filter((t) => t <= quantile(profile, 0.95)).length).toBeLessThanOrEqual(8);
   });
 
-  test('a robot whose usual range starts late is still asked once early, on the policy', () => {
-    const profile = runProfile(logNormalRuns(40_000, 100))!;
-    expect(quantile(profile, 0.05)).toBeGreaterThan(EARLY_QUERY_PAST_MS);
-    const first = nextQueryDelay({
-      pollCount: 0,
-      elapsedMs: 0,
-      profile,
-      policy: defaultPollPolicy,
-      explicit: false,
-      random: () => 0.5,
+  test('a long robot: one early query, then waits of about a fifth of the time elapsed, so each run is seen within about a fifth of its time', () => {
+    const runs = logNormalRuns(40_000, 200);
+    const profile = runProfile(runs)!;
+    const times = queryTimes(profile, 200_000);
+    // Once early, on the policy (a run that failed at once), then nothing until its runs start to end.
+    expect(times[0]).toBe(nextPollDelay(0, defaultPollPolicy, () => 0.5));
+    expect(firstQueryAt(profile)).toBeGreaterThan(EARLY_QUERY_PAST_MS);
+    expect(times[1]).toBeCloseTo(firstQueryAt(profile), -1);
+    // Sparse through the body of its runs: a query each 0.45 s would be worth little there (in the last
+    // few runs learned, where one query may well find one of them done, it may ask more often).
+    const body = times.filter((t) => t <= quantile(profile, 0.9));
+    expect(body.length).toBeGreaterThanOrEqual(4);
+    for (let i = 2; i < body.length; i++) {
+      const gap = body[i]! - body[i - 1]!;
+      expect(gap).toBeGreaterThanOrEqual(0.95 * Math.min(defaultPollPolicy.maxDelayMs, 0.2 * body[i - 1]!));
+      expect(gap).toBeLessThanOrEqual(Math.min(defaultPollPolicy.maxDelayMs, 0.2 * body[i - 1]!) + 1);
+    }
+    const lags = lagsOf(times, runs);
+    runs.forEach((run, i) => {
+      if (run > times[1]!) expect(lags[i]!).toBeLessThanOrEqual(0.2 * run + 1);
     });
-    expect(first).toBe(nextPollDelay(0, defaultPollPolicy, () => 0.5));
-  });
-
-  test('without a profile (fewer than ten runs): the policy, its later waits never under the spacing', () => {
-    expect(runProfile(logNormalRuns(20_000, 9))).toBeUndefined();
-    fc.assert(
-      fc.property(
-        policies,
-        fc.integer({ min: 0, max: 30 }),
-        fc.double({ min: 0, max: 0.999_999, noNaN: true }),
-        (policy, pollCount, draw) => {
-          const random = () => draw;
-          const delay = nextQueryDelay({
-            pollCount,
-            elapsedMs: 0,
-            profile: undefined,
-            policy,
-            explicit: false,
-            random,
-          });
-          const today = nextPollDelay(pollCount, policy, random);
-          expect(delay).toBe(pollCount === 0 ? today : Math.max(MIN_SPACING_MS, today));
-        },
-      ),
-    );
+    expect(median(lags.map((lag, i) => lag / runs[i]!))).toBeLessThan(0.15);
+    // Each run costs a few queries, against the forty of asking each second.
+    expect(median(runs.map((run) => times.filter((t) => t < run).length + 1))).toBeLessThanOrEqual(6);
   });
 
   test('a robot whose user set its poll interval is polled exactly as set, profile or not', () => {
@@ -183,8 +173,28 @@ describe('learned query schedule', () => {
     }
   });
 
+  test('without a profile, a poll interval set in Settings is followed: the policy, its later waits never under a second', () => {
+    fc.assert(
+      fc.property(
+        policies,
+        fc.integer({ min: 0, max: 30 }),
+        fc.double({ min: 0, max: 0.999_999, noNaN: true }),
+        (policy, pollCount, draw) => {
+          const random = () => draw;
+          const timing = { pollCount, elapsedMs: 0, policy, explicit: false, policySet: true, random };
+          const today = nextPollDelay(pollCount, policy, random);
+          expect(nextQueryDelay({ ...timing, profile: undefined })).toBe(
+            pollCount === 0 ? today : Math.max(1_000, today),
+          );
+        },
+      ),
+    );
+  });
+
   test('a waiting call past every run it learned from is asked at most every longest wait', () => {
     const profile = runProfile(logNormalRuns(2_000, 50))!;
-    expect(learnedDelay(profile, 3_600_000, defaultPollPolicy, () => 0)).toBe(defaultPollPolicy.maxDelayMs);
+    expect(learnedDelay(profile, 3_600_000, 40, defaultPollPolicy, () => 0)).toBe(
+      defaultPollPolicy.maxDelayMs,
+    );
   });
 });

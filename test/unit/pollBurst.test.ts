@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { defaultPollPolicy } from '../../src/shared/models/pollPolicy.ts';
-import { openTrackerHarness, type TrackerHarness, WAITING } from '../support/trackerHarness.ts';
+import { openTrackerHarness, storedCall, type TrackerHarness, WAITING } from '../support/trackerHarness.ts';
 
 /** The most queries in any one second (a sliding window starting at each query). */
 function busiestSecond(times: readonly number[]): number {
@@ -17,14 +17,27 @@ function busiestSecond(times: readonly number[]): number {
 let h: TrackerHarness;
 afterEach(() => h.close());
 
-/** 500 calls fired at once on the app's default poll policy, all still running; when each query was sent over `ms`. */
-async function fiveHundredFreshCalls(perOriginPerSecond: number, ms: number): Promise<number[]> {
+/**
+ * 500 calls fired at once, all still running; when each query was sent over `ms`. On the app's default poll
+ * policy set in Settings, or (`builtIn`) with Settings' poll boxes empty; `pastRunMs`: the robot's history
+ * first holds 20 runs that took about this long, so its calls are scheduled by what it learned.
+ */
+async function fiveHundredFreshCalls(
+  perOriginPerSecond: number,
+  ms: number,
+  { builtIn = false, pastRunMs }: { builtIn?: boolean; pastRunMs?: number } = {},
+): Promise<number[]> {
   h = await openTrackerHarness();
   h.settings = {
     ...h.settings,
-    pollPolicy: defaultPollPolicy,
+    pollPolicy: builtIn ? {} : defaultPollPolicy,
     queriesPerSecondPerOrigin: perOriginPerSecond,
   };
+  for (let i = 0; pastRunMs !== undefined && i < 20; i++) {
+    const acceptedAt = 1_000 + i * 10_000;
+    const runMs = pastRunMs * (0.8 + 0.02 * i);
+    h.history.put(storedCall(`past-${i}`, { state: 'done', acceptedAt, finishedAt: acceptedAt + runMs }));
+  }
   const times: number[] = [];
   h.client.answer = async () => {
     times.push(h.clock.now());
@@ -53,5 +66,23 @@ describe('no burst from many fresh calls', () => {
     const times = await fiveHundredFreshCalls(20, 10_000);
     expect(busiestSecond(times)).toBeLessThanOrEqual(20);
     expect(times.length).toBeGreaterThanOrEqual(20 * 9);
+  });
+
+  test('on the built-in schedule, 500 fresh calls are each asked at once, and no second holds more queries than calls', async () => {
+    const times = await fiveHundredFreshCalls(100_000, 15_000, { builtIn: true });
+    expect(times.filter((t) => t < 1_000)).toHaveLength(500);
+    expect(busiestSecond(times)).toBeLessThanOrEqual(500);
+    // Then waits that grow: about 0.3, 1.3, 3.9 and 10 s, then a ninth of the time elapsed.
+    expect(times.length).toBeGreaterThanOrEqual(500 * 6);
+    expect(times.length).toBeLessThanOrEqual(500 * 9);
+  });
+
+  test('calls of a robot that usually takes two seconds, asked each 0.45 s where runs end, still make no second with more queries than calls', async () => {
+    const times = await fiveHundredFreshCalls(100_000, 8_000, { pastRunMs: 2_000 });
+    // Nothing before its runs start to end (about 1.3 s), then dense: more than once a second each...
+    expect(times.filter((t) => t < 1_000)).toHaveLength(0);
+    expect(times.length).toBeGreaterThan(500 * 5);
+    // ...yet held to the calls watched, as asking each call once a second would be.
+    expect(busiestSecond(times)).toBeLessThanOrEqual(500);
   });
 });

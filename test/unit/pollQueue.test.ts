@@ -250,3 +250,36 @@ describe('PollQueue per-origin rate and fair share across origins', () => {
     expect(clock.pendingTimers).toBe(0);
   });
 });
+
+describe('PollQueue queries per second across every origin', () => {
+  test('no second holds more starts than the limit, whatever the origins, and every due poll runs in the end', async () => {
+    const clock = new FakeClock(0);
+    const started: number[] = [];
+    let limit = 30;
+    const queue = new PollQueue(
+      clock,
+      { cap: () => 256, perOriginPerSecond: () => 1_000, perSecond: () => limit },
+      async () => void started.push(clock.now()),
+    );
+    // 100 polls due at once over five services, each of which alone would take them all.
+    for (let i = 0; i < 100; i++) queue.schedule(`k${i}`, `r${i % 10}`, 1, `o${i % 5}`);
+    for (let t = 0; t < 3_500; t += 5) {
+      clock.advance(5);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(started).toHaveLength(100);
+    for (const at of started)
+      expect(started.filter((s) => s >= at && s < at + 1_000).length).toBeLessThanOrEqual(30);
+    expect(started.filter((s) => s < 1_000)).toHaveLength(30);
+    // The limit is read as it changes (the tracker's is the number of calls it watches).
+    limit = 2;
+    for (let i = 0; i < 10; i++) queue.schedule(`late${i}`, 'r0', clock.now() + 1_000, 'o0');
+    const from = clock.now() + 1_000;
+    for (let t = 0; t < 2_000; t += 5) {
+      clock.advance(5);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(started.filter((s) => s >= from && s < from + 1_000)).toHaveLength(2);
+    await queue.idle();
+  });
+});

@@ -13,7 +13,7 @@ import { LeaseKeeper } from './leaseKeeper.ts';
 import type { LoggedChange } from '../store/sharedWrites.ts';
 import { type FireSpec, newCall } from './fireSpec.ts';
 import { originGroup, PollQueue } from './pollQueue.ts';
-import { RunLearning } from './runLearning.ts';
+import { pollIntervalSet, RunLearning } from './runLearning.ts';
 import {
   afterAccepted,
   afterResume,
@@ -79,6 +79,8 @@ export class CallTracker {
       {
         cap: () => deps.settings().maxConcurrentQueries,
         perOriginPerSecond: () => deps.settings().queriesPerSecondPerOrigin,
+        // No second holds more queries than calls watched, however densely each is scheduled.
+        perSecond: () => Math.max(1, this.#live.size),
       },
       (id) => this.#poll(id),
     );
@@ -333,6 +335,7 @@ export class CallTracker {
           step: current,
           now,
           random: this.#d.random,
+          policySet: pollIntervalSet(this.#d.settings().pollPolicy),
           ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
         });
     // The last poll happens at the deadline at the latest.

@@ -7,7 +7,17 @@ export type PollQueueLimits = {
   cap: () => number;
   /** Queries started per second to one origin (one service). */
   perOriginPerSecond: () => number;
+  /**
+   * Queries started per second across every origin (unlimited when absent):
+   * the tracker gives the number of calls it watches, so however they are
+   * scheduled no second holds more queries than a client asking each call
+   * once a second would send.
+   */
+  perSecond?: () => number;
 };
+
+/** The key under which every origin's starts are counted together. */
+const ALL = '';
 
 /** The polls of one origin that are due, by robot, and whose turn is next. */
 type Lane = { ready: Map<string, string[]>; robots: string[] };
@@ -34,6 +44,7 @@ export class PollQueue {
   readonly #turns: string[] = [];
   readonly #limits: PollQueueLimits;
   readonly #rate: OriginRate;
+  readonly #total: OriginRate;
   readonly #run: (key: string) => Promise<void>;
   #inFlight = 0;
   readonly #inFlightBy = new Map<string, number>();
@@ -47,6 +58,7 @@ export class PollQueue {
     this.#limits =
       typeof limits === 'function' ? { cap: limits, perOriginPerSecond: () => Infinity } : limits;
     this.#rate = new OriginRate(() => this.#limits.perOriginPerSecond());
+    this.#total = new OriginRate(() => this.#limits.perSecond?.() ?? Infinity);
     this.#run = run;
   }
 
@@ -113,6 +125,11 @@ export class PollQueue {
     // rate, or whose robots are all at their share, is skipped, not dropped.
     let skipped = 0;
     while (this.#inFlight < cap && this.#turns.length > skipped) {
+      const totalAt = this.#total.allowedAt(ALL, now);
+      if (totalAt > now) {
+        wakeAt = Math.min(wakeAt, totalAt);
+        break;
+      }
       const origin = this.#turns.shift()!;
       const lane = this.#lanes.get(origin)!;
       const allowedAt = this.#rate.allowedAt(origin, now);
@@ -131,6 +148,7 @@ export class PollQueue {
       if (lane.robots.length > 0) this.#turns.push(origin);
       else this.#lanes.delete(origin);
       this.#rate.take(origin, now);
+      this.#total.take(ALL, now);
       this.#start(key, robotId);
     }
     if (wakeAt !== Number.POSITIVE_INFINITY) this.#armWake(wakeAt, now);

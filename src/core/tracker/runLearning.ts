@@ -1,5 +1,5 @@
 import type { Call } from '../../shared/models/call.ts';
-import type { PollPolicy } from '../../shared/models/pollPolicy.ts';
+import type { PollPolicy, PollPolicyOverrides } from '../../shared/models/pollPolicy.ts';
 import type { Robot } from '../../shared/models/robot.ts';
 import type { UsualRun } from '../../shared/models/usualRun.ts';
 import type { Random } from '../clock.ts';
@@ -36,15 +36,16 @@ export class RunLearning {
     call: Call,
     robot: Robot | undefined,
     policy: PollPolicy,
-    timing: { step: number; now: number; random: Random; retryAfterMs?: number },
+    timing: { step: number; now: number; random: Random; retryAfterMs?: number; policySet?: boolean },
   ): number {
-    const explicit = robot?.pollPolicy?.firstDelayMs !== undefined || robot?.pollPolicy?.factor !== undefined;
+    const explicit = pollIntervalSet(robot?.pollPolicy);
     return nextQueryDelay({
       pollCount: timing.step,
       elapsedMs: timing.now - (call.acceptedAt ?? call.createdAt),
       profile: explicit || !this.#schedules ? undefined : this.profileFor(call),
       policy,
       explicit,
+      policySet: timing.policySet === true,
       random: timing.random,
       ...(timing.retryAfterMs === undefined ? {} : { retryAfterMs: timing.retryAfterMs }),
     });
@@ -88,4 +89,9 @@ export class RunLearning {
     this.#loaded.add(robotId);
     if (this.#loaded.size > PROFILE_MAX_KEYS) this.#loaded.delete(this.#loaded.values().next().value!);
   }
+}
+
+/** Whether poll settings (a robot's, or the app's in Settings) set the poll interval: its first delay or its factor. */
+export function pollIntervalSet(policy: PollPolicyOverrides | undefined): boolean {
+  return policy?.firstDelayMs !== undefined || policy?.factor !== undefined;
 }
