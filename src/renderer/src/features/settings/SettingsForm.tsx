@@ -53,7 +53,7 @@ export function SettingsForm({ settings }: { settings: Settings }) {
           draft={draft}
           onChange={change}
           error={errors['pollPolicy']}
-          emptyMeans="Robot Tray's built-in value (0.5 s first, then up to 10 s apart, for 30 minutes)"
+          emptyMeans="Robot Tray's built-in schedule (the first check within 0.5 s, then gaps that grow with the time the call has run, up to 10 s apart, for 30 minutes; once a robot has 10 finished calls, checks go where its calls usually end)"
         />
       </div>
       <div className="section">
