@@ -26,10 +26,16 @@ export async function driveNaive(baseUrl: string, w: Workload, everyMs: number) 
         for (;;) {
           await new Promise((resolve) => setTimeout(resolve, everyMs));
           if (Date.now() > deadline) return;
-          const answer = await fetch(baseUrl + QUERY + encodeURIComponent(webhookCallId), {
-            headers: { 'x-service-token': tokenOf(robot) },
-          });
-          const body = (await answer.json()) as { status: string; response?: Record<string, number> };
+          let body: { status: string; response?: Record<string, number> };
+          try {
+            const answer = await fetch(baseUrl + QUERY + encodeURIComponent(webhookCallId), {
+              headers: { 'x-service-token': tokenOf(robot) },
+            });
+            body = (await answer.json()) as typeof body;
+          } catch {
+            // A connection the sandbox closed as it was reused (seen on a loaded machine): ask again next time.
+            continue;
+          }
           if (body.status === 'DONE') {
             const runMs = body.response?.[WAITED_KEY] ?? 0;
             detections.push({ lagMs: Date.now() - (sent + runMs), runMs });
