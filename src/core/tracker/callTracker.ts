@@ -79,8 +79,9 @@ export class CallTracker {
       {
         cap: () => deps.settings().maxConcurrentQueries,
         perOriginPerSecond: () => deps.settings().queriesPerSecondPerOrigin,
-        // No second holds more queries than calls watched, however densely each is scheduled.
-        perSecond: () => Math.max(1, this.#live.size),
+        // No second holds more queries than calls watched, however densely each is scheduled; a lone
+        // call may still be asked twice (at once, and again as its first delay or dense spacing says).
+        perSecond: () => Math.max(2, this.#live.size),
       },
       (id) => this.#poll(id),
     );

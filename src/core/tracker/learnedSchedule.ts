@@ -80,12 +80,20 @@ export function queryWorth(profile: RunProfile, ms: number): number {
  * FIRST_BY_SHARE quantile of the runs, whichever is sooner.
  */
 export function firstQueryAt(profile: RunProfile): number {
-  const latest = quantile(profile, FIRST_BY_SHARE);
-  const step = Math.max(DENSE_SPACING_MS / 2, latest / SEARCH_STEPS);
-  for (let at = DENSE_SPACING_MS; at < latest; at += step)
-    if (queryWorth(profile, at - DENSE_SPACING_MS) >= DENSE_WORTH) return at;
-  return latest;
+  let at = firstQueries.get(profile);
+  if (at === undefined) {
+    const latest = quantile(profile, FIRST_BY_SHARE);
+    const step = Math.max(DENSE_SPACING_MS / 2, latest / SEARCH_STEPS);
+    at = DENSE_SPACING_MS;
+    while (at < latest && queryWorth(profile, at - DENSE_SPACING_MS) < DENSE_WORTH) at += step;
+    at = Math.min(at, latest);
+    firstQueries.set(profile, at);
+  }
+  return at;
 }
+
+/** firstQueryAt of each profile in use (a profile is rebuilt, not changed, when a run is learned). */
+const firstQueries = new WeakMap<RunProfile, number>();
 
 /**
  * The wait, `elapsedMs` into a run, before its next query on a profile.
