@@ -2,13 +2,13 @@ import { createHash } from 'node:crypto';
 import { constants } from 'node:fs';
 import { copyFile, mkdir, rename, stat } from 'node:fs/promises';
 import path from 'node:path';
-import writeFileAtomic from 'write-file-atomic';
 import type { z } from 'zod';
 import { describeZodError } from '../../shared/validation.ts';
 import { AppError } from '../errors.ts';
 import { problemWords, readUserFile, UserFileError } from '../files/readUserFile.ts';
 import { acquireLock, type LockOptions } from './fileLock.ts';
 import type { WarningLog } from './warnings.ts';
+import { writeFileAtomically } from '../files/atomicWrite.ts';
 
 export type Migration = (data: unknown) => unknown;
 
@@ -114,7 +114,7 @@ export class JsonFileStore<S extends z.ZodType> {
         const checked = this.#o.schema.parse(next) as z.output<S>;
         const text = JSON.stringify({ schemaVersion: this.#o.version, data: checked }, null, 2) + '\n';
         try {
-          await writeFileAtomic(this.#o.file, text, { mode: 0o600 });
+          await writeFileAtomically(this.#o.file, text, { mode: 0o600 });
         } catch (error) {
           throw this.#ioError('save', error);
         }

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import writeFileAtomic from 'write-file-atomic';
 import { z } from 'zod';
 import { Warning } from '../../shared/models/warning.ts';
 import type { AppError } from '../errors.ts';
 import { readUserFileSync } from '../files/readUserFile.ts';
+import { writeFileAtomicallySync } from '../files/atomicWrite.ts';
 
 const WarningFile = z.object({ schemaVersion: z.literal(1), warnings: z.array(Warning) });
 
@@ -64,7 +64,7 @@ export class WarningLog {
     if (this.#file === undefined || this.#readOnly !== undefined) return;
     const text = JSON.stringify({ schemaVersion: 1, warnings: this.#items }, null, 2) + '\n';
     try {
-      writeFileAtomic.sync(this.#file, text, { mode: 0o600 });
+      writeFileAtomicallySync(this.#file, text, { mode: 0o600 });
     } catch {
       // A data folder we cannot write: the warnings still show in this process.
     }

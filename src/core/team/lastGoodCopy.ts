@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
-import writeFileAtomic from 'write-file-atomic';
 import { ExportFile } from '../../shared/models/exportFile.ts';
 import { MAX_EXPORT_FILE_BYTES } from '../../shared/limits.ts';
+import { writeFileAtomically } from '../files/atomicWrite.ts';
 
 type Stored = { source: string; savedAt: number; catalog: ExportFile };
 
@@ -27,7 +27,7 @@ export class LastGoodCopy {
     const current = await this.load(source);
     if (current === undefined || JSON.stringify({ source, catalog: current.catalog }) !== key) {
       const stored: Stored = { source, savedAt: this.#now(), catalog };
-      await writeFileAtomic(this.#file, JSON.stringify(stored) + '\n', { mode: 0o600 });
+      await writeFileAtomically(this.#file, JSON.stringify(stored) + '\n', { mode: 0o600 });
     }
     this.#saved = key;
   }
