@@ -30,7 +30,9 @@ describe('robot-tray built', () => {
   });
 
   /** The files a run loads, each with its text: a bundle's chunk names say little. */
-  async function loaded(args: string[]): Promise<{ code: number | null; files: Map<string, string> }> {
+  async function loaded(
+    args: string[],
+  ): Promise<{ code: number | null; files: Map<string, string>; urls: string[] }> {
     const log = path.join(dir, `imports-${args.join('-').replace(/\W+/g, '_')}.log`);
     await writeFile(log, '');
     const child = execFile(process.execPath, ['--import', SPY, BIN, ...args], {
@@ -39,12 +41,13 @@ describe('robot-tray built', () => {
     });
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
     const files = new Map<string, string>();
-    for (const url of (await readFile(log, 'utf8')).split('\n')) {
+    const urls = (await readFile(log, 'utf8')).split('\n');
+    for (const url of urls) {
       if (!url.startsWith('file:')) continue;
       const file = path.relative(ROOT, fileURLToPath(url));
       files.set(file, await readFile(fileURLToPath(url), 'utf8'));
     }
-    return { code, files };
+    return { code, files, urls };
   }
   const heavy = (files: Map<string, string>) =>
     [...files].filter(([, text]) => HEAVY.test(text)).map(([f]) => f);
@@ -75,6 +78,16 @@ describe('robot-tray built', () => {
     const list = await loaded(['preset', 'list']);
     expect(list.code).toBe(0);
     expect(heavy(list.files).length).toBeGreaterThan(0);
+  });
+
+  test('fire loads neither node:child_process, node:http2 nor write-file-atomic: it spawns nothing, talks HTTP/1.1 to this robot and writes no JSON file', async () => {
+    const { code, urls } = await loaded(['fire', 'Echo', '--arg', 'n=1']);
+    expect(code).toBe(0);
+    // Exit 0: the trigger was sent and accepted. The spy sees require()d built-ins too (undici's node:net).
+    expect(urls.some((url) => url === 'node:net')).toBe(true);
+    expect(
+      urls.filter((url) => /^node:(child_process|http2)$|write-file-atomic|signal-exit/.test(url)),
+    ).toEqual([]);
   });
 
   test('fire and fire --wait work from the bundle', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '../lazySchema.ts';
 import { MAX_EXPORT_PRESETS_PER_ROBOT, MAX_EXPORT_ROBOTS } from '../limits.ts';
 import { describeZodError } from '../validation.ts';
 import { Preset } from './preset.ts';
@@ -26,60 +27,68 @@ import { Robot } from './robot.ts';
 export const EXPORT_FORMAT = 'robot-tray-export';
 export const EXPORT_VERSION = 1;
 
-export const ExportedPreset = Preset.omit({ id: true, robotId: true, createdAt: true, updatedAt: true });
+export const ExportedPreset = lazySchema(() =>
+  Preset.omit({ id: true, robotId: true, createdAt: true, updatedAt: true }),
+);
 export type ExportedPreset = z.infer<typeof ExportedPreset>;
 
-export const ExportedRobot = Robot.omit({
-  id: true,
-  tokenUpdatedAt: true,
-  tokenOrigin: true,
-  caFile: true,
-  pinnedCertSha256: true,
-  createdAt: true,
-  updatedAt: true,
-}).extend({
-  /** The robot trusted an extra CA file on the desk it came from: choose one again here. */
-  caFileNeeded: z.boolean().default(false),
-  presets: z
-    .array(ExportedPreset)
-    .max(MAX_EXPORT_PRESETS_PER_ROBOT, `must hold at most ${MAX_EXPORT_PRESETS_PER_ROBOT} presets`)
-    .default([]),
-});
+export const ExportedRobot = lazySchema(() =>
+  Robot.omit({
+    id: true,
+    tokenUpdatedAt: true,
+    tokenOrigin: true,
+    caFile: true,
+    pinnedCertSha256: true,
+    createdAt: true,
+    updatedAt: true,
+  }).extend({
+    /** The robot trusted an extra CA file on the desk it came from: choose one again here. */
+    caFileNeeded: z.boolean().default(false),
+    presets: z
+      .array(ExportedPreset)
+      .max(MAX_EXPORT_PRESETS_PER_ROBOT, `must hold at most ${MAX_EXPORT_PRESETS_PER_ROBOT} presets`)
+      .default([]),
+  }),
+);
 export type ExportedRobot = z.infer<typeof ExportedRobot>;
 
-export const ExportFile = z.object({
-  format: z.literal(EXPORT_FORMAT),
-  version: z.literal(EXPORT_VERSION),
-  /** When it was written, ms since the epoch. */
-  exportedAt: z.number(),
-  robots: z
-    .array(ExportedRobot)
-    .max(MAX_EXPORT_ROBOTS, `must hold at most ${MAX_EXPORT_ROBOTS} robots`)
-    .superRefine((robots, ctx) => {
-      const seen = new Set<string>();
-      robots.forEach((robot, i) => {
-        const key = robot.name.toLocaleLowerCase();
-        if (seen.has(key))
-          ctx.addIssue({ code: 'custom', path: [i, 'name'], message: `"${robot.name}" appears twice` });
-        seen.add(key);
-        const presets = new Set<string>();
-        robot.presets.forEach((preset, j) => {
-          const p = preset.name.toLocaleLowerCase();
-          if (presets.has(p))
-            ctx.addIssue({
-              code: 'custom',
-              path: [i, 'presets', j, 'name'],
-              message: `"${preset.name}" appears twice for this robot`,
-            });
-          presets.add(p);
+export const ExportFile = lazySchema(() =>
+  z.object({
+    format: z.literal(EXPORT_FORMAT),
+    version: z.literal(EXPORT_VERSION),
+    /** When it was written, ms since the epoch. */
+    exportedAt: z.number(),
+    robots: z
+      .array(ExportedRobot)
+      .max(MAX_EXPORT_ROBOTS, `must hold at most ${MAX_EXPORT_ROBOTS} robots`)
+      .superRefine((robots, ctx) => {
+        const seen = new Set<string>();
+        robots.forEach((robot, i) => {
+          const key = robot.name.toLocaleLowerCase();
+          if (seen.has(key))
+            ctx.addIssue({ code: 'custom', path: [i, 'name'], message: `"${robot.name}" appears twice` });
+          seen.add(key);
+          const presets = new Set<string>();
+          robot.presets.forEach((preset, j) => {
+            const p = preset.name.toLocaleLowerCase();
+            if (presets.has(p))
+              ctx.addIssue({
+                code: 'custom',
+                path: [i, 'presets', j, 'name'],
+                message: `"${preset.name}" appears twice for this robot`,
+              });
+            presets.add(p);
+          });
         });
-      });
-    }),
-});
+      }),
+  }),
+);
 export type ExportFile = z.infer<typeof ExportFile>;
 
 /** The envelope alone: enough to tell a newer version from a broken file. */
-const Envelope = z.object({ format: z.literal(EXPORT_FORMAT), version: z.number().int().min(1) });
+const Envelope = lazySchema(() =>
+  z.object({ format: z.literal(EXPORT_FORMAT), version: z.number().int().min(1) }),
+);
 
 /**
  * The export file in `text`, or why it is not one, as a sentence to follow

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '../lazySchema.ts';
 import {
   MAX_FIELD_CHOICES,
   MAX_FIELD_CHOICE_LENGTH,
@@ -38,13 +39,15 @@ export { secretFieldsIn, secretPlaceholder, withSecretsFilled } from './secretPl
  * A field's name, used in `{"$field": NAME}`, `--field NAME=VALUE` and links:
  * a letter, then letters, digits, "_" or "-", so it never needs quoting.
  */
-export const FieldName = z
-  .string()
-  .max(MAX_FIELD_NAME_LENGTH, `must be at most ${MAX_FIELD_NAME_LENGTH} characters`)
-  .regex(
-    /^[A-Za-z][A-Za-z0-9_-]*$/,
-    'must start with a letter and hold only letters, digits, "_" and "-" (like customerId)',
-  );
+export const FieldName = lazySchema(() =>
+  z
+    .string()
+    .max(MAX_FIELD_NAME_LENGTH, `must be at most ${MAX_FIELD_NAME_LENGTH} characters`)
+    .regex(
+      /^[A-Za-z][A-Za-z0-9_-]*$/,
+      'must start with a letter and hold only letters, digits, "_" and "-" (like customerId)',
+    ),
+);
 
 const oneLine = (max: number) =>
   z
@@ -61,92 +64,98 @@ const oneLine = (max: number) =>
  * field's own rules. Unknown keys are refused too (a misspelt "requried"
  * would otherwise quietly do nothing).
  */
-export const PresetField = z
-  .object({
-    name: FieldName,
-    label: oneLine(MAX_FIELD_LABEL_LENGTH).optional(),
-    type: z.enum(FIELD_TYPES, { error: `must be one of ${FIELD_TYPES.join(', ')}` }),
-    required: z.boolean().default(false),
-    default: z.union([z.string(), z.number(), z.boolean()]).optional(),
-    pattern: z.string().optional(),
-    // Judged in the refinement below, by the field's type, so the message fits it.
-    min: z.union([z.number(), z.string()]).optional(),
-    max: z.union([z.number(), z.string()]).optional(),
-    choices: z
-      .array(oneLine(MAX_FIELD_CHOICE_LENGTH).pipe(z.string().min(1, 'must not be empty')))
-      .min(1, 'must list at least one choice')
-      .max(MAX_FIELD_CHOICES, `must list at most ${MAX_FIELD_CHOICES} choices`)
-      .optional(),
-    help: z
-      .string()
-      .trim()
-      .max(MAX_FIELD_HELP_LENGTH, `must be at most ${MAX_FIELD_HELP_LENGTH} characters`)
-      .optional(),
-    secret: z.boolean().default(false),
-  })
-  .strict()
-  .superRefine((field, ctx) => {
-    let problems = 0;
-    const issue = (path: string, message: string) => {
-      problems++;
-      ctx.addIssue({ code: 'custom', path: [path], message });
-    };
-    if (field.pattern !== undefined) {
-      if (field.type !== 'text') issue('pattern', 'applies to text fields only; remove it');
-      else {
-        const problem = patternProblem(field.pattern);
-        if (problem !== undefined) issue('pattern', problem);
+export const PresetField = lazySchema(() =>
+  z
+    .object({
+      name: FieldName,
+      label: oneLine(MAX_FIELD_LABEL_LENGTH).optional(),
+      type: z.enum(FIELD_TYPES, { error: `must be one of ${FIELD_TYPES.join(', ')}` }),
+      required: z.boolean().default(false),
+      default: z.union([z.string(), z.number(), z.boolean()]).optional(),
+      pattern: z.string().optional(),
+      // Judged in the refinement below, by the field's type, so the message fits it.
+      min: z.union([z.number(), z.string()]).optional(),
+      max: z.union([z.number(), z.string()]).optional(),
+      choices: z
+        .array(oneLine(MAX_FIELD_CHOICE_LENGTH).pipe(z.string().min(1, 'must not be empty')))
+        .min(1, 'must list at least one choice')
+        .max(MAX_FIELD_CHOICES, `must list at most ${MAX_FIELD_CHOICES} choices`)
+        .optional(),
+      help: z
+        .string()
+        .trim()
+        .max(MAX_FIELD_HELP_LENGTH, `must be at most ${MAX_FIELD_HELP_LENGTH} characters`)
+        .optional(),
+      secret: z.boolean().default(false),
+    })
+    .strict()
+    .superRefine((field, ctx) => {
+      let problems = 0;
+      const issue = (path: string, message: string) => {
+        problems++;
+        ctx.addIssue({ code: 'custom', path: [path], message });
+      };
+      if (field.pattern !== undefined) {
+        if (field.type !== 'text') issue('pattern', 'applies to text fields only; remove it');
+        else {
+          const problem = patternProblem(field.pattern);
+          if (problem !== undefined) issue('pattern', problem);
+        }
       }
-    }
-    for (const key of ['min', 'max'] as const) {
-      const bound = field[key];
-      if (bound === undefined) continue;
-      if (field.type === 'number' && typeof bound !== 'number')
-        issue(key, 'must be a number for a number field');
-      else if (field.type === 'date' && (typeof bound !== 'string' || !isIsoDate(bound)))
-        issue(key, 'must be a date written YYYY-MM-DD (like 2024-03-31) for a date field');
-      else if (field.type !== 'number' && field.type !== 'date')
-        issue(key, 'applies to number and date fields only; remove it');
-    }
-    if (typeof field.min === typeof field.max && field.min! > field.max!)
-      issue('max', `must not be below min (${field.min})`);
-    if (field.type === 'choice') {
-      if (field.choices === undefined) issue('choices', 'a choice field must list its choices');
-      else if (new Set(field.choices).size !== field.choices.length)
-        issue('choices', 'must not list the same choice twice');
-    } else if (field.choices !== undefined) issue('choices', 'applies to choice fields only; remove it');
-    if (field.default !== undefined && problems === 0) {
-      const problem = fieldValueProblem({ ...field, secret: false }, field.default);
-      if (problem !== undefined) issue('default', problem);
-    }
-  });
+      for (const key of ['min', 'max'] as const) {
+        const bound = field[key];
+        if (bound === undefined) continue;
+        if (field.type === 'number' && typeof bound !== 'number')
+          issue(key, 'must be a number for a number field');
+        else if (field.type === 'date' && (typeof bound !== 'string' || !isIsoDate(bound)))
+          issue(key, 'must be a date written YYYY-MM-DD (like 2024-03-31) for a date field');
+        else if (field.type !== 'number' && field.type !== 'date')
+          issue(key, 'applies to number and date fields only; remove it');
+      }
+      if (typeof field.min === typeof field.max && field.min! > field.max!)
+        issue('max', `must not be below min (${field.min})`);
+      if (field.type === 'choice') {
+        if (field.choices === undefined) issue('choices', 'a choice field must list its choices');
+        else if (new Set(field.choices).size !== field.choices.length)
+          issue('choices', 'must not list the same choice twice');
+      } else if (field.choices !== undefined) issue('choices', 'applies to choice fields only; remove it');
+      if (field.default !== undefined && problems === 0) {
+        const problem = fieldValueProblem({ ...field, secret: false }, field.default);
+        if (problem !== undefined) issue('default', problem);
+      }
+    }),
+);
 export type PresetField = z.infer<typeof PresetField>;
 export type PresetFieldInput = z.input<typeof PresetField>;
 
 /** A preset's fields: bounded in number, each name once (names are matched exactly). */
-export const PresetFields = z
-  .array(PresetField)
-  .max(MAX_PRESET_FIELDS, `must hold at most ${MAX_PRESET_FIELDS} fields`)
-  .superRefine((fields, ctx) => {
-    const seen = new Set<string>();
-    fields.forEach((field, index) => {
-      if (seen.has(field.name))
-        ctx.addIssue({
-          code: 'custom',
-          path: [index, 'name'],
-          message: `"${field.name}" is already the name of another field; field names must differ`,
-        });
-      seen.add(field.name);
-    });
-  });
+export const PresetFields = lazySchema(() =>
+  z
+    .array(PresetField)
+    .max(MAX_PRESET_FIELDS, `must hold at most ${MAX_PRESET_FIELDS} fields`)
+    .superRefine((fields, ctx) => {
+      const seen = new Set<string>();
+      fields.forEach((field, index) => {
+        if (seen.has(field.name))
+          ctx.addIssue({
+            code: 'custom',
+            path: [index, 'name'],
+            message: `"${field.name}" is already the name of another field; field names must differ`,
+          });
+        seen.add(field.name);
+      });
+    }),
+);
 
 /**
  * Field values as they cross a boundary (IPC, the core's API): typed, by
  * name, null for "not given". Whether they suit the preset's fields is
  * decided where the preset is known (fillPresetArgs), never by the sender.
  */
-export const FieldValuesInput = z
-  .record(z.string().max(MAX_FIELD_NAME_LENGTH), z.union([z.string(), z.number(), z.boolean(), z.null()]))
-  .refine((values) => Object.keys(values).length <= MAX_PRESET_FIELDS, {
-    message: `must give at most ${MAX_PRESET_FIELDS} values`,
-  });
+export const FieldValuesInput = lazySchema(() =>
+  z
+    .record(z.string().max(MAX_FIELD_NAME_LENGTH), z.union([z.string(), z.number(), z.boolean(), z.null()]))
+    .refine((values) => Object.keys(values).length <= MAX_PRESET_FIELDS, {
+      message: `must give at most ${MAX_PRESET_FIELDS} values`,
+    }),
+);
