@@ -2,7 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
 import { relative, resolve } from 'node:path';
 import type { Plugin } from 'vite';
-import { lazyBuiltins } from './scripts/build/lazyBuiltins.ts';
+import { builtinsWithoutEsmView, lazyBuiltins } from './scripts/build/lazyBuiltins.ts';
 
 /**
  * Lists every file the main build read (and each bundled package's package.json) in
@@ -40,7 +40,7 @@ function cliSourcesList(): Plugin {
 
 export default defineConfig({
   main: {
-    plugins: [cliSourcesList(), lazyBuiltins()],
+    plugins: [cliSourcesList(), lazyBuiltins(), builtinsWithoutEsmView()],
     build: {
       // keytar is a native module: it must be loaded from node_modules at run
       // time, never bundled; electron-updater stays external too. commander,

@@ -2,8 +2,11 @@
 // (out/main/cli.js, one file to load instead of a few hundred) while it is
 // current, else the TypeScript sources on Node's type stripping. Plain
 // JavaScript, like bin/robot-tray.js, so any Node can load it.
-import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+
+// node:fs as require() gives it: importing it would first build its ES module
+// view, whose ReadStream getter loads the file streams, a cost every start paid.
+const { readFileSync, statSync } = process.getBuiltinModule('node:fs');
 
 /**
  * True when out/main/cli.js exists and no file it was built from (listed in

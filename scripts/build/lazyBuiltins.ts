@@ -73,3 +73,39 @@ export function lazyBuiltins(edits: Edit[] = LAZY_EDITS): Plugin {
     },
   };
 }
+
+/**
+ * `import { readFileSync } from "node:fs"` makes Node build an ES module view
+ * of node:fs, reading every export once, and some exports are getters that
+ * load more: node:fs's ReadStream loads the file streams (a quarter of what
+ * `robot-tray --help` loaded), node:tls's rootCertificates parses every root
+ * certificate. process.getBuiltinModule hands over the module as require()
+ * would, reading nothing. So each chunk's top-level imports of built-ins
+ * become that: default and named imports; a namespace import stays.
+ */
+export function builtinsWithoutEsmView(): Plugin {
+  const IMPORT = /^import ([^;'"]*?) from "(node:[a-z_/0-9]+)";$/gm;
+  return {
+    name: 'robot-tray-builtins-without-esm-view',
+    renderChunk(code) {
+      let changed = false;
+      const next = code.replace(IMPORT, (whole, clause: string, id: string) => {
+        const parts = /^(?:([\w$]+)(?:, )?)?(?:\{ ([^}]*) \})?$/.exec(clause.trim());
+        if (parts === null || (parts[1] === undefined && parts[2] === undefined)) return whole;
+        const lines: string[] = [];
+        const module = `process.getBuiltinModule(${JSON.stringify(id)})`;
+        const names = (parts[2] ?? '')
+          .split(',')
+          .map((n) => n.trim())
+          .filter(Boolean);
+        const whole$ = [parts[1], ...names.filter((n) => /^default as /.test(n)).map((n) => n.slice(11))];
+        const named = names.filter((n) => !/^default as /.test(n)).map((n) => n.replace(/ as /, ': '));
+        for (const local of whole$) if (local !== undefined) lines.push(`const ${local} = ${module};`);
+        if (named.length > 0) lines.push(`const { ${named.join(', ')} } = ${module};`);
+        changed = true;
+        return lines.join('\n');
+      });
+      return changed ? { code: next, map: null } : null;
+    },
+  };
+}
