@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { firstLook } from '../../src/renderer/src/features/json/model/firstLook.ts';
+import { FIRST_LOOK_ROWS, firstLook } from '../../src/renderer/src/features/json/model/firstLook.ts';
 import { buildIndex, IndexBuilder } from '../../src/renderer/src/features/json/model/indexBuilder.ts';
 import {
   isContainer,
@@ -14,6 +14,7 @@ import {
   expandToDepth,
   readingDepth,
   toggled,
+  visibleRows,
 } from '../../src/renderer/src/features/json/model/visibleRows.ts';
 
 /**
@@ -241,5 +242,27 @@ describe('the first look the window takes itself', () => {
     expect(readingDepth(index, toggled(look.initial.expanded, recordsNode))).toBe(1);
     expect(readingDepth(index, expandToDepth(index, 0))).toBe(-1);
     expect(readingDepth(buildIndex(records), expandToDepth(buildIndex(records), 2))).toBe(-1);
+  });
+
+  test('reads no further than its first screen needs: a closed container at the cut, or a screenful of rows', () => {
+    // Depth 1: the root open, "records" closed; the cut lies inside it, so reading on adds no row.
+    const closedAtCut = firstLook(records, 1, 16_000, 1_000);
+    if ('failed' in closedAtCut) throw new Error(closedAtCut.failed);
+    expect(closedAtCut.index.valueEnd[0]).toBeLessThanOrEqual(1_000);
+    expect([...closedAtCut.initial.rows].map((n) => keyOf(closedAtCut.index, records, n))).toEqual([
+      0,
+      'head',
+      'records',
+    ]);
+    // Depth 3: every record open, a few rows each; it stops once a screen is full, short of 16,000.
+    const full = firstLook(records, 3, 16_000, 1_000);
+    if ('failed' in full) throw new Error(full.failed);
+    expect(full.initial.rows.length).toBeGreaterThanOrEqual(FIRST_LOOK_ROWS);
+    expect(full.index.valueEnd[0]).toBeLessThan(16_000 - 1_000);
+    // The rows it shows are the whole document's first rows.
+    const whole = buildIndex(records);
+    const wholeRows = visibleRows(whole, expandToDepth(whole, 3));
+    const shown = full.initial.rows.length;
+    expect([...full.initial.rows]).toEqual([...wholeRows.slice(0, shown)]);
   });
 });
