@@ -70,4 +70,47 @@ describe("the window's call changes, gathered between draws", () => {
     vi.advanceTimersByTime(100);
     expect(seen).toEqual(['changed a', 'calls.removed', 'changed b']);
   });
+
+  test('with frames, the gathered changes are applied at the start of the next frame after the wait', () => {
+    const applied: CallChange[][] = [];
+    const frames: Array<() => void> = [];
+    const gathered = gatherCallChanges(
+      (changes) => applied.push(changes),
+      100,
+      (draw) => frames.push(draw),
+    );
+    gathered.add([change('a', 1)]);
+    vi.advanceTimersByTime(100);
+    // Due, but not mid-frame: it waits for the frame.
+    expect(applied).toEqual([]);
+    expect(frames).toHaveLength(1);
+    gathered.add([change('a', 2)]);
+    frames.shift()!();
+    expect(applied.map((batch) => batch.map((c) => c.call.pollCount))).toEqual([[2]]);
+    // Applied once: the fallback timer was cleared with it.
+    vi.advanceTimersByTime(1_000);
+    expect(applied).toHaveLength(1);
+  });
+
+  test('a window that draws no frames (hidden) still gets its changes, one wait after they were due', () => {
+    const applied: CallChange[][] = [];
+    const frames: Array<() => void> = [];
+    const gathered = gatherCallChanges(
+      (changes) => applied.push(changes),
+      100,
+      (draw) => frames.push(draw),
+    );
+    gathered.add([change('a', 1)]);
+    vi.advanceTimersByTime(199);
+    expect(applied).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(applied).toHaveLength(1);
+    // The frame asked for earlier comes at last (shown again): nothing is applied twice.
+    frames.shift()!();
+    expect(applied).toHaveLength(1);
+    gathered.add([change('b', 1)]);
+    vi.advanceTimersByTime(100);
+    frames.shift()!();
+    expect(applied.map((batch) => batch.map((c) => c.call.id))).toEqual([['a'], ['b']]);
+  });
 });

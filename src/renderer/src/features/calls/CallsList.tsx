@@ -38,10 +38,11 @@ export function CallsList({ ids }: { ids: readonly string[] }) {
     setMenu(null);
     focusCallsList();
   }, []);
-  const pick = (id: string, open: boolean) => {
+  // Stable, as showMenu: a row is drawn again only when its own call changes, not on every batch of changes.
+  const pick = useCallback((id: string, open: boolean) => {
     selectCall(id);
     if (open) openCall(id);
-  };
+  }, []);
   const showMenu = useCallback((id: string, x: number, y: number) => {
     selectCall(id);
     setMenu({ id, x, y });

@@ -5,15 +5,20 @@ import { useCalls } from '../../stores/calls.ts';
 import { openCall, useCallsView } from '../../stores/callsView.ts';
 import { CallsFilters } from './CallsFilters.tsx';
 import { CallsList } from './CallsList.tsx';
-import { filteredIds } from './model/callsFilter.ts';
+import { filteredIds, isFiltered } from './model/callsFilter.ts';
+import type { CallSummary } from '../../../../shared/models/callSummary.ts';
 import './calls.css';
+
+const noCalls: ReadonlyMap<string, CallSummary> = new Map();
 
 /** The live calls list and its filters (the detail of the call opened shows beside it, see Shell). */
 export function CallsPane() {
   const order = useCalls((s) => s.order);
-  const byId = useCalls((s) => s.byId);
-  const load = useCalls((s) => s.load);
   const filter = useCallsView((s) => s.filter);
+  // Unfiltered, the list is the order as it is: a batch of polls (ten a second) then
+  // changes no prop here and draws the pane and the list again for nothing.
+  const byId = useCalls((s) => (isFiltered(filter) ? s.byId : noCalls));
+  const load = useCalls((s) => s.load);
   const argumentMatches = useCallsView((s) => s.argumentMatches);
   const notice = useCallsView((s) => s.notice);
   const ids = useMemo(

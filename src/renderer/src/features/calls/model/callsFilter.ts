@@ -25,6 +25,11 @@ export function matchesFilter(
   return fields.some((f) => f?.toLowerCase().includes(text)) || argumentMatches.has(call.id);
 }
 
+/** Whether the filter leaves any call out (else the list is the store's order as it is). */
+export function isFiltered(filter: CallsFilter): boolean {
+  return filter.robotId !== null || filter.states.length > 0 || filter.text.trim() !== '';
+}
+
 /** The ids to list, newest first (the store's order), that pass the filter. */
 export function filteredIds(
   order: readonly string[],
@@ -33,7 +38,7 @@ export function filteredIds(
   argumentMatches?: ReadonlySet<string>,
 ): readonly string[] {
   // Nothing filtered: the order as it is, no pass over a 100,000-call history per change.
-  if (filter.robotId === null && filter.states.length === 0 && filter.text.trim() === '') return order;
+  if (!isFiltered(filter)) return order;
   return order.filter((id) => {
     const call = byId.get(id);
     return call !== undefined && matchesFilter(call, filter, argumentMatches);
