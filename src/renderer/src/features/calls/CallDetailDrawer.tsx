@@ -51,6 +51,10 @@ export function CallDetailDrawer({ callId }: { callId: string }) {
   }, []);
   if (summary === undefined) return null;
   const call = detail.status === 'ready' && detail.call.id === callId ? detail.call : undefined;
+  // The viewer is shown while the response is on its way, so its arrival only adds the rows.
+  const response = call?.responseJson;
+  const showResponse =
+    response !== undefined || (hasResponse && call === undefined && detail.status !== 'error');
   return (
     <aside ref={panel} className="call-detail" aria-label="Call detail" data-testid="call-detail">
       <div className="section-head">
@@ -85,14 +89,10 @@ export function CallDetailDrawer({ callId }: { callId: string }) {
       {detail.status === 'error' && <p className="field-error">{detail.message}</p>}
       {call !== undefined && <RequestSection detail={call} />}
       <TimelineSection summary={summary} />
-      {call?.responseJson !== undefined && (
+      {showResponse && (
         <section className="detail-section detail-response" aria-label="Response">
           <h3>Response</h3>
-          <LazyJsonViewer
-            text={call.responseJson}
-            label="Response"
-            fileName={`response-${summary.id}.json`}
-          />
+          <LazyJsonViewer text={response} label="Response" fileName={`response-${summary.id}.json`} />
         </section>
       )}
       {call?.responseJson !== undefined && previous !== undefined && (

@@ -10,8 +10,8 @@ import { INITIAL_DEPTH, useTreeState } from './useTreeState.ts';
 import './json.css';
 
 type Props = {
-  /** The document as JSON text, exactly as received. */
-  text: string;
+  /** The document as JSON text, exactly as received; undefined while it is on its way. */
+  text: string | undefined;
   label?: string;
   fileName?: string;
   /** How many levels start open (2: the root and its children). */
@@ -20,14 +20,28 @@ type Props = {
 
 /**
  * The JSON viewer: parsed in a worker, rendered row by row. Loaded lazily
- * (see LazyJsonViewer) so the window starts without it.
+ * (see LazyJsonViewer) so the window starts without it. It can be shown
+ * before its text is in hand (a call's response takes a while to reach the
+ * window): what is drawn then is ready, and the text's arrival only adds
+ * the rows.
  */
-export default function JsonViewer({
+export default function JsonViewer(props: Props) {
+  if (props.text === undefined) {
+    return (
+      <p className="json-status" aria-busy="true">
+        Reading the JSON…
+      </p>
+    );
+  }
+  return <DocumentViewer {...props} text={props.text} />;
+}
+
+function DocumentViewer({
   text,
   label = 'JSON',
   fileName = 'response.json',
   initialDepth = INITIAL_DEPTH,
-}: Props) {
+}: Props & { text: string }) {
   const state = useJsonDocument(text, initialDepth);
   if (state.status === 'parsing') return <p className="json-status">Reading the JSON…</p>;
   if (state.status === 'failed')

@@ -56,6 +56,30 @@ function workerChannel(worker: Worker) {
 }
 type Channel = ReturnType<typeof workerChannel>;
 
+/** How long to wait for a frame before starting anyway (a window that draws none, being hidden). */
+const FRAME_WAIT_MS = 100;
+
+/**
+ * Runs `work` in a task of its own just after the next frame is drawn, or
+ * after FRAME_WAIT_MS if no frame comes; the returned function cancels it.
+ */
+function afterNextFrame(work: () => void): () => void {
+  let done = false;
+  const run = () => {
+    if (done) return;
+    done = true;
+    clearTimeout(fallback);
+    work();
+  };
+  const fallback = setTimeout(run, FRAME_WAIT_MS);
+  const frame = requestAnimationFrame(() => setTimeout(run, 0));
+  return () => {
+    done = true;
+    clearTimeout(fallback);
+    cancelAnimationFrame(frame);
+  };
+}
+
 /**
  * Parses `source` (JSON text): its start at once, here (a bounded slice, well
  * under a millisecond), so the first rows show without waiting for a worker
@@ -75,41 +99,51 @@ export function useJsonDocument(source: string, depth: number): DocumentState {
   const complete = look.status !== 'ready' || !look.doc.partial;
 
   useEffect(() => {
-    const worker = new Worker(new URL('./worker/jsonWorker.ts', import.meta.url), { type: 'module' });
-    const own = workerChannel(worker);
-    channel.current = own;
-    const settle = (state: DocumentState) => setWhole({ source, depth, state });
-    worker.onmessage = ({ data }: MessageEvent<WorkerResponse>) => {
-      // A document small enough to read here whole is shown as read; its worker only searches.
-      if (complete && (data.type === 'failed' || data.type === 'opened')) return;
-      if (data.type === 'failed') settle({ status: 'failed', message: data.message });
-      else if (data.type === 'opened') {
-        const initial = { expanded: data.expanded, rows: data.rows };
-        const { search, pretty } = own;
-        settle({
-          status: 'ready',
-          doc: { text: source, index: data.index, initial, partial: false, search, pretty },
-        });
-      } else own.receive(data);
-    };
-    worker.onerror = (event) =>
-      settle({ status: 'failed', message: `The JSON viewer stopped: ${event.message}` });
     let stopped = false;
-    worker.postMessage({ type: 'start', length: source.length } satisfies WorkerRequest);
-    void postInSlices(
-      source,
-      (slice, last) =>
-        worker.postMessage(
-          (last
-            ? { type: 'open', text: slice, depth }
-            : { type: 'chunk', text: slice }) satisfies WorkerRequest,
-        ),
-      () => stopped,
-    );
+    let worker: Worker | undefined;
+    let own: Channel | undefined;
+    const settle = (state: DocumentState) => setWhole({ source, depth, state });
+    const start = () => {
+      const started = new Worker(new URL('./worker/jsonWorker.ts', import.meta.url), { type: 'module' });
+      const channelOf = workerChannel(started);
+      worker = started;
+      own = channelOf;
+      channel.current = channelOf;
+      started.onmessage = ({ data }: MessageEvent<WorkerResponse>) => {
+        // A document small enough to read here whole is shown as read; its worker only searches.
+        if (complete && (data.type === 'failed' || data.type === 'opened')) return;
+        if (data.type === 'failed') settle({ status: 'failed', message: data.message });
+        else if (data.type === 'opened') {
+          const initial = { expanded: data.expanded, rows: data.rows };
+          const { search, pretty } = channelOf;
+          settle({
+            status: 'ready',
+            doc: { text: source, index: data.index, initial, partial: false, search, pretty },
+          });
+        } else channelOf.receive(data);
+      };
+      started.onerror = (event) =>
+        settle({ status: 'failed', message: `The JSON viewer stopped: ${event.message}` });
+      started.postMessage({ type: 'start', length: source.length } satisfies WorkerRequest);
+      void postInSlices(
+        source,
+        (slice, last) =>
+          started.postMessage(
+            (last
+              ? { type: 'open', text: slice, depth }
+              : { type: 'chunk', text: slice }) satisfies WorkerRequest,
+          ),
+        () => stopped,
+      );
+    };
+    // Started once the first rows are drawn: the worker's start and the text's copy to it
+    // would otherwise come before that frame.
+    const cancel = afterNextFrame(start);
     return () => {
       stopped = true;
-      worker.terminate();
-      if (channel.current === own) channel.current = undefined;
+      cancel();
+      worker?.terminate();
+      if (own !== undefined && channel.current === own) channel.current = undefined;
     };
   }, [source, depth, complete]);
 
