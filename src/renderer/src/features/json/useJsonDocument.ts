@@ -60,23 +60,28 @@ type Channel = ReturnType<typeof workerChannel>;
 const FRAME_WAIT_MS = 100;
 
 /**
- * Runs `work` in a task of its own just after the next frame is drawn, or
- * after FRAME_WAIT_MS if no frame comes; the returned function cancels it.
+ * Runs `work` once: in a task of its own just after the next frame is drawn,
+ * after FRAME_WAIT_MS if no frame comes, or at once when `now` is called
+ * first. `cancel` stops it.
  */
-function afterNextFrame(work: () => void): () => void {
+function afterNextFrame(work: () => void): { now: () => void; cancel: () => void } {
   let done = false;
-  const run = () => {
+  const now = () => {
     if (done) return;
     done = true;
     clearTimeout(fallback);
+    cancelAnimationFrame(frame);
     work();
   };
-  const fallback = setTimeout(run, FRAME_WAIT_MS);
-  const frame = requestAnimationFrame(() => setTimeout(run, 0));
-  return () => {
-    done = true;
-    clearTimeout(fallback);
-    cancelAnimationFrame(frame);
+  const fallback = setTimeout(now, FRAME_WAIT_MS);
+  const frame = requestAnimationFrame(() => setTimeout(now, 0));
+  return {
+    now,
+    cancel: () => {
+      done = true;
+      clearTimeout(fallback);
+      cancelAnimationFrame(frame);
+    },
   };
 }
 
@@ -88,11 +93,17 @@ function afterNextFrame(work: () => void): () => void {
  */
 export function useJsonDocument(source: string, depth: number): DocumentState {
   const channel = useRef<Channel | undefined>(undefined);
+  /** Starts the worker now if it is still waiting for the first frame (a search or the raw view asked first). */
+  const startNow = useRef<() => void>(() => undefined);
+  const open = () => {
+    startNow.current();
+    return channel.current;
+  };
   const look = useMemo((): DocumentState => {
     const seen = firstLook(source, depth);
     if ('failed' in seen) return { status: 'failed', message: seen.failed };
-    const search = (query: string) => channel.current?.search(query) ?? Promise.resolve(new Int32Array(0));
-    const pretty = () => channel.current?.pretty() ?? new Promise<Pretty>(() => {});
+    const search = (query: string) => open()?.search(query) ?? Promise.resolve(new Int32Array(0));
+    const pretty = () => open()?.pretty() ?? new Promise<Pretty>(() => {});
     return { status: 'ready', doc: { text: source, ...seen, search, pretty } };
   }, [source, depth]);
   const [whole, setWhole] = useState<{ source: string; depth: number; state: DocumentState }>();
@@ -138,10 +149,11 @@ export function useJsonDocument(source: string, depth: number): DocumentState {
     };
     // Started once the first rows are drawn: the worker's start and the text's copy to it
     // would otherwise come before that frame.
-    const cancel = afterNextFrame(start);
+    const later = afterNextFrame(start);
+    startNow.current = later.now;
     return () => {
       stopped = true;
-      cancel();
+      later.cancel();
       worker?.terminate();
       if (own !== undefined && channel.current === own) channel.current = undefined;
     };
