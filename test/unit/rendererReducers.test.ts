@@ -197,6 +197,18 @@ describe('calls reducer', () => {
     ]);
     expect(lastCallOf(state, 'r1')?.id).toBe('new');
     expect(lastCallOf(state, 'r3')).toBeUndefined();
+    // A robot with no call: answered without a pass over the calls.
+    const noPass = {
+      ...state,
+      order: {
+        [Symbol.iterator]: () => {
+          throw new Error('a pass over every call');
+        },
+      } as unknown as string[],
+    };
+    expect(lastCallOf(noPass, 'r3')).toBeUndefined();
+    const gone = applyCallsRemoved(state, { ids: ['other'], finishedOf: null });
+    expect(lastCallOf({ ...gone, order: noPass.order }, 'r2')).toBeUndefined();
   });
 });
 
