@@ -32,6 +32,8 @@ import { otherWatcherRunning, removeWatcherMark, writeWatcherMark } from './watc
 
 /** How often a watching core scans for what the change feed may have missed (the fallback). */
 const ADOPT_INTERVAL_MS = 5_000;
+/** How stale the robots a poll reads may be when another process changed robots.json (a stat costs ~0.1 ms). */
+const ROBOT_RECHECK_MS = 250;
 
 export type { AppCoreOptions, CoreEvent };
 
@@ -87,7 +89,8 @@ export class AppCore {
     this.#tracker = new CallTracker({
       history: parts.history,
       client: parts.client,
-      robotById: (id) => catalog.robot(id),
+      // Asked on every poll: robots.json is checked at most every ROBOT_RECHECK_MS for another process's edits.
+      robotById: (id) => catalog.robot(id, { maxAgeMs: ROBOT_RECHECK_MS }),
       tokenFor: (robot, origin) => tokens.tokenFor(robot, origin),
       settings: () => this.#settings,
       clock: parts.clock,

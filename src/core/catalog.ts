@@ -45,17 +45,19 @@ export class Catalog {
     this.#team = source;
   }
 
-  /** One's own robots (the team's: `teamRobots`). */
-  robots(): Promise<Robot[]> {
-    return this.#files.robots.read();
+  /** One's own robots (the team's: `teamRobots`); `maxAgeMs`: see JsonFileStore.read. */
+  robots(options?: { maxAgeMs?: number }): Promise<Robot[]> {
+    return this.#files.robots.read(options);
   }
 
   teamRobots(): Robot[] {
     return this.#team.robots();
   }
 
-  async robot(id: string): Promise<Robot | undefined> {
-    return (await this.robots()).find((r) => r.id === id) ?? this.#team.robots().find((r) => r.id === id);
+  async robot(id: string, options?: { maxAgeMs?: number }): Promise<Robot | undefined> {
+    return (
+      (await this.robots(options)).find((r) => r.id === id) ?? this.#team.robots().find((r) => r.id === id)
+    );
   }
 
   async requireRobot(id: string): Promise<Robot> {

@@ -74,6 +74,31 @@ describe('reading', () => {
     expect(await s.read()).toBe(first);
   });
 
+  test('a read that allows an age keeps the copy seen that recently; past it, or after a change of its own, it looks again', async () => {
+    let now = 1_000;
+    const s = store({ now: () => now });
+    await writeFile(file, envelope([{ id: '1', name: 'a' }]));
+    expect(await s.read()).toEqual([{ id: '1', name: 'a' }]);
+    // Another process writes the file: a read allowing 250 ms does not look within them.
+    await writeFile(
+      file,
+      envelope([
+        { id: '1', name: 'a' },
+        { id: '2', name: 'bb' },
+      ]),
+    );
+    now += 249;
+    expect(await s.read({ maxAgeMs: 250 })).toHaveLength(1);
+    now += 1;
+    expect(await s.read({ maxAgeMs: 250 })).toHaveLength(2);
+    // This process's own change is seen at once, whatever the age allowed.
+    await add(s, 'c');
+    expect(await s.read({ maxAgeMs: 60_000 })).toHaveLength(3);
+    // A read without an age always looks.
+    await writeFile(file, envelope([]));
+    expect(await s.read()).toEqual([]);
+  });
+
   test.each([
     ['an array', '[]'],
     ['null', 'null'],

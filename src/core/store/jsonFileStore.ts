@@ -36,7 +36,10 @@ export type JsonFileStoreOptions<S extends z.ZodType> = {
   lock?: LockOptions;
 };
 
-type Cached<T> = { data: T; mtimeMs: number; size: number } | { data: T; mtimeMs: -1; size: -1 };
+type Cached<T> = ({ data: T; mtimeMs: number; size: number } | { data: T; mtimeMs: -1; size: -1 }) & {
+  /** When the file was last seen to match (the store's clock). */
+  seenAt: number;
+};
 
 /**
  * A small JSON file with a schema version, validated on every load and
@@ -66,22 +69,34 @@ export class JsonFileStore<S extends z.ZodType> {
     if (this.#o.readOnly !== undefined) throw this.#o.readOnly;
   }
 
-  async read(): Promise<z.output<S>> {
+  /**
+   * The file's data, checked against the disk (one stat) unless `maxAgeMs`
+   * allows the copy seen that recently: a poller asking for its robot on every
+   * query then stats at most once per `maxAgeMs`, and sees another process's
+   * change that much later (this process's own changes are seen at once).
+   */
+  async read(options: { maxAgeMs?: number } = {}): Promise<z.output<S>> {
+    const now = this.#o.now ?? Date.now;
+    const cache = this.#cache;
+    if (cache !== undefined && options.maxAgeMs !== undefined && now() - cache.seenAt < options.maxAgeMs)
+      return cache.data;
+    const seenAt = now();
     let info;
     try {
       info = await stat(this.#o.file);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw this.#ioError('read', error);
       if (this.#cache === undefined || this.#cache.mtimeMs !== -1) {
-        this.#cache = { data: this.#o.empty(), mtimeMs: -1, size: -1 };
-      }
+        this.#cache = { data: this.#o.empty(), mtimeMs: -1, size: -1, seenAt };
+      } else this.#cache.seenAt = seenAt;
       return this.#cache.data;
     }
     if (this.#cache && this.#cache.mtimeMs === info.mtimeMs && this.#cache.size === info.size) {
+      this.#cache.seenAt = seenAt;
       return this.#cache.data;
     }
     const data = await this.#load();
-    this.#cache = { data, mtimeMs: info.mtimeMs, size: info.size };
+    this.#cache = { data, mtimeMs: info.mtimeMs, size: info.size, seenAt };
     return data;
   }
 
