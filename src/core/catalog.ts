@@ -54,10 +54,16 @@ export class Catalog {
     return this.#team.robots();
   }
 
+  /**
+   * A robot by id. `maxAgeMs` allows a copy of robots.json read that recently
+   * (see JsonFileStore.read); a robot missing from it is looked for again on
+   * disk, since another process may have just added it.
+   */
   async robot(id: string, options?: { maxAgeMs?: number }): Promise<Robot | undefined> {
-    return (
-      (await this.robots(options)).find((r) => r.id === id) ?? this.#team.robots().find((r) => r.id === id)
-    );
+    const find = (robots: Robot[]) =>
+      robots.find((r) => r.id === id) ?? this.#team.robots().find((r) => r.id === id);
+    const recent = find(await this.robots(options));
+    return recent !== undefined || options?.maxAgeMs === undefined ? recent : find(await this.robots());
   }
 
   async requireRobot(id: string): Promise<Robot> {
