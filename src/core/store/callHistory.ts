@@ -9,7 +9,7 @@ import { type BudgetSeen, budgetMayBeOver, historyBytes, pruneHistory } from './
 import { OPEN_WAIT_MS, openHistoryFile, storageError } from './historyFile.ts';
 import { type CallRow, parseCallRow, parseListedRow } from './historyRows.ts';
 import { finishedRunsOf } from './runTimes.ts';
-import { type CommitResult, SharedWrites } from './sharedWrites.ts';
+import { type CommitResult, type PendingWrite, SharedWrites } from './sharedWrites.ts';
 import type { FinishedRun } from '../tracker/runProfiles.ts';
 import type { WarningLog } from './warnings.ts';
 
@@ -133,6 +133,14 @@ export class CallHistory {
     const result = this.writes.commit(call, expected, leaseUntil);
     this.#rowsSincePrune++;
     return result;
+  }
+
+  /** Several commits in one transaction, in order (see SharedWrites.commitAll). */
+  commitAll(writes: readonly PendingWrite[]): CommitResult[] {
+    for (const w of writes) this.check(w.call);
+    const results = this.writes.commitAll(writes);
+    this.#rowsSincePrune += writes.length;
+    return results;
   }
 
   /** Throws a `validation` error naming the field when `call` could not be read back once written. */

@@ -11,6 +11,9 @@ export type StoredCall = { call: Call; version: number };
 /** What a versioned write did: wrote `call` (now at `version`), or found a truer record and left it. */
 export type CommitResult = StoredCall & { written: boolean; holder: string | null };
 
+/** One write for commit: the call, the version its writer last saw (0: new), its lease. */
+export type PendingWrite = { call: Call; expected: number; leaseUntil: number | undefined };
+
 /** One call another process changed, read from the change log. */
 export type LoggedChange = StoredCall & { holder: string | null; leaseUntil: number; writer: string | null };
 
@@ -122,31 +125,41 @@ export class SharedWrites {
    * 0 lets the lease go (a final state); undefined leaves the lease as it is.
    */
   commit(call: Call, expected: number, leaseUntil: number | undefined): CommitResult {
-    return this.#transaction(() => {
-      const head = this.#head.get(call.id) as
-        { state: CallState; version: number; holder: string | null } | undefined;
-      if (head === undefined) {
-        // A call forgotten meanwhile by another process stays forgotten.
-        if (expected > 0) return { call, version: expected, written: false, holder: null };
-        const version = this.#write(call, true, leaseUntil);
-        return { call, version, written: true, holder: leaseUntil ? this.#me : null };
-      }
-      const wins = writeWins({
-        mine: call.state,
-        stored: head.state,
-        sawStoredVersion: head.version === expected,
-        holdsLease: head.holder === this.#me,
-      });
-      if (!wins) {
-        const stored = this.#read(call.id);
-        return stored === undefined
-          ? { call, version: head.version, written: false, holder: head.holder }
-          : { ...stored, written: false, holder: head.holder };
-      }
-      const version = this.#write(call, false, leaseUntil);
-      const holder = leaseUntil === undefined ? head.holder : leaseUntil === 0 ? null : this.#me;
-      return { call, version, written: true, holder };
+    return this.#transaction(() => this.#commit(call, expected, leaseUntil));
+  }
+
+  /**
+   * Several commits in one transaction, in order, each by the rules of
+   * `commit`: what one tick of polling changed costs one transaction.
+   */
+  commitAll(writes: readonly PendingWrite[]): CommitResult[] {
+    return this.#transaction(() => writes.map((w) => this.#commit(w.call, w.expected, w.leaseUntil)));
+  }
+
+  #commit(call: Call, expected: number, leaseUntil: number | undefined): CommitResult {
+    const head = this.#head.get(call.id) as
+      { state: CallState; version: number; holder: string | null } | undefined;
+    if (head === undefined) {
+      // A call forgotten meanwhile by another process stays forgotten.
+      if (expected > 0) return { call, version: expected, written: false, holder: null };
+      const version = this.#write(call, true, leaseUntil);
+      return { call, version, written: true, holder: leaseUntil ? this.#me : null };
+    }
+    const wins = writeWins({
+      mine: call.state,
+      stored: head.state,
+      sawStoredVersion: head.version === expected,
+      holdsLease: head.holder === this.#me,
     });
+    if (!wins) {
+      const stored = this.#read(call.id);
+      return stored === undefined
+        ? { call, version: head.version, written: false, holder: head.holder }
+        : { ...stored, written: false, holder: head.holder };
+    }
+    const version = this.#write(call, false, leaseUntil);
+    const holder = leaseUntil === undefined ? head.holder : leaseUntil === 0 ? null : this.#me;
+    return { call, version, written: true, holder };
   }
 
   /**

@@ -10,7 +10,7 @@ import { CallWriter } from './callWriter.ts';
 import type { TrackerDeps } from './trackerDeps.ts';
 import { missingToken, pollOnce } from './pollOnce.ts';
 import { LeaseKeeper } from './leaseKeeper.ts';
-import type { LoggedChange } from '../store/sharedWrites.ts';
+import type { CommitResult, LoggedChange } from '../store/sharedWrites.ts';
 import { type FireSpec, newCall } from './fireSpec.ts';
 import { originGroup, PollQueue } from './pollQueue.ts';
 import { pollIntervalSet, RunLearning } from './runLearning.ts';
@@ -149,6 +149,7 @@ export class CallTracker {
     } catch (error) {
       call = afterTriggerFailure(call, asAppError(error), this.#d.clock.now());
     }
+    // Resolves once the outcome is in the history: what fire reports is never lost.
     return this.#commit(call);
   }
 
@@ -163,7 +164,10 @@ export class CallTracker {
     if (call === undefined || call.state !== 'waiting') {
       throw new AppError('validation', 'Only a call that is waiting can be stopped.');
     }
-    return this.#finish(moveTo(call, 'stopped', this.#d.clock.now(), reason), stored?.version);
+    const stopped = moveTo(call, 'stopped', this.#d.clock.now(), reason);
+    const version = this.#live.get(callId)?.version ?? stored?.version;
+    this.drop(callId);
+    return this.#commitNow(stopped, version);
   }
 
   /** Watch a stopped or unexpected call again, with a fresh deadline. */
@@ -264,7 +268,7 @@ export class CallTracker {
         if (taken === undefined) continue;
         took++;
         const { call, version } = taken;
-        if (call.state === 'sending') this.#commit(moveTo(call, 'unknown', now, SENDER_GONE), version);
+        if (call.state === 'sending') this.#commitNow(moveTo(call, 'unknown', now, SENDER_GONE), version);
         else if (call.state === 'waiting') {
           this.#watch(call, version, resumeAt(call.nextPollAt, now, this.#policy(undefined).watchDeadlineMs));
           adopted.push(call);
@@ -359,42 +363,60 @@ export class CallTracker {
     if (outcome === undefined) {
       const note =
         'Its robot is no longer in Robot Tray (deleted, or robots.json could not be read), so watching stopped.';
-      this.#finish(moveTo(call, 'stopped', this.#d.clock.now(), note));
+      void this.#finish(moveTo(call, 'stopped', this.#d.clock.now(), note));
     } else if (outcome.pollAgain) {
-      this.#commit(this.#scheduleNext(outcome.call, robot, undefined, outcome.retryAfterMs));
+      void this.#commit(this.#scheduleNext(outcome.call, robot, undefined, outcome.retryAfterMs));
     } else {
-      this.#finish(outcome.call);
+      void this.#finish(outcome.call);
     }
   }
 
-  #finish(call: Call, expected?: number): Call {
-    const version = this.#live.get(call.id)?.version ?? expected;
+  #finish(call: Call): Promise<Call> {
+    const version = this.#live.get(call.id)?.version;
     this.drop(call.id);
     return this.#commit(call, version);
   }
 
   /**
-   * Record a change: written (or queued for a retried write), kept live while
-   * active, announced. `expected`: the version last seen, when the call is
-   * not live here. A write that loses to a truer record (another process
-   * finished or took the call) adopts that record: it is what is announced,
-   * and this process stops watching the call.
+   * Record a change with the others of this tick, in one transaction at its
+   * end; resolves with what the history then holds (see #landed).
+   * `expected`: the version last seen, when the call is not live here.
    */
-  #commit(call: Call, expected?: number): Call {
+  #commit(call: Call, expected?: number): Promise<Call> {
     // After close the history is gone; a trigger still in flight stays
     // `sending` on disk and becomes `unknown` at the next start, which is
     // the truth: we cannot tell whether it arrived.
-    if (this.#closed) return call;
-    const live = this.#live.get(call.id);
-    const active = isActive(call.state);
-    const result = this.#writer.write(
-      call,
-      expected ?? live?.version ?? 0,
-      active ? this.#leases.until() : 0,
+    if (this.#closed) return Promise.resolve(call);
+    const version = expected ?? this.#live.get(call.id)?.version ?? 0;
+    const lease = isActive(call.state) ? this.#leases.until() : 0;
+    return new Promise((resolve) =>
+      this.#writer.enqueue(call, version, lease, (result) => resolve(this.#landed(call, result))),
     );
+  }
+
+  /** Record a change now, after the writes queued this tick (see #commit). */
+  #commitNow(call: Call, expected?: number): Call {
+    if (this.#closed) return call;
+    const version = expected ?? this.#live.get(call.id)?.version ?? 0;
+    const lease = isActive(call.state) ? this.#leases.until() : 0;
+    return this.#landed(call, this.#writer.write(call, version, lease));
+  }
+
+  /**
+   * A change is written (or queued for a retried write): kept live while
+   * active and still watched here, announced. A write that lost to a truer
+   * record (another process finished or took the call) adopts that record:
+   * it is what is announced, and this process stops watching the call.
+   */
+  #landed(sent: Call, result: CommitResult): Call {
     const stored = result.call;
-    if (result.written && active) {
-      this.#live.set(stored.id, { call: stored, step: live?.step ?? 0, version: result.version });
+    const live = this.#live.get(stored.id);
+    if (result.written && isActive(stored.state)) {
+      // Not stopped or forgotten meanwhile: its next write names this version.
+      if (live !== undefined) {
+        const call = live.call === sent ? stored : live.call;
+        this.#live.set(stored.id, { call, step: live.step, version: result.version });
+      }
       this.#leases.wake();
     } else {
       this.drop(stored.id);

@@ -2,13 +2,14 @@ import type { Call } from '../../shared/models/call.ts';
 import type { Clock } from '../clock.ts';
 import { AppError, asAppError } from '../errors.ts';
 import type { CallHistory } from '../store/callHistory.ts';
-import type { CommitResult } from '../store/sharedWrites.ts';
+import type { CommitResult, PendingWrite as Pending } from '../store/sharedWrites.ts';
 
-/** What the writer needs of the call history. */
-export type HistoryWrites = Pick<CallHistory, 'commit' | 'check' | 'prune'>;
+/** What the writer needs of the call history (`commitAll`, when it has it, writes a tick's batch at once). */
+export type HistoryWrites = Pick<CallHistory, 'commit' | 'check' | 'prune'> &
+  Partial<Pick<CallHistory, 'commitAll'>>;
 
-/** One write: the call, the version its writer last saw, its lease (see SharedWrites.commit). */
-type Pending = { call: Call; expected: number; leaseUntil: number | undefined };
+/** A write waiting for the tick's transaction: told what the history holds once it is in (or why not). */
+type Queued = Pending & { done: (result: CommitResult) => void; failed?: (error: unknown) => void };
 
 /** Retry delays for a history write refused by a lock or the disk. */
 const RETRY_DELAYS_MS = [50, 100, 250, 500, 1_000, 2_000, 5_000];
@@ -22,6 +23,10 @@ export const WRITE_AHEAD_WAIT_MS = 5_000;
  * retried in the background without blocking the event loop, latest record
  * per call winning, until it lands. While writes are failing, one warning says
  * so; the calls stay correct in memory and in events meanwhile.
+ *
+ * Writes queued within one tick (`enqueue`) go in together, in order, in one
+ * transaction at the end of the tick; each caller hears what the history
+ * holds only once its write is in, so nothing is announced before it is stored.
  */
 export class CallWriter {
   readonly #history: HistoryWrites;
@@ -30,6 +35,7 @@ export class CallWriter {
   readonly #maxBytes: () => number;
   readonly #warn: (message: string) => void;
   readonly #unsaved = new Map<string, Pending>();
+  #batch: Queued[] = [];
   #retryTimer: unknown;
   #attempt = 0;
   #warned = false;
@@ -49,22 +55,90 @@ export class CallWriter {
   }
 
   /**
-   * Write a call now or queue it for retry; `expected` is the version this
-   * process last saw (0: new), `leaseUntil` its lease (see
-   * SharedWrites.commit). Returns what the history holds now: the call (or
-   * one without a response the schema refused), or a truer record another
-   * process wrote (`written` false), which the caller adopts. A queued write
-   * counts as written: it lands later, by the same rules.
+   * Write a call now (after the writes queued this tick, in their order) or
+   * queue it for retry; `expected` is the version this process last saw (0:
+   * new), `leaseUntil` its lease (see SharedWrites.commit). Returns what the
+   * history holds now: the call (or one without a response the schema
+   * refused), or a truer record another process wrote (`written` false),
+   * which the caller adopts. A queued write counts as written: it lands
+   * later, by the same rules.
    */
   write(call: Call, expected = 0, leaseUntil?: number): CommitResult {
-    this.#unsaved.delete(call.id);
-    const stored = this.#storable(call);
+    this.flushBatch();
+    return this.#writeOne({ call: this.#storable(call), expected, leaseUntil });
+  }
+
+  /**
+   * Write a call with the others queued this tick, in one transaction at the
+   * end of it; `done` is told what `write` would have returned, once the
+   * write is in (or queued for retry).
+   */
+  enqueue(call: Call, expected: number, leaseUntil: number | undefined, done: Queued['done']): void {
+    this.#add({ call: this.#storable(call), expected, leaseUntil, done });
+  }
+
+  /** Write every write queued this tick now, in one transaction. */
+  flushBatch(): void {
+    const batch = this.#batch;
+    if (batch.length === 0) return;
+    this.#batch = [];
+    if (batch.length === 1 || this.#history.commitAll === undefined) {
+      for (const w of batch) this.#settle(w, undefined);
+      return;
+    }
+    let results: CommitResult[];
+    try {
+      results = this.#history.commitAll(batch);
+    } catch (error) {
+      // Refused as a whole (a lock, the disk): each by itself, by the rules of `write`.
+      for (const w of batch) this.#settle(w, error);
+      return;
+    }
+    this.#prune();
+    batch.forEach((w, i) => w.done(results[i]!));
+  }
+
+  #add(queued: Queued): void {
+    // A newer record of a call waiting for a retry replaces it.
+    this.#unsaved.delete(queued.call.id);
+    this.#batch.push(queued);
+    if (this.#batch.length === 1) setImmediate(() => this.flushBatch());
+  }
+
+  /**
+   * One write written alone: a write ahead fails (its sender retries or
+   * gives up), any other is queued for retry if refused. `refused`: the batch
+   * it came in was refused with that error, which a write ahead takes as its own.
+   */
+  #settle(w: Queued, refused: unknown): void {
+    if (w.failed === undefined) {
+      w.done(this.#writeOne(w));
+      return;
+    }
+    if (refused !== undefined) {
+      w.failed(refused);
+      return;
+    }
     let result: CommitResult;
     try {
-      result = this.#history.commit(stored, expected, leaseUntil);
+      result = this.#history.commit(w.call, w.expected, w.leaseUntil);
     } catch (error) {
-      this.#queue({ call: stored, expected, leaseUntil }, error);
-      return { call: stored, version: expected, written: true, holder: null };
+      w.failed(error);
+      return;
+    }
+    this.#prune();
+    w.done(result);
+  }
+
+  /** Write now, or queue for retry (then it counts as written). */
+  #writeOne(w: Pending): CommitResult {
+    this.#unsaved.delete(w.call.id);
+    let result: CommitResult;
+    try {
+      result = this.#history.commit(w.call, w.expected, w.leaseUntil);
+    } catch (error) {
+      this.#queue(w, error);
+      return { call: w.call, version: w.expected, written: true, holder: null };
     }
     this.#prune();
     return result;
@@ -81,7 +155,9 @@ export class CallWriter {
     const deadline = this.#clock.now() + WRITE_AHEAD_WAIT_MS;
     for (let attempt = 0; ; attempt++) {
       try {
-        return this.#history.commit(stored, 0, leaseUntil);
+        return await new Promise<CommitResult>((done, failed) =>
+          this.#add({ call: stored, expected: 0, leaseUntil, done, failed }),
+        );
       } catch (error) {
         const failure = asAppError(error);
         const delay = RETRY_DELAYS_MS[Math.min(attempt, RETRY_DELAYS_MS.length - 1)]!;
@@ -98,8 +174,9 @@ export class CallWriter {
     }
   }
 
-  /** Try once more to write what is still unsaved (at close); say what could not be. */
+  /** Write this tick's batch, and try once more what is still unsaved (at close); say what could not be. */
   flush(): void {
+    this.flushBatch();
     if (this.#retryTimer !== undefined) this.#clock.clearTimer(this.#retryTimer);
     this.#retryTimer = undefined;
     this.#retry(false);
