@@ -47,6 +47,19 @@ describe('a call record is checked', () => {
     ).toThrow(/^timeline\[0\]\.at: /);
   });
 
+  test('a timeline entry added to checked ones is checked itself', () => {
+    const check = new CallCheck();
+    check.check(first);
+    const next = { ...first, timeline: [...first.timeline, { at: 2, state: 'done' as const }] };
+    expect(() => check.check(next)).not.toThrow();
+    const wrong = [...next.timeline, { at: 'x', state: 'done' }];
+    expect(() => check.check({ ...next, timeline: wrong } as unknown as Call)).toThrow(
+      /^timeline\[2\]\.at: /,
+    );
+    const { timeline: _none, ...without } = first;
+    expect(() => check.check(without as Call)).not.toThrow();
+  });
+
   test('a part is trusted only once a whole call holding it passed', () => {
     const check = new CallCheck();
     const args = { x: Number.NaN };
