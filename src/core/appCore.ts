@@ -32,8 +32,6 @@ import { otherWatcherRunning, removeWatcherMark, writeWatcherMark } from './watc
 
 /** How often a watching core scans for what the change feed may have missed (the fallback). */
 const ADOPT_INTERVAL_MS = 5_000;
-/** How stale the robots a poll reads may be when another process changed robots.json (a stat costs ~0.1 ms). */
-const ROBOT_RECHECK_MS = 250;
 
 export type { AppCoreOptions, CoreEvent };
 
@@ -89,8 +87,8 @@ export class AppCore {
     this.#tracker = new CallTracker({
       history: parts.history,
       client: parts.client,
-      // Asked on every poll: robots.json is checked at most every ROBOT_RECHECK_MS for another process's edits.
-      robotById: (id) => catalog.robot(id, { maxAgeMs: ROBOT_RECHECK_MS }),
+      // Asked on every poll: robots.json is looked at again for another process's edits every 250 ms at most.
+      robotById: (id) => catalog.robot(id, { maxAgeMs: 250 }),
       tokenFor: (robot, origin) => tokens.tokenFor(robot, origin),
       settings: () => this.#settings,
       clock: parts.clock,

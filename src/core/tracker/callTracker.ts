@@ -1,4 +1,4 @@
-import { type Call, isActive } from '../../shared/models/call.ts';
+import type { Call } from '../../shared/models/call.ts';
 import { resolvePollPolicy } from '../../shared/models/pollPolicy.ts';
 import type { Robot } from '../../shared/models/robot.ts';
 import type { UsualRun } from '../../shared/models/usualRun.ts';
@@ -10,18 +10,13 @@ import { CallWriter } from './callWriter.ts';
 import type { TrackerDeps } from './trackerDeps.ts';
 import { missingToken, pollOnce } from './pollOnce.ts';
 import { LeaseKeeper } from './leaseKeeper.ts';
-import type { CommitResult, LoggedChange } from '../store/sharedWrites.ts';
+import type { LoggedChange } from '../store/sharedWrites.ts';
+import { LiveCalls } from './liveCalls.ts';
+import { CallAdoption } from './callAdoption.ts';
 import { type FireSpec, newCall } from './fireSpec.ts';
 import { originGroup, PollQueue } from './pollQueue.ts';
 import { pollIntervalSet, RunLearning } from './runLearning.ts';
-import {
-  afterAccepted,
-  afterResume,
-  afterTriggerFailure,
-  assertResumable,
-  moveTo,
-  resumeAt,
-} from './transitions.ts';
+import { afterAccepted, afterResume, afterTriggerFailure, assertResumable, moveTo } from './transitions.ts';
 
 export type { CallListener } from './changeBatcher.ts';
 export type { FireSpec } from './fireSpec.ts';
@@ -29,23 +24,19 @@ export { missingToken } from './pollOnce.ts';
 
 export type { TrackerDeps } from './trackerDeps.ts';
 
-/** A call this process is sending or watching: its latest record, its backoff step, its stored version. */
-type LiveCall = { call: Call; step: number; version: number };
-
-/** Calls adopted per look at the history (it looks again until none is left). */
-const ADOPT_BATCH = 500;
-const SENDER_GONE = 'Robot Tray stopped while this trigger was being sent; it may have started.';
-
 /**
  * Owns every call from trigger to a final state: sends the trigger, polls the
  * query endpoint on the poll policy, and records each state change in the
- * history (one row write) and to subscribers (coalesced per tick). What a
- * poll's answer means is decided by the pure functions in transitions.ts.
+ * history (one row write, in one transaction with the other changes of its
+ * tick) and then to subscribers (see liveCalls.ts). Which process watches a
+ * call is callAdoption.ts; what a poll's answer means is decided by the pure
+ * functions in transitions.ts.
  */
 export class CallTracker {
   readonly #d: TrackerDeps;
-  /** Calls being watched (sending or waiting), by local id: one entry holds all we keep of each. */
-  readonly #live = new Map<string, LiveCall>();
+  /** Calls being sent or watched, by local id, and how their changes are recorded. */
+  readonly #live: LiveCalls;
+  readonly #adoption: CallAdoption;
   readonly #queue: PollQueue;
   readonly #changes = new ChangeBatcher();
   readonly #writer: CallWriter;
@@ -72,7 +63,7 @@ export class CallTracker {
       writes: deps.history.writes,
       clock: deps.clock,
       holding: () => this.#live.size > 0,
-      retry: (id) => this.#retryWanted(id),
+      retry: (id) => this.#adoption.retryWanted(id),
     });
     this.#queue = new PollQueue(
       deps.clock,
@@ -85,6 +76,23 @@ export class CallTracker {
       },
       (id) => this.#poll(id),
     );
+    this.#live = new LiveCalls({
+      writer: this.#writer,
+      queue: this.#queue,
+      changes: this.#changes,
+      leases: () => this.#leases,
+      learning: this.#learning,
+      closed: () => this.#closed,
+    });
+    this.#adoption = new CallAdoption({
+      history: deps.history,
+      clock: deps.clock,
+      live: this.#live,
+      leases: () => this.#leases,
+      learning: this.#learning,
+      watchDeadlineMs: () => this.#policy(undefined).watchDeadlineMs,
+      closing: () => this.#closing,
+    });
   }
 
   /**
@@ -93,7 +101,7 @@ export class CallTracker {
    * nobody watches (no lease, or a lapsed one) are taken.
    */
   start(): void {
-    this.#adoptFromHistory();
+    this.#adoption.fromHistory();
   }
 
   subscribe(listener: CallListener): () => void {
@@ -150,7 +158,7 @@ export class CallTracker {
       call = afterTriggerFailure(call, asAppError(error), this.#d.clock.now());
     }
     // Resolves once the outcome is in the history: what fire reports is never lost.
-    return this.#commit(call);
+    return this.#live.commit(call);
   }
 
   /**
@@ -166,8 +174,8 @@ export class CallTracker {
     }
     const stopped = moveTo(call, 'stopped', this.#d.clock.now(), reason);
     const version = this.#live.get(callId)?.version ?? stored?.version;
-    this.drop(callId);
-    return this.#commitNow(stopped, version);
+    this.#live.drop(callId);
+    return this.#live.commitNow(stopped, version);
   }
 
   /** Watch a stopped or unexpected call again, with a fresh deadline. */
@@ -184,30 +192,7 @@ export class CallTracker {
     if (stored === undefined) throw new AppError('not-found', 'This call was forgotten meanwhile.');
     assertResumable(stored.call);
     const resumed = afterResume(stored.call, this.#d.clock.now(), this.#policy(robot).watchDeadlineMs);
-    return this.#commit(this.#scheduleNext(resumed, robot, 0, 0), stored.version);
-  }
-
-  /**
-   * Watch a waiting call this process did not fire (fired by the app or
-   * another command). Another process watching it keeps it: this one takes
-   * it once that lease lapses or is let go, and meanwhile hears of its
-   * changes through the change log.
-   */
-  adopt(call: Call): Call {
-    const live = this.#live.get(call.id);
-    if (live !== undefined || call.state !== 'waiting') return live?.call ?? call;
-    const now = this.#d.clock.now();
-    let taken;
-    try {
-      taken = this.#d.history.writes.takeLease(call.id, this.#leases.until(), now);
-    } catch {
-      // A history this process cannot write (read-only, locked): it only looks.
-      taken = { call, version: 0 };
-    }
-    if (taken === undefined) this.#leases.want(call.id);
-    if (taken?.call.state !== 'waiting') return taken?.call ?? call;
-    this.#watch(taken.call, taken.version, now);
-    return taken.call;
+    return this.#live.commit(this.#scheduleNext(resumed, robot, 0, 0), stored.version);
   }
 
   /**
@@ -217,66 +202,26 @@ export class CallTracker {
    * lapsed becomes unknown. All of them, a batch at a time.
    */
   adoptWaitingFromHistory(): Call[] {
-    const adopted = this.#adoptFromHistory();
+    const adopted = this.#adoption.fromHistory();
     for (const call of adopted) this.#changes.add(call);
     return adopted;
   }
 
   /**
-   * Calls another process changed (read from the change log): a call this
-   * process watches that another now holds, or that ended elsewhere, is no
-   * longer polled here. Returns the changes to announce.
+   * Watch a waiting call this process did not fire (fired by the app or
+   * another command); see CallAdoption.adopt.
    */
+  adopt(call: Call): Call {
+    return this.#adoption.adopt(call);
+  }
+
+  /** Calls another process changed (read from the change log); see CallAdoption.noticeChanges. */
   noticeChanges(changes: readonly LoggedChange[]): Call[] {
-    const me = this.#d.history.processId;
-    const seen: Call[] = [];
-    for (const change of changes) {
-      if (change.writer === me) continue;
-      this.#learning.finished(change.call);
-      const live = this.#live.get(change.call.id);
-      if (live !== undefined && change.version <= live.version) continue;
-      if (live !== undefined && change.holder === me && isActive(change.call.state)) continue;
-      if (live !== undefined) this.drop(change.call.id);
-      seen.push(change.call);
-    }
-    return seen;
+    return this.#adoption.noticeChanges(changes);
   }
 
   /** A lease was let go somewhere: try the calls this process waits to watch. */
   retryWanted = (): void => this.#leases.retryWanted();
-
-  #retryWanted(id: string): boolean {
-    if (this.#live.has(id) || this.#closing) return true;
-    const stored = this.#d.history.writes.read(id);
-    if (stored === undefined || stored.call.state !== 'waiting') return true;
-    const now = this.#d.clock.now();
-    const taken = this.#d.history.writes.takeLease(id, this.#leases.until(), now);
-    if (taken === undefined) return false;
-    if (taken.call.state === 'waiting') this.#watch(taken.call, taken.version, now);
-    return true;
-  }
-
-  #adoptFromHistory(): Call[] {
-    const adopted: Call[] = [];
-    const writes = this.#d.history.writes;
-    for (;;) {
-      const now = this.#d.clock.now();
-      let took = 0;
-      for (const { id } of writes.adoptable(now, ADOPT_BATCH)) {
-        if (this.#live.has(id)) continue;
-        const taken = writes.takeLease(id, this.#leases.until(), now);
-        if (taken === undefined) continue;
-        took++;
-        const { call, version } = taken;
-        if (call.state === 'sending') this.#commitNow(moveTo(call, 'unknown', now, SENDER_GONE), version);
-        else if (call.state === 'waiting') {
-          this.#watch(call, version, resumeAt(call.nextPollAt, now, this.#policy(undefined).watchDeadlineMs));
-          adopted.push(call);
-        }
-      }
-      if (took === 0) return adopted;
-    }
-  }
 
   /** How long calls like this one usually run, once its preset or robot has enough finished runs. */
   usualFor(call: Pick<Call, 'robotId' | 'presetId'>): UsualRun | undefined {
@@ -285,8 +230,7 @@ export class CallTracker {
 
   /** Stop tracking a call (it is being forgotten). */
   drop(callId: string): void {
-    this.#live.delete(callId);
-    this.#queue.cancel(callId);
+    this.#live.drop(callId);
   }
 
   /** The in-memory copy of a watched call, fresher than the history by at most a tick. */
@@ -311,13 +255,6 @@ export class CallTracker {
 
   #policy(robot: Robot | undefined) {
     return resolvePollPolicy(this.#d.settings().pollPolicy, robot?.pollPolicy);
-  }
-
-  /** Start watching a waiting call (this process holds its lease) from backoff step 0, first polled at `at`. */
-  #watch(call: Call, version: number, at: number): void {
-    this.#live.set(call.id, { call, step: 0, version });
-    this.#leases.wake();
-    this.#queue.schedule(call.id, call.robotId, at);
   }
 
   /**
@@ -363,66 +300,11 @@ export class CallTracker {
     if (outcome === undefined) {
       const note =
         'Its robot is no longer in Robot Tray (deleted, or robots.json could not be read), so watching stopped.';
-      void this.#finish(moveTo(call, 'stopped', this.#d.clock.now(), note));
+      void this.#live.finish(moveTo(call, 'stopped', this.#d.clock.now(), note));
     } else if (outcome.pollAgain) {
-      void this.#commit(this.#scheduleNext(outcome.call, robot, undefined, outcome.retryAfterMs));
+      void this.#live.commit(this.#scheduleNext(outcome.call, robot, undefined, outcome.retryAfterMs));
     } else {
-      void this.#finish(outcome.call);
+      void this.#live.finish(outcome.call);
     }
-  }
-
-  #finish(call: Call): Promise<Call> {
-    const version = this.#live.get(call.id)?.version;
-    this.drop(call.id);
-    return this.#commit(call, version);
-  }
-
-  /**
-   * Record a change with the others of this tick, in one transaction at its
-   * end; resolves with what the history then holds (see #landed).
-   * `expected`: the version last seen, when the call is not live here.
-   */
-  #commit(call: Call, expected?: number): Promise<Call> {
-    // After close the history is gone; a trigger still in flight stays
-    // `sending` on disk and becomes `unknown` at the next start, which is
-    // the truth: we cannot tell whether it arrived.
-    if (this.#closed) return Promise.resolve(call);
-    const version = expected ?? this.#live.get(call.id)?.version ?? 0;
-    const lease = isActive(call.state) ? this.#leases.until() : 0;
-    return new Promise((resolve) =>
-      this.#writer.enqueue(call, version, lease, (result) => resolve(this.#landed(call, result))),
-    );
-  }
-
-  /** Record a change now, after the writes queued this tick (see #commit). */
-  #commitNow(call: Call, expected?: number): Call {
-    if (this.#closed) return call;
-    const version = expected ?? this.#live.get(call.id)?.version ?? 0;
-    const lease = isActive(call.state) ? this.#leases.until() : 0;
-    return this.#landed(call, this.#writer.write(call, version, lease));
-  }
-
-  /**
-   * A change is written (or queued for a retried write): kept live while
-   * active and still watched here, announced. A write that lost to a truer
-   * record (another process finished or took the call) adopts that record:
-   * it is what is announced, and this process stops watching the call.
-   */
-  #landed(sent: Call, result: CommitResult): Call {
-    const stored = result.call;
-    const live = this.#live.get(stored.id);
-    if (result.written && isActive(stored.state)) {
-      // Not stopped or forgotten meanwhile: its next write names this version.
-      if (live !== undefined) {
-        const call = live.call === sent ? stored : live.call;
-        this.#live.set(stored.id, { call, step: live.step, version: result.version });
-      }
-      this.#leases.wake();
-    } else {
-      this.drop(stored.id);
-      this.#learning.finished(stored);
-    }
-    this.#changes.add(stored);
-    return stored;
   }
 }
