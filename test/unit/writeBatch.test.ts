@@ -154,4 +154,17 @@ describe('through the tracker', () => {
     expect(commitAll).toHaveBeenCalledTimes(1);
     expect(commitAll.mock.calls[0]![0].map((w) => w.call.id).sort()).toEqual(calls.map((c) => c.id).sort());
   });
+
+  test('an answer for a call another process forgot meanwhile is neither written nor announced', async () => {
+    const other = CallHistory.open(h.historyFile, new WarningLog());
+    opened.push(other);
+    const fired = await h.fire();
+    await h.settle();
+    other.delete(fired.id);
+    h.changes.length = 0;
+    await h.pollOnce();
+    expect(h.changes.flat().map((c) => c.id)).not.toContain(fired.id);
+    expect(h.tracker.live(fired.id)).toBeUndefined();
+    expect(h.history.get(fired.id)).toBeUndefined();
+  });
 });

@@ -9,7 +9,8 @@ import { writeWins } from './writeRules.ts';
 export type StoredCall = { call: Call; version: number };
 
 /** What a versioned write did: wrote `call` (now at `version`), or found a truer record and left it. */
-export type CommitResult = StoredCall & { written: boolean; holder: string | null };
+/** `forgotten`: the call was forgotten meanwhile (by any process), so nothing was written. */
+export type CommitResult = StoredCall & { written: boolean; holder: string | null; forgotten?: true };
 
 /** One write for commit: the call, the version its writer last saw (0: new), its lease. */
 export type PendingWrite = { call: Call; expected: number; leaseUntil: number | undefined };
@@ -141,7 +142,7 @@ export class SharedWrites {
       { state: CallState; version: number; holder: string | null } | undefined;
     if (head === undefined) {
       // A call forgotten meanwhile by another process stays forgotten.
-      if (expected > 0) return { call, version: expected, written: false, holder: null };
+      if (expected > 0) return { call, version: expected, written: false, holder: null, forgotten: true };
       const version = this.#write(call, true, leaseUntil);
       return { call, version, written: true, holder: leaseUntil ? this.#me : null };
     }

@@ -228,8 +228,12 @@ export class CallTracker {
     return this.#learning.usualFor(call);
   }
 
-  /** Stop tracking a call (it is being forgotten). */
+  /**
+   * Stop tracking a call (it is being forgotten): the writes queued this tick
+   * go in first, so none lands after the call is deleted.
+   */
   drop(callId: string): void {
+    this.#writer.flushBatch();
     this.#live.drop(callId);
   }
 

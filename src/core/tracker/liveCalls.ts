@@ -115,6 +115,8 @@ export class LiveCalls {
       this.#d.leases().wake();
     } else {
       this.drop(stored.id);
+      // A call forgotten meanwhile stays gone from lists: it is not announced again.
+      if (result.forgotten === true) return stored;
       this.#d.learning.finished(stored);
     }
     this.#d.changes.add(stored);
