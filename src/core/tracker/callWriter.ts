@@ -137,7 +137,8 @@ export class CallWriter {
     try {
       result = this.#history.commit(w.call, w.expected, w.leaseUntil);
     } catch (error) {
-      this.#queue(w, error);
+      // Kept without its caller's callbacks: it was told already.
+      this.#queue({ call: w.call, expected: w.expected, leaseUntil: w.leaseUntil }, error);
       return { call: w.call, version: w.expected, written: true, holder: null };
     }
     this.#prune();
