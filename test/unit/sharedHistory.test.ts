@@ -187,6 +187,27 @@ describe('the change log', () => {
     expect(app.writes.changesSince(read.last)).toEqual({ last: read.last, changes: [], forgotten: [] });
   });
 
+  test('calls pruned by the history limit are read from the log as forgotten, so no other process keeps showing them', () => {
+    const app = open();
+    const cli = open();
+    for (let i = 0; i < 5; i++) cli.commit(call(`d${i}`, { state: 'done', createdAt: T + i }), 0, 0);
+    cli.commit(call('w', { state: 'waiting', createdAt: T - 1 }), 0, T + 30_000);
+    const since = app.writes.lastSeq();
+    expect(cli.prune(3, true)).toBe(3);
+    const read = app.writes.changesSince(since);
+    expect(read.forgotten.map((f) => [f.id, f.writer === cli.processId])).toEqual([
+      ['d0', true],
+      ['d1', true],
+      ['d2', true],
+    ]);
+    expect(
+      app
+        .list()
+        .map((c) => c.id)
+        .sort(),
+    ).toEqual(['d3', 'd4', 'w']);
+  });
+
   test('read a few at a time, nothing is skipped where the two lists interleave', () => {
     const app = open();
     const cli = open();

@@ -5,7 +5,7 @@ import type { ListedCall } from '../../shared/models/callSummary.ts';
 import { AppError } from '../errors.ts';
 import { finishedIdsQuery, likePattern, listQuery } from './callQueries.ts';
 import { CallCheck } from './callCheck.ts';
-import { type BudgetSeen, budgetMayBeOver, historyBytes, pruneHistory } from './historyBudget.ts';
+import { type BudgetSeen, budgetMayBeOver, historyBytes, overBudget } from './historyBudget.ts';
 import { OPEN_WAIT_MS, openHistoryFile, storageError } from './historyFile.ts';
 import { type CallRow, parseCallRow, parseListedRow } from './historyRows.ts';
 import { finishedRunsOf } from './runTimes.ts';
@@ -241,7 +241,9 @@ export class CallHistory {
    * Keep at most `limit` calls and `maxBytes` bytes, pruning the oldest
    * finished ones first; calls still being sent or watched are never
    * pruned. Checked every few writes so a state change stays O(1) on average,
-   * and counted only when it may be over budget (budgetMayBeOver).
+   * and counted only when it may be over budget (budgetMayBeOver). The calls
+   * pruned are logged as forgotten: other processes drop them as they do a
+   * call forgotten by hand.
    */
   prune(limit: number, force = false, maxBytes = Number.POSITIVE_INFINITY): number {
     if (!force && this.#rowsSincePrune < 16) return 0;
@@ -249,13 +251,17 @@ export class CallHistory {
     const grown = () => ({ grownRows: this.writes.grown().rows, grownBytes: this.writes.grown().bytes });
     const now = () => ({ dataVersion: this.writes.dataVersion(), ...grown() });
     if (!force && !budgetMayBeOver(this.#budgetSeen, now(), limit, maxBytes)) return 0;
-    return this.writes.transaction(() => {
+    let seen: BudgetSeen | undefined;
+    // Forgotten as a forget is, logged, so every other process drops the calls pruned too.
+    const forgotten = this.writes.forget(() => {
       // Inside the write transaction: no other connection commits between this and the count.
       const at = now();
-      const found = pruneHistory(this.#db, limit, maxBytes);
-      this.#budgetSeen = found.forgotten > 0 ? undefined : { ...at, rows: found.rows, bytes: found.bytes };
-      return found.forgotten;
+      const found = overBudget(this.#db, limit, maxBytes);
+      seen = { ...at, rows: found.rows, bytes: found.bytes };
+      return found.ids;
     });
+    this.#budgetSeen = forgotten > 0 ? undefined : seen;
+    return forgotten;
   }
 
   /** What the history's calls take, records and responses, in bytes. */

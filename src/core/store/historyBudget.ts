@@ -40,22 +40,24 @@ export function budgetMayBeOver(
 }
 
 /**
- * Forget the oldest finished calls until at most `limit` remain and they
- * take at most `maxBytes`; calls being sent or watched are never pruned, even
- * when they alone are over budget. Run inside a write transaction. Returns
- * how many were forgotten, and the count and bytes found before.
+ * The oldest finished calls to forget so that at most `limit` remain and
+ * they take at most `maxBytes`; calls being sent or watched are never among
+ * them, even when they alone are over budget. Run inside the write
+ * transaction that forgets them (SharedWrites.forget, which also logs each
+ * as forgotten so other processes drop it). Returns the ids, and the count
+ * and bytes found before.
  */
-export function pruneHistory(
+export function overBudget(
   db: DatabaseSync,
   limit: number,
   maxBytes: number,
-): { forgotten: number; rows: number; bytes: number } {
+): { ids: string[]; rows: number; bytes: number } {
   const { n, bytes } = db
     .prepare('SELECT count(*) AS n, coalesce(sum(bytes), 0) AS bytes FROM calls')
     .get() as { n: number; bytes: number };
   const overCount = Math.max(0, n - limit);
   let overBytes = Math.max(0, bytes - maxBytes);
-  if (overCount === 0 && overBytes === 0) return { forgotten: 0, rows: n, bytes };
+  if (overCount === 0 && overBytes === 0) return { ids: [], rows: n, bytes };
   const oldest = db
     .prepare(`SELECT id, bytes FROM calls WHERE state NOT IN (${ACTIVE}) ORDER BY created_at ASC, id ASC`)
     .iterate() as Iterable<{ id: string; bytes: number }>;
@@ -65,7 +67,5 @@ export function pruneHistory(
     ids.push(row.id);
     overBytes -= row.bytes;
   }
-  const forget = db.prepare('DELETE FROM calls WHERE id = ?');
-  for (const id of ids) forget.run(id);
-  return { forgotten: ids.length, rows: n, bytes };
+  return { ids, rows: n, bytes };
 }
