@@ -59,6 +59,9 @@ export class CallOps {
     this.#history = parts.history;
     this.#tracker = parts.tracker;
     this.#announcer = parts.announcer;
+    // Calls pruned by the history's limits leave this process's lists as a forgotten call does
+    // (other processes read them from the history's log of forgotten calls).
+    parts.history.onPruned((ids) => this.#announcer.removed([...ids], null));
   }
 
   /** Trigger a robot; resolves when the service accepted or refused the call. */

@@ -45,6 +45,26 @@ describe('AppCore announces every change', () => {
     expect(transitions.at(-1)).toBe('waiting→done');
   });
 
+  test('calls pruned by the history limit are announced as removed', async () => {
+    const sandbox = await sandboxWith();
+    const { core, events } = await open();
+    await core.updateSettings({ historyLimit: 10 });
+    const robot = await core.createRobot({ name: 'quick', baseUrl: sandbox.baseUrl });
+    await core.setToken(robot.id, sandbox.tokenOf('quick'));
+    const fired: string[] = [];
+    const removed = () => events.flatMap((e) => (e.type === 'calls.removed' ? e.ids : []));
+    // Pruning is checked every few writes: fire until it has run (bounded).
+    while (removed().length === 0 && fired.length < 40) {
+      const call = await core.fire(robot.id, { method: 'POST', args: {} });
+      fired.push(call.id);
+      await whenCall(core, call.id, (c) => c.state === 'done');
+    }
+    expect(removed().length).toBeGreaterThan(0);
+    expect(removed()).toContain(fired[0]);
+    const listed = new Set(core.listCalls({ limit: 100 }).map((c) => c.id));
+    expect(removed().filter((id) => listed.has(id))).toEqual([]);
+  });
+
   test('forgetting a call and clearing finished calls announce the removal', async () => {
     const sandbox = await sandboxWith();
     const { core, events } = await open();

@@ -36,6 +36,7 @@ export class CallHistory {
   readonly #count: StatementSync;
   readonly #warnings: WarningLog;
   #rowsSincePrune = 0;
+  readonly #pruneListeners = new Set<(ids: readonly string[]) => void>();
   /** What the last count of the history found (see budgetMayBeOver). */
   #budgetSeen: BudgetSeen | undefined;
 
@@ -252,16 +253,25 @@ export class CallHistory {
     const now = () => ({ dataVersion: this.writes.dataVersion(), ...grown() });
     if (!force && !budgetMayBeOver(this.#budgetSeen, now(), limit, maxBytes)) return 0;
     let seen: BudgetSeen | undefined;
+    let pruned: string[] = [];
     // Forgotten as a forget is, logged, so every other process drops the calls pruned too.
     const forgotten = this.writes.forget(() => {
       // Inside the write transaction: no other connection commits between this and the count.
       const at = now();
       const found = overBudget(this.#db, limit, maxBytes);
       seen = { ...at, rows: found.rows, bytes: found.bytes };
+      pruned = found.ids;
       return found.ids;
     });
     this.#budgetSeen = forgotten > 0 ? undefined : seen;
+    if (forgotten > 0) for (const listener of this.#pruneListeners) listener(pruned);
     return forgotten;
+  }
+
+  /** Told the ids of the calls this process pruned (other processes read them from the log). */
+  onPruned(listener: (ids: readonly string[]) => void): () => void {
+    this.#pruneListeners.add(listener);
+    return () => this.#pruneListeners.delete(listener);
   }
 
   /** What the history's calls take, records and responses, in bytes. */
