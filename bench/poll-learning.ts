@@ -19,7 +19,7 @@ import { createInterface } from 'node:readline';
 import { repoRoot } from './benchmarks.ts';
 import { pollChart } from './poll/chart.ts';
 import type { ClientResult } from './poll/client.ts';
-import type { Workload } from './poll/workload.ts';
+import { benchWorkload, type Workload } from './poll/workload.ts';
 import { benchArgs, reportFigures } from './support/benchRun.ts';
 import { figure, type Figure } from './support/figures.ts';
 
@@ -31,28 +31,13 @@ const { values, short, out } = benchArgs(
   },
   { calls: '40', 'spread-ms': '2000', chart: '' },
 );
+const base = benchWorkload(short);
 const workload: Workload = short
-  ? {
-      calls: Math.min(Number(values.calls), 400),
-      robots: 4,
-      spreadMs: Number(values['spread-ms']),
-      minMedianMs: 200,
-      maxMedianMs: 1_000,
-      capMs: 3_000,
-      sigma: 0.3,
-      pastRuns: 20,
-      seed: 23,
-    }
+  ? { ...base, calls: Math.min(Number(values.calls), 400), spreadMs: Number(values['spread-ms']) }
   : {
+      ...base,
       calls: Math.min(Number(values.calls), 5_000),
-      robots: 20,
       spreadMs: Math.min(Number(values['spread-ms']), 120_000),
-      minMedianMs: 2_000,
-      maxMedianMs: 40_000,
-      capMs: 120_000,
-      sigma: 0.3,
-      pastRuns: 50,
-      seed: 23,
     };
 
 const KINDS = [

@@ -15,7 +15,7 @@ import { logNormal, seededRandom } from '../../src/sandbox/random.ts';
 import { nextQueryDelay } from '../../src/core/tracker/learnedSchedule.ts';
 import { type RunProfile, runProfile } from '../../src/core/tracker/runProfile.ts';
 import { defaultPollPolicy, type PollPolicy } from '../../src/shared/models/pollPolicy.ts';
-import { medianOf, pastRuns, schedule, type Workload } from './workload.ts';
+import { benchWorkload, medianOf, pastRuns, schedule, type Workload } from './workload.ts';
 
 /** What one client would see: its queries and each run's detection lag. */
 export type Simulated = { queries: number; lagP50Ms: number; shareP50: number; lagsMs: number[] };
@@ -87,33 +87,6 @@ function summarize(calls: Array<{ queries: number; lagMs: number; runMs: number 
     shareP50: median(calls.map((c) => (100 * c.lagMs) / Math.max(1, c.runMs))),
     lagsMs,
   };
-}
-
-/** The full bench's workload (bench/poll-learning.ts), or its short one. */
-export function benchWorkload(short: boolean): Workload {
-  return short
-    ? {
-        calls: 40,
-        robots: 4,
-        spreadMs: 2_000,
-        minMedianMs: 200,
-        maxMedianMs: 1_000,
-        capMs: 3_000,
-        sigma: 0.3,
-        pastRuns: 20,
-        seed: 23,
-      }
-    : {
-        calls: 2_000,
-        robots: 20,
-        spreadMs: 60_000,
-        minMedianMs: 2_000,
-        maxMedianMs: 40_000,
-        capMs: 120_000,
-        sigma: 0.3,
-        pastRuns: 50,
-        seed: 23,
-      };
 }
 
 if (import.meta.main) {

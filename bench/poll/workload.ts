@@ -65,3 +65,30 @@ export function pastRuns(w: Workload, r: number): number[] {
     Math.min(w.capMs, Math.round(logNormal(random, medianOf(w, r), w.sigma))),
   );
 }
+
+/** The poll benchmark's workload (bench/poll-learning.ts and its simulation), full or short. */
+export function benchWorkload(short: boolean): Workload {
+  return short
+    ? {
+        calls: 40,
+        robots: 4,
+        spreadMs: 2_000,
+        minMedianMs: 200,
+        maxMedianMs: 1_000,
+        capMs: 3_000,
+        sigma: 0.3,
+        pastRuns: 20,
+        seed: 23,
+      }
+    : {
+        calls: 2_000,
+        robots: 20,
+        spreadMs: 60_000,
+        minMedianMs: 2_000,
+        maxMedianMs: 40_000,
+        capMs: 120_000,
+        sigma: 0.3,
+        pastRuns: 50,
+        seed: 23,
+      };
+}

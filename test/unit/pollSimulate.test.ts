@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { benchWorkload, simulateCore, simulateNaive } from '../../bench/poll/simulate.ts';
+import { simulateCore, simulateNaive } from '../../bench/poll/simulate.ts';
+import { benchWorkload } from '../../bench/poll/workload.ts';
 
 /**
  * The poll benchmark's workload (20 robots, medians 2–40 s, 2,000 calls) played offline through the
