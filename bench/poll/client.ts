@@ -17,9 +17,8 @@ import { parseArgs } from 'node:util';
 import { startCountingSandboxProcess } from '../support/sandboxProcess.ts';
 import { driveCore } from './coreClient.ts';
 import { driveNaive } from './naiveClient.ts';
-import { sandboxConfig, type Workload } from './workload.ts';
+import { type Detection, sandboxConfig, type Workload } from './workload.ts';
 
-export type Detection = { lagMs: number; runMs: number };
 export type ClientResult = {
   kind: string;
   queries: number;

@@ -10,7 +10,7 @@ import { AppCore } from '../../src/core/appCore.ts';
 import { CallHistory } from '../../src/core/store/callHistory.ts';
 import { WarningLog } from '../../src/core/store/warnings.ts';
 import type { SecretBackend } from '../../src/core/vault/tokenVault.ts';
-import type { Detection } from './client.ts';
+import type { Detection } from './workload.ts';
 import { pastRuns, robotName, schedule, tokenOf, WAITED_KEY, type Workload } from './workload.ts';
 
 export async function driveCore(baseUrl: string, w: Workload, dataDir: string, learn: boolean) {

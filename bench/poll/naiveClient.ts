@@ -3,7 +3,7 @@
  * waiting call each `everyMs` until it is DONE. The baseline the core is
  * measured against.
  */
-import type { Detection } from './client.ts';
+import type { Detection } from './workload.ts';
 import { schedule, tokenOf, WAITED_KEY, type Workload } from './workload.ts';
 
 const TRIGGER = '/main/public/webhook/request';

@@ -22,6 +22,9 @@ export type Workload = {
   seed: number;
 };
 
+/** One run as a client saw it: how long after it ended the client noticed, and how long it ran. */
+export type Detection = { lagMs: number; runMs: number };
+
 /** The name under which the sandbox reports a run's time in its answer. */
 export const WAITED_KEY = 'ranMs';
 
