@@ -74,7 +74,10 @@ describe('fire again with changes and the JSON viewer in the window', () => {
     expect(second.id).not.toBe(first.id);
     await done(page, second.id);
     const edited = { customer: 'C-99', count: 4 };
-    const received = sandbox.calls().find((c) => c.webhookCallId === second.webhookCallId);
+    // Read again once done: the snapshot above may predate the service's answer (no webhookCallId yet).
+    const { webhookCallId } = app.core.getCall(second.id);
+    expect(webhookCallId).not.toBeNull();
+    const received = sandbox.calls().find((c) => c.webhookCallId === webhookCallId);
     expect(received?.args).toEqual(edited);
     expect(app.core.getCall(second.id).args).toEqual(edited);
     expect(app.core.getCall(second.id).presetId).toBe(preset.id);
