@@ -43,12 +43,20 @@ function call(overrides: Partial<Call> = {}): Call {
 const report = (c: Call, options = {}) => callReport(callDetail(c), options);
 
 describe('callReport', () => {
+  test('a robot at its origin\'s root: no empty "Base path" line', () => {
+    const text = report(
+      call({ basePath: '', url: 'https://robots.example.com/main/public/webhook/request' }),
+    );
+    expect(text).not.toContain('Base path');
+    expect(text).toContain('- **Origin:** https://robots.example.com');
+  });
   test('a DONE call: robot, preset, origin, request, arguments, timeline in UTC with duration, response', () => {
     const text = report(call());
     expect(text).toContain('## Robot Tray call: Invoice sync · Customer 42');
     expect(text).toContain('- **Robot:** Invoice sync');
     expect(text).toContain('- **Preset:** Customer 42');
     expect(text).toContain('- **Origin:** https://robots.example.com');
+    expect(text).toContain('- **Base path:** /hook');
     expect(text).toContain('- **Request:** POST https://robots.example.com/hook/invoice');
     expect(text).toContain('- **webhookCallId:** wh-77');
     expect(text).toContain('- **State:** Done');

@@ -148,7 +148,8 @@ export function callReport(call: ReportedCall, options: ReportOptions = {}): str
     ['Robot', markdownInline(call.robotName)],
     ['Preset', call.presetName === null ? 'none (custom arguments)' : markdownInline(call.presetName)],
     ['Origin', call.origin === undefined ? null : markdownInline(call.origin)],
-    ['Base path', call.basePath === undefined ? null : markdownInline(call.basePath)],
+    // A robot at its origin's root has no base path: an empty line would read as missing data.
+    ['Base path', call.basePath === undefined || call.basePath === '' ? null : markdownInline(call.basePath)],
     ['Request', `${call.method} ${call.url === null ? '(not sent)' : markdownInline(call.url)}`],
     ['webhookCallId', call.webhookCallId === null ? null : markdownInline(call.webhookCallId)],
     ['State', markdownInline(state)],
