@@ -156,6 +156,27 @@ describe('robot-tray robot, token and preset', () => {
     );
   });
 
+  test('robot add takes the name as its argument too, as robot edit NAME does; twice or not at all is refused (exit 2)', async () => {
+    const added = await h.run(['robot', 'add', 'Ledger', '--base-url', h.sandbox.baseUrl]);
+    expect(added.stderr).toBe('');
+    expect(added.code).toBe(0);
+    expect(added.stdout).toContain('Added robot "Ledger"');
+    const same = await h.run(['robot', 'add', 'Books', '--name', 'Books', '--base-url', h.sandbox.baseUrl]);
+    expect(same.code).toBe(0);
+    const twice = await h.run(['robot', 'add', 'One', '--name', 'Two', '--base-url', h.sandbox.baseUrl]);
+    expect(twice.code).toBe(2);
+    expect(twice.stderr).toContain('the name is given twice, as "One" and as --name "Two"');
+    const none = await h.run(['robot', 'add', '--base-url', h.sandbox.baseUrl]);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain(
+      'robot add: give the robot a name, e.g. robot-tray robot add "Invoice sync"',
+    );
+    const names = (await h.json<Array<{ name: string }>>(['robot', 'list', '--json'])).map((r) => r.name);
+    expect(names).toEqual(expect.arrayContaining(['Ledger', 'Books']));
+    expect(names).not.toContain('One');
+    expect(names).not.toContain('Two');
+  });
+
   test('presets: add with typed arguments, list, fire-ready for the app, remove', async () => {
     const preset = await h.json<Preset & { robotName: string }>([
       'preset',

@@ -4,7 +4,7 @@ import type { AppCore } from '../../core/appCore.ts';
 import type { RobotView } from '../../shared/models/robot.ts';
 import { isTeamId } from '../../shared/teamIds.ts';
 import { baseUrlFrom } from '../../shared/models/robotUrls.ts';
-import { CliError } from '../cliError.ts';
+import { CliError, usageError } from '../cliError.ts';
 import { run } from '../command.ts';
 import { withCore } from '../coreAccess.ts';
 import { errorKindOf } from '../exitCodes.ts';
@@ -28,7 +28,8 @@ export function robotCommand(): Command {
   robot
     .command('add')
     .description('add a robot: a name for people and the base address of its service')
-    .requiredOption('--name <NAME>', 'the name you will use in commands, e.g. "Invoice sync"')
+    .argument('[NAME]', 'the name you will use in commands, e.g. "Invoice sync" (or --name)')
+    .option('--name <NAME>', 'the same name as an option')
     .requiredOption(
       '--base-url <URL>',
       "the service's base address, e.g. https://robots.example.com (a pasted trigger URL is taken back to its base)",
@@ -61,7 +62,30 @@ export function robotCommand(): Command {
   return robot;
 }
 
-async function addRobot(options: AddOptions): Promise<void> {
+/**
+ * The new robot's name, given as the argument (as `robot edit NAME` and the
+ * other commands take it) or as --name; both at once must agree.
+ */
+function addedName(argument: string | undefined, option: string | undefined): string {
+  if (argument !== undefined && option !== undefined && argument !== option) {
+    throw usageError(
+      `robot add: the name is given twice, as "${argument}" and as --name "${option}". Give it once.`,
+    );
+  }
+  const name = argument ?? option;
+  if (name === undefined) {
+    throw usageError(
+      'robot add: give the robot a name, e.g. robot-tray robot add "Invoice sync" --base-url https://robots.example.com',
+    );
+  }
+  return name;
+}
+
+async function addRobot(
+  nameArgument: string | undefined,
+  given: Omit<AddOptions, 'name'> & { name?: string },
+): Promise<void> {
+  const options: AddOptions = { ...given, name: addedName(nameArgument, given.name) };
   // The token is read before anything is created, so a failed read leaves nothing half done.
   const token =
     options.tokenStdin === true
