@@ -8,16 +8,14 @@ import { applySettingsPatch, type Settings, SettingsPatch } from '../shared/mode
 import type { Warning } from '../shared/models/warning.ts';
 import { CallOps, type FireOptions, type RefireChanges } from './callOps.ts';
 import { CatalogOps } from './catalogOps.ts';
-import { ChangeFeed } from './changeFeed.ts';
 import { type AppCoreOptions, type CoreParts as Parts, openParts } from './coreParts.ts';
 import { CoreAnnouncer, type CoreEvent, type CoreListener } from './coreEvents.ts';
+import { CrossProcess } from './crossProcess.ts';
 import { AppError, parseInput } from './errors.ts';
 import { diagnose, type Diagnosis } from './http/probe.ts';
 import { targetOf } from './http/targetUrl.ts';
 import { checkNetworkSettings } from './networkOps.ts';
 import { PresetMemory } from './presetMemory.ts';
-import type { ForgottenCall } from './store/forgottenLog.ts';
-import type { LoggedChange } from './store/sharedWrites.ts';
 import { CallTracker } from './tracker/callTracker.ts';
 import { RobotTokens } from './vault/robotTokens.ts';
 import type { ExportFile } from '../shared/models/exportFile.ts';
@@ -28,10 +26,6 @@ import { TeamCatalog } from './team/teamCatalog.ts';
 import { LastGoodCopy } from './team/lastGoodCopy.ts';
 import path from 'node:path';
 import { isTeamId, own, TeamOps } from './team/teamOps.ts';
-import { otherWatcherRunning, removeWatcherMark, writeWatcherMark } from './watcherMark.ts';
-
-/** How often a watching core scans for what the change feed may have missed (the fallback). */
-const ADOPT_INTERVAL_MS = 5_000;
 
 export type { AppCoreOptions, CoreEvent };
 
@@ -39,7 +33,8 @@ export type { AppCoreOptions, CoreEvent };
  * Everything Robot Tray can do, in one object. The Electron main process maps
  * its IPC contract onto these methods one to one; the CLI calls them directly.
  * Every input is validated here and a rejection names the field. Robots,
- * tokens and presets live in CatalogOps; calls in CallOps, over the CallTracker.
+ * tokens and presets live in CatalogOps; calls in CallOps, over the CallTracker;
+ * what other processes change reaches it through CrossProcess.
  */
 export class AppCore {
   readonly dataDir: string;
@@ -52,10 +47,7 @@ export class AppCore {
   readonly #announcer = new CoreAnnouncer();
   #settings: Settings;
   #closed = false;
-  #adoptTimer: unknown;
-  readonly #feed: ChangeFeed;
-  #adopting = false;
-  #marked = false;
+  readonly #cross: CrossProcess;
 
   private constructor(parts: Parts) {
     this.dataDir = parts.dataDir;
@@ -105,11 +97,14 @@ export class AppCore {
       memory: new PresetMemory(files),
     });
     this.#tracker.subscribe((calls) => this.#announcer.calls(calls));
-    this.#feed = new ChangeFeed({
-      history: parts.history,
+    this.#cross = new CrossProcess({
       dataDir: parts.dataDir,
-      onCalls: (changes, forgotten) => this.#otherProcessChanged(changes, forgotten),
-      onFiles: () => void this.refreshFromDisk().catch(() => undefined),
+      history: parts.history,
+      tracker: this.#tracker,
+      announcer: this.#announcer,
+      clock: parts.clock,
+      refreshFromDisk: () => this.refreshFromDisk(),
+      pollTeam: () => this.#team.poll(),
     });
     parts.warnings.subscribe(() =>
       this.#announcer.emit({ type: 'warnings', warnings: parts.warnings.list() }),
@@ -121,42 +116,12 @@ export class AppCore {
     const core = new AppCore(parts);
     // Load the catalog now so a damaged file is reported at start, not later.
     await Promise.all([parts.files.robots.read(), parts.files.presets.read()]);
-    core.#adopting = options.resumeWatching !== false;
-    await core.#team.follow(parts.settings.teamCatalogFile, { watch: options.watchFolder ?? core.#adopting });
-    if (core.#adopting) {
-      core.#tracker.start();
-      core.#watchOtherProcesses();
-      writeWatcherMark(core.dataDir, parts.clock.now());
-      core.#marked = true;
-    }
-    core.#feed.start(options.watchFolder ?? core.#adopting);
+    const adopting = options.resumeWatching !== false;
+    const watchFolder = options.watchFolder ?? adopting;
+    await core.#team.follow(parts.settings.teamCatalogFile, { watch: watchFolder });
+    if (adopting) core.#tracker.start();
+    core.#cross.start(adopting, watchFolder);
     return core;
-  }
-
-  /**
-   * Calls another process created, changed or forgot: announced as if it
-   * happened here (a forgotten call is no longer watched here either); one
-   * whose watcher let go is taken over at once by a watching core (and by a
-   * command waiting on it).
-   */
-  #otherProcessChanged(changes: LoggedChange[], forgotten: ForgottenCall[]): void {
-    if (this.#closed) return;
-    const me = this.#p.history.processId;
-    const gone = forgotten.filter((f) => f.writer !== me).map((f) => f.id);
-    for (const id of gone) this.#tracker.drop(id);
-    if (gone.length > 0) this.#announcer.removed(gone, null);
-    const seen = this.#tracker.noticeChanges(changes);
-    if (seen.length > 0) this.#announcer.calls(seen);
-    const letGo = changes.some((c) => c.holder === null && c.call.state === 'waiting');
-    if (!letGo) return;
-    this.#tracker.retryWanted();
-    if (this.#adopting) {
-      try {
-        this.adoptWaitingCalls();
-      } catch {
-        // A busy history file: the scan tries again.
-      }
-    }
   }
 
   /**
@@ -165,23 +130,7 @@ export class AppCore {
    * in a core that resumes watching; callable directly, e.g. on window focus.
    */
   adoptWaitingCalls(): Call[] {
-    return this.#tracker.adoptWaitingFromHistory();
-  }
-
-  #watchOtherProcesses(): void {
-    const tick = () => {
-      if (this.#closed) return;
-      try {
-        this.adoptWaitingCalls();
-      } catch {
-        // A busy history file: next time.
-      }
-      void this.refreshFromDisk().catch(() => undefined);
-      void this.#team.poll().catch(() => undefined);
-      this.#feed.pull();
-      this.#adoptTimer = this.#p.clock.setTimer(tick, ADOPT_INTERVAL_MS);
-    };
-    this.#adoptTimer = this.#p.clock.setTimer(tick, ADOPT_INTERVAL_MS);
+    return this.#cross.adoptWaitingCalls();
   }
 
   /**
@@ -202,7 +151,7 @@ export class AppCore {
    * calls now: true, false, or undefined when its mark is from another host.
    */
   appIsWatching(): boolean | undefined {
-    return otherWatcherRunning(this.dataDir);
+    return this.#cross.appIsWatching();
   }
 
   /** How many calls this process is sending or watching right now. */
@@ -386,10 +335,8 @@ export class AppCore {
   /** Close without waiting for any service: requests in flight are aborted first. */
   async close(): Promise<void> {
     this.#closed = true;
-    this.#feed.close();
+    this.#cross.close();
     this.#team.close();
-    if (this.#marked) removeWatcherMark(this.dataDir);
-    if (this.#adoptTimer !== undefined) this.#p.clock.clearTimer(this.#adoptTimer);
     const pools = this.#p.client.closePools();
     await this.#tracker.close();
     await pools;

@@ -16,7 +16,7 @@ const CATALOG_FILES = new Set(['robots.json', 'presets.json', 'settings.json']);
  *   whenever SQLite's `data_version` moves (another connection committed) or
  *   the history's files change on disk;
  * - the catalog and settings, when their files change (a folder watch; the
- *   5-second scan in AppCore stays as the fallback where watching fails).
+ *   5-second scan in CrossProcess stays as the fallback where watching fails).
  */
 export class ChangeFeed {
   readonly #history: CallHistory;
