@@ -4,18 +4,18 @@ import type { UsualRun } from '../shared/models/usualRun.ts';
 import type { Preset } from '../shared/models/preset.ts';
 import type { FieldValues } from '../shared/models/presetFields.ts';
 import type { RobotView } from '../shared/models/robotView.ts';
-import { applySettingsPatch, type Settings, SettingsPatch } from '../shared/models/settings.ts';
+import type { Settings } from '../shared/models/settings.ts';
 import type { Warning } from '../shared/models/warning.ts';
 import { CallOps, type FireOptions, type RefireChanges } from './callOps.ts';
 import { CatalogOps } from './catalogOps.ts';
 import { type AppCoreOptions, type CoreParts as Parts, openParts } from './coreParts.ts';
 import { CoreAnnouncer, type CoreEvent, type CoreListener } from './coreEvents.ts';
 import { CrossProcess } from './crossProcess.ts';
-import { AppError, parseInput } from './errors.ts';
+import { AppError } from './errors.ts';
 import { diagnose, type Diagnosis } from './http/probe.ts';
 import { targetOf } from './http/targetUrl.ts';
-import { checkNetworkSettings } from './networkOps.ts';
 import { PresetMemory } from './presetMemory.ts';
+import { SettingsOps } from './settingsOps.ts';
 import { CallTracker } from './tracker/callTracker.ts';
 import { RobotTokens } from './vault/robotTokens.ts';
 import type { ExportFile } from '../shared/models/exportFile.ts';
@@ -45,14 +45,12 @@ export class AppCore {
   readonly #tracker: CallTracker;
   readonly #calls: CallOps;
   readonly #announcer = new CoreAnnouncer();
-  #settings: Settings;
-  #closed = false;
+  readonly #settings: SettingsOps;
   readonly #cross: CrossProcess;
 
   private constructor(parts: Parts) {
     this.dataDir = parts.dataDir;
     this.#p = parts;
-    this.#settings = parts.settings;
     const { catalog, files, vault } = parts;
     const tokens = new RobotTokens(vault, async (robotId, origin) => {
       if (files.robots.writable) await catalog.noteTokenOrigin(robotId, origin);
@@ -67,6 +65,7 @@ export class AppCore {
           : undefined,
     });
     catalog.setTeam(this.#team);
+    this.#settings = new SettingsOps({ ...parts, team: this.#team, announcer: this.#announcer });
     this.#teamOps = new TeamOps(this.#team, tokens);
     this.#ops = new CatalogOps({
       catalog,
@@ -82,7 +81,7 @@ export class AppCore {
       // Asked on every poll: robots.json is looked at again for another process's edits every 250 ms at most.
       robotById: (id) => catalog.robot(id, { maxAgeMs: 250 }),
       tokenFor: (robot, origin) => tokens.tokenFor(robot, origin),
-      settings: () => this.#settings,
+      settings: () => this.#settings.current,
       clock: parts.clock,
       random: parts.random,
       learnRunTimes: parts.learnRunTimes,
@@ -139,10 +138,7 @@ export class AppCore {
    * announced. Runs with the adopt tick; callable directly, e.g. on window focus.
    */
   async refreshFromDisk(): Promise<void> {
-    const settings = await this.#p.files.settings.read();
-    if (!this.#closed && JSON.stringify(settings) !== JSON.stringify(this.#settings)) {
-      this.#applySettings(settings);
-    }
+    await this.#settings.reloadFromDisk();
     await this.#ops.announceIfChangedOnDisk();
   }
 
@@ -276,42 +272,23 @@ export class AppCore {
    */
   async diagnose(idOrName: string): Promise<Diagnosis> {
     const robot = await this.#p.catalog.requireRobotNamed(idOrName);
-    return diagnose(this.#p.client.network, this.#settings.http, targetOf(robot));
+    return diagnose(this.#p.client.network, this.#settings.current.http, targetOf(robot));
   }
 
   // ── Settings and warnings ─────────────────────────────────────────────
 
   getSettings(): Settings {
-    return this.#settings;
+    return this.#settings.current;
   }
 
-  async updateSettings(patch: unknown): Promise<Settings> {
-    const fields = parseInput(SettingsPatch, patch, 'settings');
-    // Checked against the settings as they are now; the file is then changed
-    // field by field, so a CA file or proxy mode is never saved unchecked.
-    await checkNetworkSettings(applySettingsPatch(this.#settings, fields).network);
-    const settings = await this.#p.files.settings.update((current) => {
-      const next = applySettingsPatch(current, fields);
-      return { next, result: next };
-    });
-    this.#applySettings(settings);
-    return settings;
-  }
-
-  #applySettings(settings: Settings): void {
-    this.#settings = settings;
-    if (settings.teamCatalogFile !== this.#team.file) void this.#team.follow(settings.teamCatalogFile);
-    this.#p.client.updateSettings(settings.http, settings.network);
-    this.#announcer.emit({ type: 'settings', settings });
+  updateSettings(patch: unknown): Promise<Settings> {
+    return this.#settings.update(patch);
   }
 
   /** The manual proxy's password goes to the keychain; settings name only the user. */
-  setProxyPassword = (password: unknown): Promise<void> =>
-    typeof password === 'string'
-      ? this.#p.proxyPassword.set(password)
-      : Promise.reject(new AppError('validation', 'proxy password: must be text.'));
-  clearProxyPassword = async (): Promise<void> => void (await this.#p.proxyPassword.delete());
-  hasProxyPassword = async (): Promise<boolean> => (await this.#p.proxyPassword.get()) !== undefined;
+  setProxyPassword = (password: unknown): Promise<void> => this.#settings.setProxyPassword(password);
+  clearProxyPassword = (): Promise<void> => this.#settings.clearProxyPassword();
+  hasProxyPassword = (): Promise<boolean> => this.#settings.hasProxyPassword();
 
   warnings(): Warning[] {
     return this.#p.warnings.list();
@@ -334,7 +311,7 @@ export class AppCore {
 
   /** Close without waiting for any service: requests in flight are aborted first. */
   async close(): Promise<void> {
-    this.#closed = true;
+    this.#settings.close();
     this.#cross.close();
     this.#team.close();
     const pools = this.#p.client.closePools();
