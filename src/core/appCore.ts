@@ -11,7 +11,6 @@ import { CatalogOps } from './catalogOps.ts';
 import { type AppCoreOptions, type CoreParts as Parts, openParts } from './coreParts.ts';
 import { CoreAnnouncer, type CoreEvent, type CoreListener } from './coreEvents.ts';
 import { CrossProcess } from './crossProcess.ts';
-import { AppError } from './errors.ts';
 import { diagnose, type Diagnosis } from './http/probe.ts';
 import { targetOf } from './http/targetUrl.ts';
 import { PresetMemory } from './presetMemory.ts';
@@ -22,10 +21,8 @@ import type { ExportFile } from '../shared/models/exportFile.ts';
 import type { ImportChoices, ImportPlan } from './sharing/importPlan.ts';
 import { readExportFile } from './sharing/readExportFile.ts';
 import type { TeamCatalogState } from '../shared/models/teamCatalog.ts';
-import { TeamCatalog } from './team/teamCatalog.ts';
-import { LastGoodCopy } from './team/lastGoodCopy.ts';
-import path from 'node:path';
-import { isTeamId, own, TeamOps } from './team/teamOps.ts';
+import type { TeamCatalog } from './team/teamCatalog.ts';
+import { isTeamId, openTeamCatalog, own, TeamOps } from './team/teamOps.ts';
 
 export type { AppCoreOptions, CoreEvent };
 
@@ -55,14 +52,10 @@ export class AppCore {
     const tokens = new RobotTokens(vault, async (robotId, origin) => {
       if (files.robots.writable) await catalog.noteTokenOrigin(robotId, origin);
     });
-    this.#team = new TeamCatalog({
-      now: () => parts.clock.now(),
-      hasToken: async (robot) => (await tokens.presence(robot)).here,
+    this.#team = openTeamCatalog({
+      ...parts,
+      tokens,
       onChange: () => this.#announcer.emit({ type: 'team', team: this.#team.state() }),
-      copy:
-        parts.readOnly === undefined
-          ? new LastGoodCopy(path.join(parts.dataDir, 'team-catalog.json'), () => parts.clock.now())
-          : undefined,
     });
     catalog.setTeam(this.#team);
     this.#settings = new SettingsOps({ ...parts, team: this.#team, announcer: this.#announcer });
@@ -97,11 +90,9 @@ export class AppCore {
     });
     this.#tracker.subscribe((calls) => this.#announcer.calls(calls));
     this.#cross = new CrossProcess({
-      dataDir: parts.dataDir,
-      history: parts.history,
+      ...parts,
       tracker: this.#tracker,
       announcer: this.#announcer,
-      clock: parts.clock,
       refreshFromDisk: () => this.refreshFromDisk(),
       pollTeam: () => this.#team.poll(),
     });
@@ -220,22 +211,10 @@ export class AppCore {
     return this.#team.state();
   };
   /** Copy a team robot and its presets to one's own robots (a new id, token needed); a name taken here is refused. */
-  copyTeamRobot = async (robotId: string): Promise<ImportPlan> => {
-    const file = this.#teamOps.asExport(robotId, this.#p.clock.now());
-    const name = file.robots[0]!.name;
-    if ((await this.#ops.planImport(file)).robots[0]?.action === 'conflict') {
-      throw new AppError(
-        'validation',
-        `You already have a robot named "${name}". Rename yours, then copy the team's.`,
-      );
-    }
-    return this.#ops.applyImport(file, {});
-  };
+  copyTeamRobot = (robotId: string): Promise<ImportPlan> =>
+    this.#teamOps.copyToOwn(robotId, this.#p.clock.now(), this.#ops);
   /** Read the catalog file again now (the app also does when it changes). */
-  reloadTeamCatalog = async (): Promise<TeamCatalogState> => {
-    await this.#team.reload();
-    return this.#team.state();
-  };
+  reloadTeamCatalog = (): Promise<TeamCatalogState> => this.#teamOps.reload();
 
   // ── Firing and calls ──────────────────────────────────────────────────
 

@@ -1,12 +1,16 @@
 import type { Robot } from '../../shared/models/robot.ts';
 import { type RobotView, robotView, type TokenStatus } from '../../shared/models/robotView.ts';
 import { isTeamId, type TeamCatalogState } from '../../shared/models/teamCatalog.ts';
+import path from 'node:path';
+import type { Clock } from '../clock.ts';
 import { AppError, notFound } from '../errors.ts';
 import type { ExportFile } from '../../shared/models/exportFile.ts';
 import { exportCatalog } from '../sharing/exportCatalog.ts';
+import type { ImportChoices, ImportPlan } from '../sharing/importPlan.ts';
 import { readExportFile } from '../sharing/readExportFile.ts';
 import type { RobotTokens } from '../vault/robotTokens.ts';
-import type { TeamCatalog } from './teamCatalog.ts';
+import { LastGoodCopy } from './lastGoodCopy.ts';
+import { TeamCatalog } from './teamCatalog.ts';
 
 export { isTeamId };
 
@@ -28,6 +32,36 @@ export function own(id: string, what: 'robot' | 'preset'): string {
   if (isTeamId(id)) throw teamReadOnly(what);
   return id;
 }
+
+/**
+ * The team catalog as a core follows it: a team robot has a token when this
+ * desk's keychain holds one for it, and the last good version is kept in the
+ * data folder (not in a read-only one).
+ */
+export function openTeamCatalog(deps: {
+  dataDir: string;
+  readOnly: AppError | undefined;
+  clock: Clock;
+  tokens: RobotTokens;
+  onChange: () => void;
+}): TeamCatalog {
+  const { clock, tokens } = deps;
+  return new TeamCatalog({
+    now: () => clock.now(),
+    hasToken: async (robot) => (await tokens.presence(robot)).here,
+    onChange: deps.onChange,
+    copy:
+      deps.readOnly === undefined
+        ? new LastGoodCopy(path.join(deps.dataDir, 'team-catalog.json'), () => clock.now())
+        : undefined,
+  });
+}
+
+/** How one's own catalog takes in an export file (CatalogOps). */
+type OwnImport = {
+  planImport(file: ExportFile): Promise<ImportPlan>;
+  applyImport(file: ExportFile, choices: ImportChoices): Promise<ImportPlan>;
+};
 
 export class TeamOps {
   readonly #team: TeamCatalog;
@@ -75,6 +109,25 @@ export class TeamOps {
   asExport(robotId: string, now: number): ExportFile {
     const robot = this.#robot(robotId);
     return exportCatalog([robot], this.#team.presets(), now, [robot.id]);
+  }
+
+  /** Copy a team robot and its presets to one's own robots (a new id, token needed); a name taken here is refused. */
+  async copyToOwn(robotId: string, now: number, mine: OwnImport): Promise<ImportPlan> {
+    const file = this.asExport(robotId, now);
+    const name = file.robots[0]!.name;
+    if ((await mine.planImport(file)).robots[0]?.action === 'conflict') {
+      throw new AppError(
+        'validation',
+        `You already have a robot named "${name}". Rename yours, then copy the team's.`,
+      );
+    }
+    return mine.applyImport(file, {});
+  }
+
+  /** Read the catalog file again now. */
+  async reload(): Promise<TeamCatalogState> {
+    await this.#team.reload();
+    return this.#team.state();
   }
 
   async tokenStatus(robotId: string): Promise<TokenStatus> {
