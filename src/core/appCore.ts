@@ -1,5 +1,5 @@
 import type { Call, CallDetail } from '../shared/models/call.ts';
-import { type CallSummary, type ListedCall, summarizeCall } from '../shared/models/callSummary.ts';
+import type { CallSummary, ListedCall } from '../shared/models/callSummary.ts';
 import type { UsualRun } from '../shared/models/usualRun.ts';
 import type { Preset } from '../shared/models/preset.ts';
 import type { FieldValues } from '../shared/models/presetFields.ts';
@@ -230,10 +230,7 @@ export class AppCore {
   usualRun = (call: Pick<Call, 'robotId' | 'presetId'>): UsualRun | undefined => this.#tracker.usualFor(call);
 
   /** A call as the window and the tray see it: no arguments, no response, how long such calls usually run. */
-  summary = (call: Call | ListedCall): CallSummary => {
-    const usual = this.usualRun(call);
-    return usual === undefined ? summarizeCall(call) : { ...summarizeCall(call), usual };
-  };
+  summary = (call: Call | ListedCall): CallSummary => this.#calls.summary(call);
   getCall = (idOrWebhookCallId: string): Call => this.#calls.get(idOrWebhookCallId);
   callDetail = (idOrWebhookCallId: string): CallDetail => this.#calls.detail(idOrWebhookCallId);
   stopCall = (id: string): Call => this.#calls.stop(id);

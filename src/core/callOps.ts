@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { type Call, type CallDetail, CallFilter, callDetail } from '../shared/models/call.ts';
-import { type ListedCall, listedCall } from '../shared/models/callSummary.ts';
+import {
+  type CallSummary,
+  type ListedCall,
+  listedCall,
+  summarizeCall,
+} from '../shared/models/callSummary.ts';
 import { FireRequest } from '../shared/models/fire.ts';
 import { JsonObject } from '../shared/models/json.ts';
 import { HttpMethod } from '../shared/models/preset.ts';
@@ -101,6 +106,12 @@ export class CallOps {
    * A call by local id, by the service's webhookCallId, or by the first
    * characters of its local id (at least 4) when only one call has them.
    */
+  /** A call as the window and the tray see it: no arguments, no response, how long such calls usually run. */
+  summary(call: Call | ListedCall): CallSummary {
+    const usual = this.#tracker.usualFor(call);
+    return usual === undefined ? summarizeCall(call) : { ...summarizeCall(call), usual };
+  }
+
   get(idOrWebhookCallId: string): Call {
     const history = this.#history;
     const stored =
