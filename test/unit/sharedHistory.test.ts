@@ -1,14 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { constants, DatabaseSync } from 'node:sqlite';
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { CallHistory } from '../../src/core/store/callHistory.ts';
-import { WarningLog } from '../../src/core/store/warnings.ts';
+import { describe, expect, test, vi } from 'vitest';
 import { finality, writeWins } from '../../src/core/store/writeRules.ts';
 import { newCall } from '../../src/core/tracker/fireSpec.ts';
 import type { Call } from '../../src/shared/models/call.ts';
 import type { Robot } from '../../src/shared/models/robot.ts';
+import { historyConnections } from '../support/historyConnections.ts';
 
 /**
  * The history as two processes share it: each CallHistory here is its own
@@ -22,23 +18,7 @@ const call = (id: string, extra: Partial<Call> = {}): Call => ({
   ...extra,
 });
 
-let dir: string;
-let file: string;
-let opened: CallHistory[];
-function open(): CallHistory {
-  const history = CallHistory.open(file, new WarningLog());
-  opened.push(history);
-  return history;
-}
-beforeEach(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'robot-tray-shared-'));
-  file = path.join(dir, 'history.sqlite');
-  opened = [];
-});
-afterEach(async () => {
-  for (const h of opened) h.close();
-  await rm(dir, { recursive: true, force: true });
-});
+const { open } = historyConnections('robot-tray-shared-');
 
 describe('which write wins (pure)', () => {
   test('the service’s word outranks an end Robot Tray decided, which outranks watching', () => {

@@ -1,37 +1,19 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { CommitResult } from '../../src/core/store/sharedWrites.ts';
-import { CallHistory } from '../../src/core/store/callHistory.ts';
-import { WarningLog } from '../../src/core/store/warnings.ts';
+import type { CallHistory } from '../../src/core/store/callHistory.ts';
 import { CallWriter } from '../../src/core/tracker/callWriter.ts';
 import type { Call } from '../../src/shared/models/call.ts';
 import { FakeClock } from '../support/fakeClock.ts';
+import { historyConnections } from '../support/historyConnections.ts';
 import { DONE, openTrackerHarness, storedCall, type TrackerHarness } from '../support/trackerHarness.ts';
 
 /**
  * The history writes made within one tick go in together, in one
  * transaction at its end; nobody hears of a change before it is stored.
  */
-let dir: string;
-let file: string;
-let opened: CallHistory[];
-function open(): CallHistory {
-  const history = CallHistory.open(file, new WarningLog());
-  opened.push(history);
-  return history;
-}
-beforeEach(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'robot-tray-batch-'));
-  file = path.join(dir, 'history.sqlite');
-  opened = [];
-});
-afterEach(async () => {
-  for (const h of opened) h.close();
-  await rm(dir, { recursive: true, force: true });
-});
+const histories = historyConnections('robot-tray-batch-');
+const open = histories.open;
 
 const waiting = (id: string, extra: Partial<Call> = {}) =>
   storedCall(id, { state: 'waiting', webhookCallId: `wh-${id}`, ...extra });
@@ -94,7 +76,7 @@ describe('a tick’s writes', () => {
     const clock = new FakeClock(0);
     const warnings: string[] = [];
     const writer = writerOver(app, clock, warnings);
-    const lock = new DatabaseSync(file);
+    const lock = new DatabaseSync(histories.file);
     lock.exec('BEGIN IMMEDIATE');
     const results = await Promise.all([enqueue(writer, waiting('a')), enqueue(writer, waiting('b'))]);
     // Told as written (it lands later, by the same rules), with one warning.
@@ -130,16 +112,14 @@ describe('through the tracker', () => {
   afterEach(() => h.close());
 
   test('fire resolves only once its call is in the history: a crash right after loses nothing it reported', async () => {
-    const other = CallHistory.open(h.historyFile, new WarningLog());
-    opened.push(other);
+    const other = open(h.historyFile);
     const fired = await h.fire();
     // Read by another connection at once, as a process opening the file after a crash would.
     expect(other.get(fired.id)).toMatchObject({ state: 'waiting', webhookCallId: fired.webhookCallId });
   });
 
   test('a final state is announced only once it is stored, and polls answered in one tick share a transaction', async () => {
-    const other = CallHistory.open(h.historyFile, new WarningLog());
-    opened.push(other);
+    const other = open(h.historyFile);
     const calls = await Promise.all([h.fire(), h.fire(), h.fire()]);
     const seenDone: Array<string | undefined> = [];
     h.tracker.subscribe((changed) => {
@@ -156,8 +136,7 @@ describe('through the tracker', () => {
   });
 
   test('an answer for a call another process forgot meanwhile is neither written nor announced', async () => {
-    const other = CallHistory.open(h.historyFile, new WarningLog());
-    opened.push(other);
+    const other = open(h.historyFile);
     const fired = await h.fire();
     await h.settle();
     other.delete(fired.id);
