@@ -20,13 +20,24 @@ const change = (id: string, pollCount: number, state: CallState = 'waiting'): Ca
   from: null,
 });
 
+/**
+ * Changes gathered with a 100 ms wait, each batch applied recorded; with
+ * frames, each frame asked for is held until the test draws it.
+ */
+function gatheredBatches(options: { frames?: boolean } = {}) {
+  const applied: CallChange[][] = [];
+  const frames: Array<() => void> = [];
+  const frame = options.frames === true ? (draw: () => void) => frames.push(draw) : undefined;
+  const gathered = gatherCallChanges((changes) => applied.push(changes), 100, frame);
+  return { applied, frames, gathered };
+}
+
 describe("the window's call changes, gathered between draws", () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
   test('a burst of changes is applied once, after the wait, each call in its latest form', () => {
-    const applied: CallChange[][] = [];
-    const gathered = gatherCallChanges((changes) => applied.push(changes), 100);
+    const { applied, gathered } = gatheredBatches();
     gathered.add([change('a', 1)]);
     gathered.add([change('a', 2)]);
     gathered.add([change('a', 3, 'done'), change('b', 1)]);
@@ -45,8 +56,7 @@ describe("the window's call changes, gathered between draws", () => {
   });
 
   test('flush applies what was gathered at once, and the timer then applies nothing again', () => {
-    const applied: CallChange[][] = [];
-    const gathered = gatherCallChanges((changes) => applied.push(changes), 100);
+    const { applied, gathered } = gatheredBatches();
     gathered.add([change('a', 1)]);
     gathered.flush();
     expect(applied).toHaveLength(1);
@@ -72,13 +82,7 @@ describe("the window's call changes, gathered between draws", () => {
   });
 
   test('with frames, the gathered changes are applied at the start of the next frame after the wait', () => {
-    const applied: CallChange[][] = [];
-    const frames: Array<() => void> = [];
-    const gathered = gatherCallChanges(
-      (changes) => applied.push(changes),
-      100,
-      (draw) => frames.push(draw),
-    );
+    const { applied, frames, gathered } = gatheredBatches({ frames: true });
     gathered.add([change('a', 1)]);
     vi.advanceTimersByTime(100);
     // Due, but not mid-frame: it waits for the frame.
@@ -93,13 +97,7 @@ describe("the window's call changes, gathered between draws", () => {
   });
 
   test('a window that draws no frames (hidden) still gets its changes, one wait after they were due', () => {
-    const applied: CallChange[][] = [];
-    const frames: Array<() => void> = [];
-    const gathered = gatherCallChanges(
-      (changes) => applied.push(changes),
-      100,
-      (draw) => frames.push(draw),
-    );
+    const { applied, frames, gathered } = gatheredBatches({ frames: true });
     gathered.add([change('a', 1)]);
     vi.advanceTimersByTime(199);
     expect(applied).toEqual([]);
