@@ -6,26 +6,8 @@ import {
   FALLBACK_MIN_WAIT_MS,
   fallbackDelay,
 } from '../../src/core/tracker/fallbackSchedule.ts';
-import { nextQueryDelay } from '../../src/core/tracker/learnedSchedule.ts';
 import { defaultPollPolicy, PollPolicy } from '../../src/shared/models/pollPolicy.ts';
-
-/** The times (ms after acceptance) a call of a robot without a profile is queried at until `untilMs`. */
-function queryTimes(untilMs: number, policy = defaultPollPolicy, random = () => 0.5): number[] {
-  const times: number[] = [];
-  let at = 0;
-  for (let pollCount = 0; at < untilMs; pollCount++) {
-    at += nextQueryDelay({ pollCount, elapsedMs: at, profile: undefined, policy, explicit: false, random });
-    times.push(at);
-  }
-  return times;
-}
-
-const policies = fc.record({
-  firstDelayMs: fc.integer({ min: 100, max: 600_000 }),
-  factor: fc.double({ min: 1, max: 10, noNaN: true }),
-  maxDelayMs: fc.integer({ min: 100, max: 3_600_000 }),
-  watchDeadlineMs: fc.constant(1_800_000),
-});
+import { pollPolicies as policies, queryTimes } from '../support/querySchedule.ts';
 
 describe('the built-in schedule (no profile yet, no poll interval set)', () => {
   test('the first query comes within the first delay, so a robot that answers at once is seen at once', () => {
@@ -54,7 +36,7 @@ describe('the built-in schedule (no profile yet, no poll interval set)', () => {
   });
 
   test('the waits grow with the time elapsed: twice it through the first ten seconds, then a ninth of it', () => {
-    const times = queryTimes(300_000);
+    const times = queryTimes(undefined, 300_000);
     const gaps = times.slice(1).map((t, i) => t - times[i]!);
     // Within each part, each wait is at least the one before.
     for (let i = 1; i < gaps.length; i++) {
@@ -75,7 +57,7 @@ describe('the built-in schedule (no profile yet, no poll interval set)', () => {
   });
 
   test('a run that ends after ten seconds is seen within about a tenth of its time, for well under half the queries of asking each second', () => {
-    const times = queryTimes(200_000);
+    const times = queryTimes(undefined, 200_000);
     for (const run of [10_500, 14_000, 25_000, 40_000, 70_000]) {
       const seen = times.find((t) => t >= run)!;
       expect((seen - run) / run).toBeLessThanOrEqual(FALLBACK_LATE_SHARE + 0.001);

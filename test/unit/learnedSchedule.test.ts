@@ -9,8 +9,9 @@ import {
   nextQueryDelay,
 } from '../../src/core/tracker/learnedSchedule.ts';
 import { nextPollDelay } from '../../src/core/tracker/pollPolicy.ts';
-import { quantile, type RunProfile, runProfile } from '../../src/core/tracker/runProfile.ts';
+import { quantile, runProfile } from '../../src/core/tracker/runProfile.ts';
 import { defaultPollPolicy, PollPolicy } from '../../src/shared/models/pollPolicy.ts';
+import { pollPolicies as policies, queryTimes } from '../support/querySchedule.ts';
 
 /** Log-normal run times (σ 0.3) around `medianMs`, from a fixed seed. */
 function logNormalRuns(medianMs: number, count: number, seed = 1): number[] {
@@ -25,30 +26,6 @@ function logNormalRuns(medianMs: number, count: number, seed = 1): number[] {
   });
 }
 
-/** The times (ms after acceptance) a call is queried at until `untilMs`, on a profile. */
-function queryTimes(profile: RunProfile | undefined, untilMs: number, random = () => 0.5): number[] {
-  const times: number[] = [];
-  let at = 0;
-  for (let pollCount = 0; at < untilMs; pollCount++) {
-    at += nextQueryDelay({
-      pollCount,
-      elapsedMs: at,
-      profile,
-      policy: defaultPollPolicy,
-      explicit: false,
-      random,
-    });
-    times.push(at);
-  }
-  return times;
-}
-
-const policies = fc.record({
-  firstDelayMs: fc.integer({ min: 100, max: 600_000 }),
-  factor: fc.double({ min: 1, max: 10, noNaN: true }),
-  maxDelayMs: fc.integer({ min: 100, max: 3_600_000 }),
-  watchDeadlineMs: fc.constant(1_800_000),
-});
 const profiles = fc
   .record({
     median: fc.integer({ min: 50, max: 600_000 }),
