@@ -159,6 +159,8 @@ export async function startShell(mainDir: string, links: LinkInbox): Promise<voi
     readState: async () => ({
       robots: await core.listRobots(),
       presets: await core.listPresets(),
+      // The team catalog's last good version (nothing once unfollowed); a `team` event rebuilds the menu.
+      team: core.teamCatalog(),
       recentCalls,
       watching: core.watchingCount,
       // Restarting never loses a waiting call: the history resumes it at start.

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import type { TrayAction, TrayState } from '../../src/main/tray/trayMenu.ts';
 
 /** Electron, mocked: just what the shell's modules touch, recording what they do. */
 const recorded = vi.hoisted(() => ({
@@ -83,6 +84,8 @@ const { createMainWindow } = await import('../../src/main/window/mainWindow.ts')
 const { serveRenderer } = await import('../../src/main/appProtocol.ts');
 const { createTrayController } = await import('../../src/main/tray/trayController.ts');
 const { usableBounds } = await import('../../src/main/window/windowState.ts');
+const { Robot } = await import('../../src/shared/models/robot.ts');
+const { Preset } = await import('../../src/shared/models/preset.ts');
 
 function fakeContents() {
   const handlers = new Map<string, (...args: unknown[]) => void>();
@@ -296,6 +299,44 @@ describe('the tray controller', () => {
     expect(recorded.trays.at(-1)!.images.at(-1)).toMatchObject({
       file: path.join('/res', 'tray-idleTemplate.png'),
     });
+    controller.destroy();
+  });
+
+  test("the team catalog's pinned presets are in the menu Electron gets, firing through perform; gone once the catalog is", async () => {
+    const teamRobot = (id: string, name: string, hasToken: boolean) => ({
+      ...Robot.parse({ id, name, baseUrl: 'https://team.example', createdAt: 1, updatedAt: 1 }),
+      hasToken,
+      tokenSuspended: null,
+    });
+    const pinned = (id: string, robotId: string) =>
+      Preset.parse({ id, robotId, name: `Preset ${id}`, pinnedToTray: true, createdAt: 1, updatedAt: 1 });
+    let team: TrayState['team'] = {
+      robots: [teamRobot('team-a', 'Orders', true), teamRobot('team-b', 'Billing', false)],
+      presets: [pinned('team-p1', 'team-a'), pinned('team-p2', 'team-b')],
+    };
+    const performed: TrayAction[] = [];
+    const controller = createTrayController({
+      resourcesDir: '/res',
+      platform: 'linux',
+      readState: async () => ({ ...state, team }),
+      perform: (action) => performed.push(action),
+      onClick: () => undefined,
+    });
+    type Entry = { label?: string; enabled?: boolean; click?: () => void; submenu?: Entry[] };
+    const menu = () => (recorded.trays.at(-1)!.menus.at(-1) as { template: Entry[] }).template;
+    await controller.rebuild();
+    const orders = menu().find((e) => e.label === 'Orders (team)')!.submenu!;
+    expect(orders.map((e) => [e.label, e.enabled])).toEqual([['Preset team-p1', true]]);
+    orders[0]!.click!();
+    expect(performed).toEqual([{ kind: 'fire', robotId: 'team-a', presetId: 'team-p1', confirm: false }]);
+    const billing = menu().find((e) => e.label === 'Billing (team)')!.submenu!;
+    expect(billing).toEqual([{ label: 'Preset team-p2 (token needed)', enabled: false }]);
+
+    // Unfollowed: the next rebuild (a `team` event asks for one) has none of them.
+    team = undefined;
+    await controller.rebuild();
+    expect(menu().map((e) => e.label)).not.toContain('Orders (team)');
+    expect(menu()[0]!.label).toBe('Try the demo');
     controller.destroy();
   });
 

@@ -140,6 +140,86 @@ describe('trayMenu', () => {
     ]);
   });
 
+  test("the team catalog's pinned presets follow one's own, marked as the team's, and fire the same way", () => {
+    const items = trayMenu({
+      ...empty,
+      robots: [robot('r1')],
+      presets: [preset('p1', 'r1')],
+      team: {
+        robots: [
+          robot('team-a', { name: 'Orders' }),
+          robot('team-b', { name: 'Billing', confirmBeforeFiring: true }),
+          robot('team-c', { name: 'Quiet' }),
+        ],
+        presets: [
+          preset('team-p1', 'team-a'),
+          preset('team-p2', 'team-b'),
+          preset('team-p3', 'team-c', false),
+        ],
+      },
+    });
+    // A team robot with nothing pinned has no submenu, as one's own.
+    expect(labels(items).slice(0, 4)).toEqual([
+      'Robot r1 >',
+      'Orders (team) >',
+      'Billing (team) (asks first) >',
+      '---',
+    ]);
+    expect(submenu(items, 'Orders (team)')).toEqual([
+      {
+        type: 'item',
+        label: 'Preset team-p1',
+        enabled: true,
+        action: { kind: 'fire', robotId: 'team-a', presetId: 'team-p1', confirm: false },
+      },
+    ]);
+    expect(submenu(items, 'Billing (team) (asks first)')[0]).toMatchObject({
+      label: 'Preset team-p2…',
+      action: { kind: 'fire', robotId: 'team-b', presetId: 'team-p2', confirm: true },
+    });
+  });
+
+  test('a team robot without a token on this desk shows its pinned presets disabled, "(token needed)"', () => {
+    const withFields = Preset.parse({
+      ...preset('team-p2', 'team-a'),
+      fields: [{ name: 'customerId', type: 'text', required: true }],
+    });
+    const items = trayMenu({
+      ...empty,
+      team: {
+        robots: [robot('team-a', { name: 'Orders', hasToken: false })],
+        presets: [preset('team-p1', 'team-a'), withFields],
+      },
+    });
+    expect(submenu(items, 'Orders (team)')).toEqual([
+      { type: 'item', label: 'Preset team-p1 (token needed)', action: null, enabled: false },
+      { type: 'item', label: 'Preset team-p2 (token needed)', action: null, enabled: false },
+    ]);
+    // Following a catalog is not "no robots": no demo offered over the team's robots.
+    expect(labels(items)).not.toContain('Try the demo');
+  });
+
+  test('a team preset with fill-in fields opens its form; a catalog with nothing pinned says so', () => {
+    const withFields = Preset.parse({
+      ...preset('team-p1', 'team-a'),
+      fields: [{ name: 'customerId', type: 'text', required: true }],
+    });
+    const teamRobot = robot('team-a', { name: 'Orders' });
+    expect(
+      submenu(trayMenu({ ...empty, team: { robots: [teamRobot], presets: [withFields] } }), 'Orders (team)'),
+    ).toEqual([
+      {
+        type: 'item',
+        label: 'Preset team-p1…',
+        enabled: true,
+        action: { kind: 'fillPreset', presetId: 'team-p1' },
+      },
+    ]);
+    expect(labels(trayMenu({ ...empty, team: { robots: [teamRobot], presets: [] } }))[0]).toBe(
+      'No presets pinned to the tray',
+    );
+  });
+
   test('recent calls: the last five, with their state, each opening the window at that call', () => {
     const recent = callStates.map((state, i) => call(`c${i}`, state, i % 2 === 0 ? 'Nightly' : null));
     const items = submenu(trayMenu({ ...empty, recentCalls: recent }), 'Recent calls');

@@ -25,6 +25,11 @@ export type TrayState = {
   presets: readonly Preset[];
   /** Newest first. */
   recentCalls: readonly CallSummary[];
+  /**
+   * The team catalog followed (its last good version; nothing when none is
+   * followed): its robots' pinned presets follow one's own, marked as the team's.
+   */
+  team?: { robots: readonly RobotView[]; presets: readonly Preset[] } | undefined;
   /** "Restart to update to X" once a newer Robot Tray is downloaded (updates/updateStatus.ts). */
   updateLabel?: string | undefined;
 };
@@ -40,8 +45,8 @@ const item = (label: string, action: TrayAction | null, enabled = true): TrayIte
 });
 
 /**
- * The tray menu, from state alone: each robot with its tray-pinned presets
- * (a click fires; a robot marked "confirm before firing" asks first; a
+ * The tray menu, from state alone: each robot with its tray-pinned presets,
+ * then the team catalog's robots with theirs, marked "(team)" (a click fires; a robot marked "confirm before firing" asks first; a
  * preset with fill-in fields opens the window at its form), the last few
  * calls (a click opens the window at that call; "Copy report" puts one's
  * Markdown report on the clipboard, for a ticket), "Restart to
@@ -50,31 +55,16 @@ const item = (label: string, action: TrayAction | null, enabled = true): TrayIte
 export function trayMenu(state: TrayState): TrayItem[] {
   const items: TrayItem[] = [];
   for (const robot of state.robots) {
-    const pinned = state.presets.filter((p) => p.robotId === robot.id && p.pinnedToTray);
-    if (pinned.length === 0) continue;
-    const name = robot.name + (robot.confirmBeforeFiring ? ' (asks first)' : '');
-    items.push({
-      type: 'submenu',
-      label: name,
-      items: pinned.map((preset) =>
-        robot.hasToken
-          ? preset.fields.length > 0
-            ? item(`${preset.name}…`, { kind: 'fillPreset', presetId: preset.id })
-            : item(preset.name + (robot.confirmBeforeFiring ? '…' : ''), {
-                kind: 'fire',
-                robotId: robot.id,
-                presetId: preset.id,
-                confirm: robot.confirmBeforeFiring,
-              })
-          : item(
-              `${preset.name} (${robot.tokenSuspended === null ? 'no token yet' : 'token not confirmed for its new address'})`,
-              null,
-              false,
-            ),
-      ),
-    });
+    const menu = robotMenu(robot, state.presets, false);
+    if (menu !== null) items.push(menu);
   }
-  if (state.robots.length === 0) items.push(item('Try the demo', { kind: 'startDemo' }));
+  const team = state.team ?? { robots: [], presets: [] };
+  for (const robot of team.robots) {
+    const menu = robotMenu(robot, team.presets, true);
+    if (menu !== null) items.push(menu);
+  }
+  if (state.robots.length === 0 && team.robots.length === 0)
+    items.push(item('Try the demo', { kind: 'startDemo' }));
   else if (items.length === 0) items.push(item('No presets pinned to the tray', null, false));
 
   items.push({ type: 'separator' });
@@ -107,6 +97,39 @@ export function trayMenu(state: TrayState): TrayItem[] {
   items.push(item('Open Robot Tray', { kind: 'openWindow' }));
   items.push(item('Quit Robot Tray', { kind: 'quit' }));
   return items;
+}
+
+/**
+ * One robot's submenu of tray-pinned presets, or null when none is pinned.
+ * A team robot (from the team catalog) is marked "(team)" and fires exactly
+ * like one's own: the core finds it by its id.
+ */
+function robotMenu(robot: RobotView, presets: readonly Preset[], team: boolean): TrayItem | null {
+  const pinned = presets.filter((p) => p.robotId === robot.id && p.pinnedToTray);
+  if (pinned.length === 0) return null;
+  const label = robot.name + (team ? ' (team)' : '') + (robot.confirmBeforeFiring ? ' (asks first)' : '');
+  return {
+    type: 'submenu',
+    label,
+    items: pinned.map((preset) =>
+      robot.hasToken
+        ? preset.fields.length > 0
+          ? item(`${preset.name}…`, { kind: 'fillPreset', presetId: preset.id })
+          : item(preset.name + (robot.confirmBeforeFiring ? '…' : ''), {
+              kind: 'fire',
+              robotId: robot.id,
+              presetId: preset.id,
+              confirm: robot.confirmBeforeFiring,
+            })
+        : item(`${preset.name} (${noTokenReason(robot, team)})`, null, false),
+    ),
+  };
+}
+
+function noTokenReason(robot: RobotView, team: boolean): string {
+  if (robot.tokenSuspended !== null) return 'token not confirmed for its new address';
+  // A team robot's token is set on this desk, in the window's Team group.
+  return team ? 'token needed' : 'no token yet';
 }
 
 export function callTitle(call: Pick<CallSummary, 'robotName' | 'presetName'>): string {
