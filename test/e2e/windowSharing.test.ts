@@ -138,14 +138,16 @@ describe('the window: export, import and the team catalog', () => {
     expect(core.getSettings().teamCatalogFile).toBeNull();
   });
 
-  test('a team robot takes a token from the sidebar and fires its preset', async () => {
+  test('a team robot shows in its own sidebar group; chosen, the robot pane fires its presets (read-only), the calls filter knows it, and unfollowing removes it at once', async () => {
     folder = await mkdtemp(path.join(tmpdir(), 'robot-tray-window-team-fire-'));
     const sandbox = await startSandbox({ demoRobots: false, seed: 5 });
     try {
       const { token } = sandbox.addRobot({ name: 'Team echo', flow: [{ type: 'respond', echo: true }] });
       win = await openAppWindow();
-      const { page, core, shell } = win;
-      const file = path.join(folder, 'catalog.json');
+      const { page, core, shell, sentToPage } = win;
+      await core.createRobot({ name: 'Mine', baseUrl: 'https://mine.example' });
+      await page.getByRole('heading', { level: 2, name: 'Mine' }).waitFor();
+      const file = path.join(folder, 'support-desk.json');
       await writeFile(
         file,
         catalog([
@@ -153,7 +155,7 @@ describe('the window: export, import and the team catalog', () => {
             name: 'Team echo',
             baseUrl: sandbox.baseUrl,
             presets: [
-              { name: 'Ping', args: { n: 1 } },
+              { name: 'Ping', args: { n: 1 }, pinnedToTray: true },
               {
                 name: 'Look up',
                 args: { order: { $field: 'order' } },
@@ -165,21 +167,55 @@ describe('the window: export, import and the team catalog', () => {
       );
       shell.fileDialog.answer(file);
       await page.getByRole('button', { name: 'Follow a catalog…' }).click();
-      const row = page
+
+      // Its own group, named after the catalog, below one's own robots.
+      const sidebar = page.getByRole('navigation', { name: 'Robots' });
+      await sidebar.getByRole('heading', { name: 'Team: support-desk', exact: true }).waitFor();
+      const item = sidebar
         .getByRole('list', { name: 'Team robots' })
-        .locator('[data-robot-id]', { hasText: 'Team echo' });
-      expect(await row.getByRole('button', { name: 'Fire Ping' }).isDisabled()).toBe(true);
-      await row.getByRole('button', { name: 'Set token…' }).click();
-      await row.getByLabel('Token', { exact: true }).fill(token);
-      await row.getByRole('button', { name: 'Save token' }).click();
-      await row.getByText('Token set').waitFor();
-      await row.getByRole('button', { name: 'Fire Ping' }).click();
-      await row.getByText('✓ Accepted').waitFor();
+        .getByRole('button', { name: /Team echo/ });
+      expect(await item.textContent()).toMatch(/Team.*Token needed.*2 presets · read-only/);
+      expect(await sidebar.getByRole('list', { name: 'My robots' }).getByRole('button').count()).toBe(1);
+
+      // Chosen with the keyboard, as one's own: the pane shows it read-only.
+      await item.focus();
+      await page.keyboard.press('Enter');
+      const pane = page.locator('[data-team-robot]');
+      await pane.getByRole('heading', { level: 2, name: 'Team echo' }).waitFor();
+      expect(await item.getAttribute('aria-current')).toBe('true');
+      expect(await page.getByRole('button', { name: 'Edit robot' }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Remove…' }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: '+ New preset' }).count()).toBe(0);
+      const ping = pane.getByRole('button', { name: 'Fire Ping', exact: true });
+      expect(await ping.isDisabled()).toBe(true);
+      await pane.getByTestId('token-state').getByText(`Token needed for ${sandbox.baseUrl}`).waitFor();
+
+      await pane.getByRole('button', { name: 'Set token…' }).click();
+      await pane.getByRole('textbox', { name: 'Token', exact: true }).fill(token);
+      await pane.getByRole('button', { name: 'Save token' }).click();
+      await pane.getByTestId('token-state').getByText(`Ready for ${sandbox.baseUrl}`).waitFor();
+      await item.getByText('Token set').waitFor();
+
+      // One click, one trigger.
+      await ping.click();
+      await pane.locator('[data-preset-id]', { hasText: 'Ping' }).getByText('✓ Accepted').waitFor();
       await expect
         .poll(() => core.listCalls({}).map((c) => [c.robotName, c.presetName]))
         .toEqual([['Team echo', 'Ping']]);
-      // A team preset with a fill-in field asks for it first, as one's own do; nothing is sent before.
-      await row.getByRole('button', { name: 'Fire Look up' }).click();
+      expect(sandbox.requests().filter((r) => r.method === 'POST')).toHaveLength(1);
+      await page.screenshot({ path: path.join(screenshotDir, 'team-robot-pane.png') });
+
+      // The calls pane filters by it like one's own robot.
+      const calls = page.getByRole('region', { name: 'Calls' });
+      const robotFilter = calls.getByLabel('Robot', { exact: true });
+      await robotFilter.selectOption({ label: 'Mine' });
+      await calls.getByTestId('calls-count').getByText('0 of 1').waitFor();
+      await robotFilter.selectOption({ label: 'Team echo' });
+      await calls.getByTestId('calls-count').getByText('1', { exact: true }).waitFor();
+
+      // A team preset with a fill-in field asks for it first (Ctrl+Enter, as one's own); nothing is sent before.
+      await pane.locator('[data-preset-id]', { hasText: 'Look up' }).getByRole('button').focus();
+      await page.keyboard.press('ControlOrMeta+Enter');
       const form = page.getByRole('dialog', { name: 'Fire Look up' });
       await form.getByLabel('order (required)').fill('42');
       expect(sandbox.requests().filter((r) => r.method === 'POST')).toHaveLength(1);
@@ -187,13 +223,22 @@ describe('the window: export, import and the team catalog', () => {
       await expect
         .poll(() => core.listCalls({}).map((c) => [c.presetName, c.args]))
         .toContainEqual(['Look up', { order: 42 }]);
+
       await core.clearToken(core.teamCatalog().robots[0]!.id);
-      await row.getByRole('button', { name: 'Copy to my robots' }).click();
-      await row.getByText('Copied to your robots, with its presets; set its token there.').waitFor();
-      const own = page
-        .getByRole('navigation', { name: 'Robots' })
-        .locator('button[data-robot-id]', { hasText: 'Team echo' });
+      await item.getByText('Token needed').waitFor();
+      await pane.getByRole('button', { name: 'Copy to my robots' }).click();
+      await pane.getByText('Copied to your robots, with its presets; set its token there.').waitFor();
+      const own = sidebar.getByRole('list', { name: 'My robots' }).getByRole('button', { name: /Team echo/ });
       await own.getByText('Token needed').waitFor();
+
+      // Unfollowed: the group and the pane go at once; the selection moves to one's own robots.
+      await sidebar.getByRole('button', { name: 'Stop following' }).click();
+      await sidebar.getByRole('list', { name: 'Team robots' }).waitFor({ state: 'detached' });
+      await pane.waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: 'Edit robot' }).waitFor();
+      expect(await robotFilter.locator('optgroup').count()).toBe(0);
+      // The window was told the catalog's file name, never the folder it is in.
+      expect(sentToPage.some((sent) => sent.includes(JSON.stringify(folder).slice(1, -1)))).toBe(false);
     } finally {
       await win?.close();
       win = undefined;

@@ -2,7 +2,7 @@ import type { CoreEvent } from '../../core/coreEvents.ts';
 import type { AppEvent } from '../../shared/events.ts';
 import { type CallSummary, summarizeCall } from '../../shared/models/callSummary.ts';
 import type { Call } from '../../shared/models/call.ts';
-import { robotForWindow, settingsForWindow } from './windowView.ts';
+import { robotForWindow, settingsForWindow, teamForWindow } from './windowView.ts';
 
 /**
  * A core event as the window receives it. Calls travel as summaries: no
@@ -16,6 +16,7 @@ export function toAppEvent(
   // A robot's or the settings' CA file travels as its name only (windowView.ts).
   if (event.type === 'catalog') return { ...event, robots: event.robots.map(robotForWindow) };
   if (event.type === 'settings') return { ...event, settings: settingsForWindow(event.settings) };
+  if (event.type === 'team') return { ...event, team: teamForWindow(event.team) };
   if (event.type !== 'calls') return event;
   return {
     type: 'calls.changed',

@@ -2,7 +2,7 @@ import { hasBridge, call } from './bridge/call.ts';
 import { startEvents } from './bridge/events.ts';
 import { loadCalls } from './stores/calls.ts';
 import { loadCatalog } from './stores/catalogActions.ts';
-import { robotOfPreset } from './stores/presets.ts';
+import { robotOfFirablePreset } from './stores/firable.ts';
 import { loadSettings } from './stores/settings.ts';
 import { loadTeam } from './stores/team.ts';
 import { applyNavigation, applyTheme, useUi } from './stores/ui.ts';
@@ -18,7 +18,7 @@ export async function boot(): Promise<void> {
   await Promise.all([loadCatalog(), loadSettings(), loadCalls(), loadTeam()]);
   try {
     const to = await call('takeNavigation');
-    if (to !== null) applyNavigation(to, robotOfPreset);
+    if (to !== null) applyNavigation(to, robotOfFirablePreset);
   } catch {
     // Nowhere to go is not an error worth showing.
   }

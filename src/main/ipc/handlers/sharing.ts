@@ -7,6 +7,7 @@ import type { ExportFile } from '../../../shared/models/exportFile.ts';
 import type { sharingMethods } from '../../../shared/ipc/contract/sharing.ts';
 import type { HandlerContext } from './context.ts';
 import type { HandlersOf } from './types.ts';
+import { teamForWindow } from '../windowView.ts';
 
 const JSON_FILES = [
   { name: 'Robot Tray export', extensions: ['json'] },
@@ -60,12 +61,13 @@ export function sharingHandlers(ctx: HandlerContext): HandlersOf<typeof sharingM
       pending = null;
       return plan;
     },
-    getTeamCatalog: () => core.teamCatalog(),
+    // The file by its name only (windowView.ts): the window never holds a path.
+    getTeamCatalog: () => teamForWindow(core.teamCatalog()),
     chooseTeamCatalog: async () => {
       const file = await ctx.chooseFile({ title: 'Follow a team catalog', filters: JSON_FILES });
-      return file === null ? null : core.followTeamCatalog(file);
+      return file === null ? null : teamForWindow(await core.followTeamCatalog(file));
     },
-    stopTeamCatalog: () => core.followTeamCatalog(null),
+    stopTeamCatalog: async () => teamForWindow(await core.followTeamCatalog(null)),
     copyTeamRobot: ({ robotId }) => core.copyTeamRobot(robotId),
   };
 }

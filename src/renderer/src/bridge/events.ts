@@ -2,7 +2,7 @@ import type { AppEvent } from '../../../shared/events.ts';
 import { applyCatalogEvent } from '../stores/catalogActions.ts';
 import { applyCallsChanged, applyCallsRemoved } from '../stores/calls.ts';
 import { applyDemo, applySettings, applyWarnings } from '../stores/settings.ts';
-import { robotOfPreset } from '../stores/presets.ts';
+import { robotOfFirablePreset } from '../stores/firable.ts';
 import { applyTeam } from '../stores/team.ts';
 import { applyNavigation } from '../stores/ui.ts';
 import { bridge } from './call.ts';
@@ -34,7 +34,7 @@ function applyEvent(event: Exclude<AppEvent, { type: 'calls.changed' }>): void {
       applyDemo(event.demo);
       break;
     case 'navigate':
-      applyNavigation(event.to, robotOfPreset);
+      applyNavigation(event.to, robotOfFirablePreset);
       break;
     case 'team':
       applyTeam(event.team);

@@ -27,6 +27,11 @@ export function firableRobot(robotId: string | undefined): RobotView | undefined
   );
 }
 
+/** The robot of a preset the window knows, its own or the team's (a tray click opens its form there). */
+export function robotOfFirablePreset(presetId: string): string | undefined {
+  return firablePreset(presetId)?.robotId;
+}
+
 /** The preset and its robot, kept current as either list changes. */
 export function useFirable(presetId: string): { preset?: Preset; robot?: RobotView } {
   const own = usePresets((s) => s.presets.find((p) => p.id === presetId));

@@ -54,11 +54,6 @@ export async function reorderPresets(robotId: string, ids: string[]): Promise<vo
   }
 }
 
-/** The robot a preset belongs to, if the window knows the preset. */
-export function robotOfPreset(presetId: string): string | undefined {
-  return usePresets.getState().presets.find((p) => p.id === presetId)?.robotId;
-}
-
 /** The values a preset's fill-in form starts with (the last ones given; never a secret field's). */
 export function lastFieldValues(presetId: string) {
   return call('lastFieldValues', { id: presetId });

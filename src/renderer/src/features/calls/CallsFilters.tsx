@@ -5,11 +5,14 @@ import { useCalls } from '../../stores/calls.ts';
 import { setRobotFilter, setTextFilter, toggleStateFilter, useCallsView } from '../../stores/callsView.ts';
 import { useRobots } from '../../stores/robots.ts';
 import { countsFor } from '../../stores/reducers/callCounts.ts';
+import { teamCatalogName, teamRobots, useTeam } from '../../stores/team.ts';
 
-/** Robot, free text, and the states with their counts (each a toggle). */
+/** Robot (one's own, then the team catalog's), free text, and the states with their counts (each a toggle). */
 export function CallsFilters() {
   const filter = useCallsView((s) => s.filter);
   const robots = useRobots((s) => s.robots);
+  const team = useTeam((s) => s.team);
+  const shared = teamRobots(team);
   // Kept by the store as calls change: a poll that changes no state redraws nothing here.
   const all = useCalls((s) => s.counts);
   const counts = useMemo(() => countsFor(all, filter.robotId), [all, filter.robotId]);
@@ -27,6 +30,15 @@ export function CallsFilters() {
               {r.name}
             </option>
           ))}
+          {shared.length > 0 && (
+            <optgroup label={`Team: ${teamCatalogName(team) ?? ''}`}>
+              {shared.map((r) => (
+                <option key={r.id} value={r.id}>
+                  {r.name}
+                </option>
+              ))}
+            </optgroup>
+          )}
         </select>
         <input
           type="search"

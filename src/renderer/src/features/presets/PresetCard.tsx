@@ -14,7 +14,8 @@ type Props = {
   dragProps: Record<string, unknown>;
 };
 
-function argsSummary(preset: Preset): string {
+/** The arguments' names at a glance (a team preset's card shows it too). */
+export function argsSummary(preset: Preset): string {
   const keys = Object.keys(preset.args);
   if (keys.length === 0) return 'No arguments';
   const shown = keys.slice(0, 4).join(', ');

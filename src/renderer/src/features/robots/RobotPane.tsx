@@ -1,15 +1,25 @@
+import { isTeamId } from '../../../../shared/teamIds.ts';
 import { visibleText } from '../../../../shared/visibleText.ts';
 import { useRobots } from '../../stores/robots.ts';
+import { teamRobots, useTeam } from '../../stores/team.ts';
 import { useSettings } from '../../stores/settings.ts';
 import { openDialog, useUi } from '../../stores/ui.ts';
 import { PresetList } from '../presets/PresetList.tsx';
+import { TeamRobotPane } from '../sharing/TeamRobotPane.tsx';
 import { TokenPanel } from '../tokens/TokenPanel.tsx';
 
-/** The selected robot: its settings at a glance, its token and its presets. */
+/**
+ * The selected robot: its settings at a glance, its token and its presets; a
+ * team robot's read-only (TeamRobotPane).
+ */
 export function RobotPane() {
   const selected = useUi((s) => s.selectedRobotId);
   const robot = useRobots((s) => s.robots.find((r) => r.id === selected));
+  const teamRobot = useTeam((s) =>
+    selected !== null && isTeamId(selected) ? teamRobots(s.team).find((r) => r.id === selected) : undefined,
+  );
   const demo = useSettings((s) => s.demo.robotIds.includes(selected ?? ''));
+  if (teamRobot !== undefined) return <TeamRobotPane robot={teamRobot} />;
   if (robot === undefined) return <p className="empty">Choose a robot on the left, or add one.</p>;
   return (
     <section aria-labelledby="robot-title">

@@ -42,7 +42,10 @@ function RobotItem({ robot, current, demo }: { robot: RobotView; current: boolea
   );
 }
 
-/** Every robot with its token state and last run; the selected one is shown beside. */
+/**
+ * Every robot with its token state and last run, one's own then the team
+ * catalog's (TeamSection); the selected one is shown beside.
+ */
 export function RobotSidebar() {
   const robots = useRobots((s) => s.robots);
   const load = useRobots((s) => s.load);
@@ -51,7 +54,7 @@ export function RobotSidebar() {
   return (
     <nav className="sidebar" aria-label="Robots">
       <div className="sidebar-head">
-        <h2>Robots</h2>
+        <h2>My robots</h2>
         <button type="button" className="btn btn-sm" onClick={() => openDialog({ kind: 'addRobot' })}>
           + Add robot
         </button>
@@ -62,7 +65,7 @@ export function RobotSidebar() {
           {load.message}
         </p>
       )}
-      <ul className="robot-list">
+      <ul className="robot-list" aria-label="My robots">
         {robots.map((robot) => (
           <RobotItem
             key={robot.id}

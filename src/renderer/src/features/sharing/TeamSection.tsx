@@ -1,15 +1,18 @@
 import { useState } from 'react';
 import { messageOf } from '../../bridge/call.ts';
-import { chooseTeamCatalog, stopTeamCatalog, useTeam } from '../../stores/team.ts';
+import { chooseTeamCatalog, stopTeamCatalog, teamCatalogName, useTeam } from '../../stores/team.ts';
+import { useUi } from '../../stores/ui.ts';
 import { TeamRobotItem } from './TeamRobotItem.tsx';
 
 /**
- * The team catalog's robots, beside one's own and marked as the team's:
- * read-only here (changed in the shared file), each needing a token on this
- * desk. A file that is broken now is reported; the last good version stays.
+ * The team catalog's robots, in their own group under one's own ("Team:
+ * <catalog>"), chosen like one's own: read-only here (changed in the shared
+ * file), each needing a token on this desk. A file that is broken now is
+ * reported; the last good version stays. Unfollowed, the group empties at once.
  */
 export function TeamSection() {
   const team = useTeam((s) => s.team);
+  const selected = useUi((s) => s.selectedRobotId);
   const [error, setError] = useState<string | null>(null);
   const act = async (work: () => Promise<void>) => {
     setError(null);
@@ -20,10 +23,11 @@ export function TeamSection() {
     }
   };
   const following = team !== null && team.file !== null;
+  const name = teamCatalogName(team);
   return (
     <section className="team-section" aria-label="Team catalog">
       <div className="sidebar-head">
-        <h2>Team</h2>
+        <h2 title={name ?? undefined}>{name === null ? 'Team' : `Team: ${name}`}</h2>
         <button
           type="button"
           className="btn btn-sm"
@@ -51,7 +55,8 @@ export function TeamSection() {
             <TeamRobotItem
               key={robot.id}
               robot={robot}
-              presets={team.presets.filter((p) => p.robotId === robot.id)}
+              presets={team.presets.filter((p) => p.robotId === robot.id).length}
+              current={robot.id === selected}
             />
           ))}
         </ul>
