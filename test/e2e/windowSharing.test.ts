@@ -224,6 +224,16 @@ describe('the window: export, import and the team catalog', () => {
         .poll(() => core.listCalls({}).map((c) => [c.presetName, c.args]))
         .toContainEqual(['Look up', { order: 42 }]);
 
+      // A tray click on a team preset with fields opens its form at the team robot, as for one's own.
+      await sidebar.getByRole('list', { name: 'My robots' }).getByRole('button', { name: /Mine/ }).click();
+      await pane.waitFor({ state: 'detached' });
+      const lookUp = core.teamCatalog().presets.find((p) => p.name === 'Look up')!;
+      shell.hub.emit({ type: 'navigate', to: { view: 'fillPreset', presetId: lookUp.id } });
+      await form.getByLabel('order (required)').waitFor();
+      await pane.getByRole('heading', { level: 2, name: 'Team echo' }).waitFor();
+      await form.getByRole('button', { name: 'Cancel' }).click();
+      await form.waitFor({ state: 'detached' });
+
       await core.clearToken(core.teamCatalog().robots[0]!.id);
       await item.getByText('Token needed').waitFor();
       await pane.getByRole('button', { name: 'Copy to my robots' }).click();
