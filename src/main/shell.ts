@@ -18,6 +18,7 @@ import { hardenApp } from './security.ts';
 import { performTrayAction } from './trayActions.ts';
 import { RECENT_CALLS, nextRecentCalls } from './tray/recentCalls.ts';
 import { createTrayController, type TrayController } from './tray/trayController.ts';
+import { readTrayState } from './tray/trayState.ts';
 import { startAppUpdates } from './updates/appUpdates.ts';
 import { restartLabel } from './updates/updateStatus.ts';
 import { createMainWindow, preloadPathFrom } from './window/mainWindow.ts';
@@ -157,11 +158,7 @@ export async function startShell(mainDir: string, links: LinkInbox): Promise<voi
     resourcesDir: path.join(app.getAppPath(), 'resources'),
     platform: process.platform,
     readState: async () => ({
-      robots: await core.listRobots(),
-      presets: await core.listPresets(),
-      // The team catalog's last good version (nothing once unfollowed); a `team` event rebuilds the menu.
-      team: core.teamCatalog(),
-      recentCalls,
+      ...(await readTrayState(core, recentCalls)),
       watching: core.watchingCount,
       // Restarting never loses a waiting call: the history resumes it at start.
       updateLabel: restartLabel(updates.status, core.watchingCount),

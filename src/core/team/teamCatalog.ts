@@ -62,7 +62,8 @@ export class TeamCatalog {
   /** Follow `file` (null: none); a file other than the one followed starts from nothing. */
   async follow(file: string | null, options: { watch?: boolean } = {}): Promise<void> {
     if (options.watch !== undefined) this.#watching = options.watch;
-    if (file !== this.#file) {
+    const changed = file !== this.#file;
+    if (changed) {
       this.#stopWatching();
       this.#file = file;
       this.#good = null;
@@ -71,6 +72,9 @@ export class TeamCatalog {
       if (file !== null && this.#watching) this.#watch(file);
     }
     await this.reload();
+    // Unfollowed (here, or by the CLI's `team stop` in the settings): nothing is read, so say so
+    // here; the tray and the window drop the team's robots on this event.
+    if (changed && file === null && !this.#closed) this.#onChange();
   }
 
   /** Read the file again; on a problem the last good version stays and the problem is reported. */
