@@ -127,6 +127,9 @@ describe('the window: export, import and the team catalog', () => {
       .getByText(/is not valid JSON .* Robot Tray keeps showing the version it last read\./)
       .waitFor();
     expect(await row.isVisible()).toBe(true);
+    // Named by its file name, never the folder it is in (main's windowView).
+    expect(await problem.textContent()).toMatch(/^The team catalog catalog\.json is not valid JSON/);
+    expect(win.sentToPage.some((sent) => sent.includes(JSON.stringify(folder).slice(1, -1)))).toBe(false);
     await page.screenshot({ path: path.join(screenshotDir, 'team-catalog-broken.png') });
 
     await writeFile(file, catalog([{ name: 'Team billing', baseUrl: 'https://billing.example' }]));

@@ -30,7 +30,14 @@ export function diagnosisForWindow(diagnosis: Diagnosis): Diagnosis {
   return { ...diagnosis, trust: { ...diagnosis.trust, caFiles } };
 }
 
-/** The team catalog followed, named by its file name (the window calls the group after it). */
+/**
+ * The team catalog followed, named by its file name (the window calls the
+ * group after it), in the problem sentence too ("The team catalog NAME is not
+ * valid JSON…").
+ */
 export function teamForWindow(team: TeamCatalogState): TeamCatalogState {
-  return team.file === null ? team : { ...team, file: path.basename(team.file) };
+  if (team.file === null) return team;
+  const name = path.basename(team.file);
+  const problem = team.problem === null ? null : team.problem.replaceAll(team.file, name);
+  return { ...team, file: name, problem };
 }
