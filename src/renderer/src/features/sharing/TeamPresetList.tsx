@@ -21,7 +21,7 @@ export function TeamPresetList({ robot }: { robot: RobotView }) {
       <div className="section-head">
         <h3 id="presets-title">Presets</h3>
       </div>
-      <p className="small muted">
+      <p className="small muted" style={{ margin: '0 0 var(--space-2)' }}>
         The team catalog&apos;s presets: change them in the catalog file, or copy the robot to your own.
       </p>
       {presets.length === 0 && <p className="empty small">This team robot has no presets.</p>}
