@@ -17,7 +17,7 @@ import {
   parseJsonObject,
   topLevelScalars,
 } from './answerText.ts';
-import { redactJson } from './redact.ts';
+import { redactParsedJson } from './redact.ts';
 import { abortedRequest, DeadlinePassed, Stopped } from './requestAbort.ts';
 import { queryPath, triggerPath, type Target } from './targetUrl.ts';
 import { webhookCallIdOf } from './triggerAnswer.ts';
@@ -208,7 +208,7 @@ export class WebhookClient {
     }
     const tooDeep = problem !== undefined;
     const json = tooDeep ? topLevelScalars(parsed) : parsed;
-    return { raw, json: redactJson(json, token), tooDeep };
+    return { raw, json: redactParsedJson(json, raw.text, token), tooDeep };
   }
 
   /** The dispatcher for this robot's origin, made on first use with the route the network chooses. */

@@ -1,4 +1,4 @@
-import { Call } from '../../shared/models/call.ts';
+import type { Call } from '../../shared/models/call.ts';
 import type { z } from 'zod';
 import type { FireRequest } from '../../shared/models/fire.ts';
 import type { JsonObject } from '../../shared/models/json.ts';
@@ -7,6 +7,7 @@ import type { Robot } from '../../shared/models/robot.ts';
 import { argsLimitProblem } from '../../shared/limits.ts';
 import { type FieldValues, fillPresetArgs, hasFieldReferences } from '../../shared/models/presetFields.ts';
 import { AppError } from '../errors.ts';
+import { checkCall } from '../store/callCheck.ts';
 
 /** What one trigger sends, and the preset it came from (if any). */
 export type FireSpec = {
@@ -87,7 +88,12 @@ function fillFields(
   return { args: result.args, keptArgs: result.kept, remember };
 }
 
-/** The record of a trigger about to be sent: state `sending`, every later field at its default. */
+/**
+ * The record of a trigger about to be sent: state `sending`, every later
+ * field at its default, its fields in the schema's order. Built here rather
+ * than parsed (a fire's arguments were checked where they came in); checked
+ * once, as the history will check it.
+ */
 export function newCall(
   robot: Robot,
   spec: FireSpec,
@@ -96,10 +102,8 @@ export function newCall(
   url: string | null = null,
   at: { origin: string; basePath: string } | null = null,
 ): Call {
-  return Call.parse({
+  return checkCall({
     id,
-    url,
-    ...(at === null ? {} : { origin: at.origin, basePath: at.basePath }),
     robotId: robot.id,
     robotName: robot.name,
     presetId: spec.presetId ?? null,
@@ -107,9 +111,21 @@ export function newCall(
     method: spec.method,
     args: spec.keptArgs ?? spec.args,
     state: 'sending',
+    webhookCallId: null,
+    url,
+    ...(at === null ? {} : { origin: at.origin, basePath: at.basePath }),
+    rawStatus: null,
+    warning: null,
+    error: null,
     notifyOnFinish: spec.notifyOnFinish ?? false,
     createdAt: now,
     sentAt: now,
+    acceptedAt: null,
+    lastPolledAt: null,
+    nextPollAt: null,
+    finishedAt: null,
+    watchUntil: null,
+    pollCount: 0,
     timeline: [{ at: now, state: 'sending' }],
   });
 }

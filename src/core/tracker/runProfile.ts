@@ -30,16 +30,68 @@ export type RunProfile = {
 export function runProfile(durations: readonly number[]): RunProfile | undefined {
   const valid = durations.filter((d) => Number.isFinite(d) && d >= 0);
   if (valid.length < PROFILE_MIN_RUNS) return undefined;
-  const logs = valid.map((d) => Math.log(Math.max(d, 1)));
-  const center = median(logs);
-  const spread = Math.max(MIN_LOG_SPREAD, 1.4826 * median(logs.map((l) => Math.abs(l - center))));
-  const kept = valid.filter((_, i) => Math.abs(logs[i]! - center) <= TRIM_DEVIATIONS * spread);
-  return { runs: valid.length, sorted: kept.sort((a, b) => a - b) };
+  return profileOfSorted(valid.sort((a, b) => a - b));
 }
 
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return quantileOf(sorted, 0.5);
+/**
+ * The profile of run times already sorted ascending (valid ones: finite, not
+ * negative), exactly as runProfile gives it, in linear time: log time keeps
+ * their order, so the median needs no sort, and the deviations from it are
+ * two sorted runs (below the median and above it) merged only as far as
+ * their own median. RunProfiles keeps each window sorted as runs come and go,
+ * so a run that finishes costs an insertion, not three sorts.
+ */
+export function profileOfSorted(sorted: readonly number[]): RunProfile | undefined {
+  const n = sorted.length;
+  if (n < PROFILE_MIN_RUNS) return undefined;
+  const logs = sorted.map((d) => Math.log(Math.max(d, 1)));
+  const center = quantileOf(logs, 0.5);
+  const spread = Math.max(MIN_LOG_SPREAD, 1.4826 * medianDeviation(logs, center));
+  const kept = sorted.filter((_, i) => Math.abs(logs[i]! - center) <= TRIM_DEVIATIONS * spread);
+  return { runs: n, sorted: kept };
+}
+
+/**
+ * The median of |logs[i] - center| for ascending `logs`: the deviations of
+ * the values below `center` grow leftwards, those of the rest rightwards;
+ * merging the two from the center out yields them in ascending order.
+ */
+function medianDeviation(logs: readonly number[], center: number): number {
+  const n = logs.length;
+  const position = 0.5 * (n - 1);
+  const below = Math.floor(position);
+  let left = lowerBound(logs, center) - 1;
+  let right = left + 1;
+  let low = 0;
+  let high = 0;
+  for (let k = 0; k <= below + 1 && k < n; k++) {
+    const fromLeft = left >= 0 ? Math.abs(logs[left]! - center) : Number.POSITIVE_INFINITY;
+    const fromRight = right < n ? Math.abs(logs[right]! - center) : Number.POSITIVE_INFINITY;
+    let next: number;
+    if (fromLeft <= fromRight) {
+      next = fromLeft;
+      left--;
+    } else {
+      next = fromRight;
+      right++;
+    }
+    if (k === below) low = next;
+    high = next;
+  }
+  // As quantileOf reads the sorted deviations: linear between the two around the middle.
+  return low + (high - low) * (position - below);
+}
+
+/** The first index whose value is at least `value` in ascending `values` (its length if none). */
+export function lowerBound(values: readonly number[], value: number): number {
+  let lo = 0;
+  let hi = values.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (values[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 function quantileOf(sorted: readonly number[], p: number): number {

@@ -1,5 +1,5 @@
 import type { UsualRun } from '../../shared/models/usualRun.ts';
-import { PROFILE_WINDOW, type RunProfile, runProfile, usualRun } from './runProfile.ts';
+import { lowerBound, PROFILE_WINDOW, profileOfSorted, type RunProfile, usualRun } from './runProfile.ts';
 
 /** Presets and robots whose recent runs are kept; the least recently finished is let go past it. */
 export const PROFILE_MAX_KEYS = 500;
@@ -10,7 +10,19 @@ export type ProfiledCall = { robotId: string; presetId: string | null };
 /** One finished run: the call, and how long it ran (ms, accepted to finished). */
 export type FinishedRun = ProfiledCall & { callId: string; ms: number };
 
-type Runs = { ids: string[]; ms: number[]; next: number; profile: RunProfile | undefined | null };
+/**
+ * One key's window: run times in the order they finished (a ring, `next` the
+ * oldest once full), the same times sorted, and the profile made of them
+ * (null: not made since the last run came).
+ */
+type Runs = {
+  ids: string[];
+  known: Set<string>;
+  ms: number[];
+  sorted: number[];
+  next: number;
+  profile: RunProfile | undefined | null;
+};
 
 /** A call's runs are learned under its preset and its robot: a preset's own when it has enough, else its robot's. */
 export function profileKeys(call: ProfiledCall): string[] {
@@ -35,8 +47,8 @@ export class RunProfiles {
 
   #addTo(key: string, callId: string, ms: number): void {
     let runs = this.#runs.get(key);
-    if (runs !== undefined && runs.ids.includes(callId)) return;
-    if (runs === undefined) runs = { ids: [], ms: [], next: 0, profile: null };
+    if (runs !== undefined && runs.known.has(callId)) return;
+    runs ??= { ids: [], known: new Set(), ms: [], sorted: [], next: 0, profile: null };
     // Most recently finished last, so the first key is the one to let go.
     this.#runs.delete(key);
     this.#runs.set(key, runs);
@@ -45,10 +57,15 @@ export class RunProfiles {
       runs.ids.push(callId);
       runs.ms.push(ms);
     } else {
-      runs.ids[runs.next] = callId;
-      runs.ms[runs.next] = ms;
-      runs.next = (runs.next + 1) % PROFILE_WINDOW;
+      const slot = runs.next;
+      runs.known.delete(runs.ids[slot]!);
+      runs.sorted.splice(lowerBound(runs.sorted, runs.ms[slot]!), 1);
+      runs.ids[slot] = callId;
+      runs.ms[slot] = ms;
+      runs.next = (slot + 1) % PROFILE_WINDOW;
     }
+    runs.known.add(callId);
+    runs.sorted.splice(lowerBound(runs.sorted, ms), 0, ms);
     runs.profile = null;
   }
 
@@ -57,7 +74,7 @@ export class RunProfiles {
     for (const key of profileKeys(call)) {
       const runs = this.#runs.get(key);
       if (runs === undefined) continue;
-      if (runs.profile === null) runs.profile = runProfile(runs.ms);
+      if (runs.profile === null) runs.profile = profileOfSorted(runs.sorted);
       if (runs.profile !== undefined) return runs.profile;
     }
     return undefined;
