@@ -6,6 +6,7 @@ import { answerDetail, httpMessage } from './answerText.ts';
 import { redactSecret } from './redact.ts';
 import { parseRetryAfter } from './retryAfter.ts';
 import type { Target } from './targetUrl.ts';
+import { urlParts } from './urlParts.ts';
 
 /** An answer as it came off the wire, body read whole (within its cap). */
 export type RawResponse = {
@@ -130,5 +131,5 @@ function headerText(value: string | string[] | undefined): string | undefined {
 }
 
 export function hostOf(target: Target): string {
-  return new URL(target.origin).host;
+  return urlParts(target.origin)?.host ?? new URL(target.origin).host;
 }

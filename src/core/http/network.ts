@@ -5,6 +5,7 @@ import { envRoute, pacRoute, bypasses, withoutCredentials, type ProxyEnv, type R
 import type { DispatcherSpec } from './dispatchers.ts';
 import type { Target } from './targetUrl.ts';
 import { type CaFileRef, TrustStore } from './trust.ts';
+import { urlParts } from './urlParts.ts';
 
 /**
  * The app's answer to "which proxy for this URL": Electron's
@@ -98,7 +99,7 @@ export class Network {
    * doing, and is not followed through a proxy either way).
    */
   async route(origin: string): Promise<Route> {
-    if (isLoopbackHost(new URL(origin).hostname)) {
+    if (loopbackOrigin(origin)) {
       return {
         kind: 'direct',
         source: 'loopback',
@@ -165,4 +166,21 @@ export class Network {
 
 function robotCaRef(target: Target, file: string): CaFileRef {
   return { file, source: `robot "${target.robotName ?? '?'}"` };
+}
+
+const loopbackOrigins = new Map<string, boolean>();
+
+/**
+ * Whether an origin is this machine (isLoopbackHost), decided once per
+ * origin: asked on every request. An address that is not a URL throws, as
+ * `new URL` does.
+ */
+function loopbackOrigin(origin: string): boolean {
+  let loopback = loopbackOrigins.get(origin);
+  if (loopback === undefined) {
+    loopback = isLoopbackHost(urlParts(origin)?.hostname ?? new URL(origin).hostname);
+    if (loopbackOrigins.size >= 256) loopbackOrigins.clear();
+    loopbackOrigins.set(origin, loopback);
+  }
+  return loopback;
 }

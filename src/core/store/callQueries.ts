@@ -53,13 +53,27 @@ export function finishedIdsQuery(robotId?: string): { sql: string; params: strin
   };
 }
 
+/** The search text of arguments, kept per arguments object: a call's records share theirs, never changed. */
+const argsTexts = new WeakMap<object, string>();
+
+function argsText(args: Call['args']): string {
+  let text = argsTexts.get(args);
+  if (text === undefined) {
+    text = JSON.stringify(args).slice(0, 4_000);
+    argsTexts.set(args, text);
+  }
+  return text;
+}
+
 /**
  * What free-text search looks in, one field per line (so text spanning two
  * fields is not found), in lower case; arguments and response cut to 4,000
- * characters each.
+ * characters each. `responseJson`: the response as JSON text, when the caller
+ * has it already.
  */
-export function searchText(call: Call): string {
-  const response = call.response === undefined ? '' : JSON.stringify(call.response).slice(0, 4_000);
+export function searchText(call: Call, responseJson?: string | null): string {
+  const response =
+    call.response === undefined ? '' : (responseJson ?? JSON.stringify(call.response)).slice(0, 4_000);
   return [
     call.robotName,
     call.presetName ?? '',
@@ -67,7 +81,7 @@ export function searchText(call: Call): string {
     call.id,
     call.state,
     call.rawStatus ?? '',
-    JSON.stringify(call.args).slice(0, 4_000),
+    argsText(call.args),
     response,
     call.error?.message ?? '',
   ]

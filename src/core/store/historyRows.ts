@@ -18,7 +18,7 @@ export function toRows(call: Call): {
   const data = JSON.stringify(record);
   const json = response === undefined ? null : JSON.stringify(response);
   const exact = responseText ?? null;
-  const search = searchText(call);
+  const search = searchText(call, json);
   const bytes =
     Buffer.byteLength(data) +
     Buffer.byteLength(search) +

@@ -1,7 +1,7 @@
 import type { Call } from '../../shared/models/call.ts';
 import type { Robot } from '../../shared/models/robot.ts';
-import { originOf } from '../../shared/models/tokenOrigin.ts';
 import { TRIGGER_PATH, type Target } from '../http/targetUrl.ts';
+import { urlParts } from '../http/urlParts.ts';
 
 /**
  * Where a call's status queries go: the origin and base path its trigger was
@@ -14,7 +14,7 @@ import { TRIGGER_PATH, type Target } from '../http/targetUrl.ts';
 export function callTarget(call: Call, robot: Robot | undefined): Target | undefined {
   const fired = firedAt(call);
   if (fired === undefined) return undefined;
-  const own = robot !== undefined && URL.canParse(robot.baseUrl) && originOf(robot.baseUrl) === fired.origin;
+  const own = robot !== undefined && urlParts(robot.baseUrl)?.origin === fired.origin;
   return {
     ...fired,
     caFile: own ? robot.caFile : null,

@@ -1,6 +1,7 @@
 import type { Clock } from '../clock.ts';
 import { OriginRate } from './originRate.ts';
 import { TimerHeap } from './timerHeap.ts';
+import { urlParts } from '../http/urlParts.ts';
 
 export type PollQueueLimits = {
   /** Queries in flight at once, across every robot. */
@@ -202,9 +203,5 @@ export class PollQueue {
 
 /** The origin a robot's queries go to, for the per-origin rate; the robot's id when its URL cannot be read. */
 export function originGroup(robot: { id: string; baseUrl: string }): string {
-  try {
-    return new URL(robot.baseUrl).origin;
-  } catch {
-    return robot.id;
-  }
+  return urlParts(robot.baseUrl)?.origin ?? robot.id;
 }
