@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Call, TimelineEntry } from '../../shared/models/call.ts';
-import { JsonData, JsonObject } from '../../shared/models/json.ts';
+import { JsonObject, jsonDataProblem } from '../../shared/models/json.ts';
 import { validationError } from '../errors.ts';
 import { callFieldsPass, timelineEntryPasses } from './callFields.ts';
 
@@ -31,31 +31,47 @@ export class CallCheck {
   /** Throws a `validation` error naming the field when `call` could not be read back once written. */
   check(call: Call): void {
     if (this.#calls.has(call)) return;
-    if (!this.#passesByParts(call)) {
+    let fresh = this.#newPartsPassing(call);
+    if (fresh === undefined) {
       // The whole schema, for the words that name what is wrong (or a record the parts check cannot take).
       const checked = Call.safeParse(call);
       if (!checked.success) throw validationError(checked.error, 'call');
+      const entries: unknown[] = Array.isArray(call.timeline) ? call.timeline : [];
+      fresh = [call.args, call.response, call.timeline, ...entries].filter(
+        (part): part is object => typeof part === 'object' && part !== null,
+      );
     }
     this.#calls.add(call);
-    const entries: unknown[] = Array.isArray(call.timeline) ? call.timeline : [];
-    for (const part of [call.args, call.response, call.timeline, ...entries]) {
-      if (typeof part === 'object' && part !== null) this.#parts.add(part);
-    }
+    for (const part of fresh) this.#parts.add(part);
   }
 
-  /** The fields around the parts pass, and each part not seen in a checked call passes its own schema. */
-  #passesByParts(call: Call): boolean {
-    if (typeof call !== 'object' || call === null || !Array.isArray(call.timeline)) return false;
+  /**
+   * The fields around the parts pass, and each part not seen in a checked
+   * call passes its own schema: those new parts, or undefined when one fails.
+   */
+  #newPartsPassing(call: Call): object[] | undefined {
+    if (typeof call !== 'object' || call === null || !Array.isArray(call.timeline)) return undefined;
     // The quick test first (never looser than the schema); the schema where it is unsure.
-    if (!callFieldsPass(call) && !CallAround.safeParse(call).success) return false;
-    if (!this.#known(call.args) && !JsonObject.safeParse(call.args).success) return false;
-    const { response } = call;
-    if (response !== undefined && !this.#known(response) && !JsonData.safeParse(response).success)
-      return false;
-    if (this.#known(call.timeline)) return true;
-    return call.timeline.every(
-      (entry) => this.#known(entry) || timelineEntryPasses(entry) || TimelineEntry.safeParse(entry).success,
-    );
+    if (!callFieldsPass(call) && !CallAround.safeParse(call).success) return undefined;
+    const fresh: object[] = [];
+    const { args, response, timeline } = call;
+    if (!this.#known(args)) {
+      if (!JsonObject.safeParse(args).success) return undefined;
+      fresh.push(args);
+    }
+    // JsonData is this very test (jsonDataProblem); its words come from the whole schema on failure.
+    if (response !== undefined && !this.#known(response)) {
+      if (jsonDataProblem(response) !== undefined) return undefined;
+      if (typeof response === 'object' && response !== null) fresh.push(response);
+    }
+    if (this.#known(timeline)) return fresh;
+    for (const entry of timeline) {
+      if (this.#known(entry)) continue;
+      if (!timelineEntryPasses(entry) && !TimelineEntry.safeParse(entry).success) return undefined;
+      if (typeof entry === 'object' && entry !== null) fresh.push(entry);
+    }
+    fresh.push(timeline);
+    return fresh;
   }
 
   #known(part: unknown): boolean {
