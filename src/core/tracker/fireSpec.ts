@@ -7,7 +7,7 @@ import type { Robot } from '../../shared/models/robot.ts';
 import { argsLimitProblem } from '../../shared/limits.ts';
 import { type FieldValues, fillPresetArgs, hasFieldReferences } from '../../shared/models/presetFields.ts';
 import { AppError } from '../errors.ts';
-import { checkCall } from '../store/callCheck.ts';
+import { argsCheckedOnEntry, checkCall } from '../store/callCheck.ts';
 
 /** What one trigger sends, and the preset it came from (if any). */
 export type FireSpec = {
@@ -30,14 +30,17 @@ export type FireSpec = {
  * What to send for a fire request: the arguments and method given now, over
  * the preset's when one is named (a given argument replaces the preset's of
  * the same name; a given method replaces its method). The preset must belong
- * to the robot being fired.
+ * to the robot being fired. `request` is as the FireRequest schema gave it,
+ * parsed where it came in.
  */
 export function mergeFireSpec(
   robot: Robot,
   request: z.output<typeof FireRequest>,
   preset: Preset | undefined,
 ): FireSpec {
-  if (preset === undefined) return { method: request.method ?? 'POST', args: request.args ?? {} };
+  // The arguments as the fire request's schema gave them: checked by the history's own schema for them.
+  if (preset === undefined)
+    return { method: request.method ?? 'POST', args: argsCheckedOnEntry(request.args ?? {}) };
   if (preset.robotId !== robot.id) {
     throw new AppError('validation', `presetId: preset "${preset.name}" belongs to another robot.`);
   }
