@@ -1,6 +1,7 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
+import { readUserFileSync } from './files/readUserFile.ts';
 
 /**
  * `watcher.json` in the data folder: written by a core that resumes watching
@@ -10,13 +11,22 @@ import path from 'node:path';
  * a process that is gone, and counts for nothing.
  */
 const FILE = 'watcher.json';
+/** A mark is a few dozen bytes; anything longer is not one. */
+const MAX_MARK_BYTES = 4096;
 
 type Mark = { pid: number; host: string; at: number };
 
 export function writeWatcherMark(dataDir: string, now: number): void {
   const mark: Mark = { pid: process.pid, host: hostname(), at: now };
+  const file = path.join(dataDir, FILE);
+  // Written beside and renamed over: whatever stood there (a FIFO would hold the
+  // app's start until someone read it, a link would be written through) is replaced.
+  const draft = `${file}.${process.pid}.tmp`;
   try {
-    writeFileSync(path.join(dataDir, FILE), JSON.stringify(mark) + '\n', { mode: 0o600 });
+    // A draft left by a crash of a process with this id goes first; 'wx' makes a new regular file.
+    rmSync(draft, { force: true });
+    writeFileSync(draft, JSON.stringify(mark) + '\n', { mode: 0o600, flag: 'wx' });
+    renameSync(draft, file);
   } catch {
     // A read-only folder: the app still works; the CLI just cannot tell it runs.
   }
@@ -42,7 +52,9 @@ export function otherWatcherRunning(dataDir: string): boolean | undefined {
 
 function readMark(dataDir: string): Mark | undefined {
   try {
-    const value: unknown = JSON.parse(readFileSync(path.join(dataDir, FILE), 'utf8'));
+    // The bounded reader: a FIFO or device in its place is no mark, not a wait on the main thread.
+    const text = readUserFileSync(path.join(dataDir, FILE), MAX_MARK_BYTES).toString('utf8');
+    const value: unknown = JSON.parse(text);
     if (typeof value !== 'object' || value === null) return undefined;
     const { pid, host, at } = value as Record<string, unknown>;
     if (
