@@ -5,11 +5,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
+import { LastGoodCopy } from '../../src/core/team/lastGoodCopy.ts';
 import { otherWatcherRunning, writeWatcherMark } from '../../src/core/watcherMark.ts';
 
 /**
  * Files of the data folder that are not robots.json and its kin (the watcher
- * mark) replaced by a FIFO: no record on
+ * mark, the team catalog's last good copy) replaced by a FIFO: no record on
  * disk may hold the app's start, its quit or a CLI command. A plain read of a
  * FIFO waits for a writer forever (the watcher mark's, on the main thread);
  * a plain write waits for a reader. To keep a failure from hanging this file,
@@ -55,4 +56,11 @@ test('the app writes its watcher mark over a FIFO instead of into it', () => {
   writeWatcherMark(dir, 1);
   expect(lstatSync(file).isFile()).toBe(true);
   expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ pid: process.pid, at: 1 });
+});
+
+test("a FIFO in place of the team catalog's last good copy is not read", async () => {
+  const file = path.join(dir, 'team-catalog.json');
+  const catalog = { format: 'robot-tray-export', version: 1, exportedAt: 1, robots: [] };
+  fifoOffering(file, JSON.stringify({ source: '/team.json', savedAt: 1, catalog }));
+  expect(await new LastGoodCopy(file, () => 2).load('/team.json')).toBeUndefined();
 });

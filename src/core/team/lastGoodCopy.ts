@@ -1,7 +1,7 @@
-import { readFile, stat } from 'node:fs/promises';
 import { ExportFile } from '../../shared/models/exportFile.ts';
 import { MAX_EXPORT_FILE_BYTES } from '../../shared/limits.ts';
 import { writeFileAtomically } from '../files/atomicWrite.ts';
+import { readUserFile } from '../files/readUserFile.ts';
 
 type Stored = { source: string; savedAt: number; catalog: ExportFile };
 
@@ -35,8 +35,9 @@ export class LastGoodCopy {
   /** The copy kept for `source`, or undefined when there is none for it (or it is not usable). */
   async load(source: string): Promise<{ savedAt: number; catalog: ExportFile } | undefined> {
     try {
-      if ((await stat(this.#file)).size > MAX_EXPORT_FILE_BYTES) return undefined;
-      const json = JSON.parse(await readFile(this.#file, 'utf8')) as Partial<Stored>;
+      // The bounded reader: a FIFO in its place would hold the start, a file grown past its stat be read whole.
+      const text = (await readUserFile(this.#file, MAX_EXPORT_FILE_BYTES)).toString('utf8');
+      const json = JSON.parse(text) as Partial<Stored>;
       if (json.source !== source || typeof json.savedAt !== 'number') return undefined;
       const catalog = ExportFile.safeParse(json.catalog);
       return catalog.success ? { savedAt: json.savedAt, catalog: catalog.data } : undefined;
