@@ -147,6 +147,26 @@ describe('the token sent back in another form never reaches history, events or m
     expectNoTokenIn(await dataFolderText(h.dataDir));
   });
 
+  test('a status answer echoing it is stored masked when queries leave the token out', async () => {
+    // The service saw the token at the trigger; a query without it may still send it back.
+    const svc = await service((req, res) =>
+      req.method === 'POST'
+        ? json(res, 200, { webhookCallId: 'w1' })
+        : json(res, 200, { status: 'DONE', response: { request: { headers: { token: TOKEN } } } }),
+    );
+    const h = await coreFor(svc.url);
+    await h.core.updateRobot(h.robot.id, { sendTokenOnQuery: false });
+    const fired = await h.core.fire(h.robot.id, { method: 'POST', args: {} });
+    const done = whenCall(h.core, fired.id, (c) => c.state === 'done');
+    h.clock.runNext();
+    const call = await done;
+    expect(svc.seen[1]?.headers['x-service-token']).toBeUndefined();
+    expect(call.response).toEqual({ request: { headers: { token: '[redacted]' } } });
+    expectNoTokenIn(JSON.stringify(h.events));
+    await h.core.close();
+    expectNoTokenIn(await dataFolderText(h.dataDir));
+  });
+
   test('numbers a double cannot carry are kept exactly as sent beside the response, redacted, and survive a restart', async () => {
     const answer = `{"status":"DONE","response":{"orderId":12345678901234567890,"rate":0.1000000000000000055511151231257827,"n":[1.5,9007199254740993],"echo":"${FORMS[0]}"}}`;
     const svc = await service((req, res) =>

@@ -105,18 +105,28 @@ export class WebhookClient {
     return { webhookCallId: id, status: raw.statusCode, body: json };
   }
 
-  /** `token` is undefined when the robot does not send its token on queries. */
-  async query(target: Target, token: string | undefined, webhookCallId: string): Promise<QueryResult> {
+  /**
+   * `token` is undefined when the robot does not send its token on queries;
+   * `unsent` is then its token all the same, never sent, only masked in the
+   * answer: the service saw it at the trigger and may echo it back.
+   */
+  async query(
+    target: Target,
+    token: string | undefined,
+    webhookCallId: string,
+    unsent?: string,
+  ): Promise<QueryResult> {
     const path = queryPath(target, webhookCallId);
     const headers: Record<string, string> = { accept: 'application/json' };
     if (token !== undefined) headers['x-service-token'] = token;
+    const secret = token ?? unsent;
     const { raw, json, tooDeep } = await this.#exchange(
       target,
       'GET',
       path,
       headers,
       undefined,
-      token,
+      secret,
       'query',
     );
     const status = json['status'];
@@ -135,10 +145,10 @@ export class WebhookClient {
     if (tooDeep) return { ...result, tooDeep };
     if (status !== 'DONE' && status !== 'WAITING') {
       // The whole body is kept for an undocumented status: its exact text with it.
-      const bodyText = exactAnswerText(raw.text, token);
+      const bodyText = exactAnswerText(raw.text, secret);
       return bodyText === undefined ? result : { ...result, bodyText };
     }
-    const responseText = result.hasResponse ? exactResponseText(raw.text, token) : undefined;
+    const responseText = result.hasResponse ? exactResponseText(raw.text, secret) : undefined;
     return responseText === undefined ? result : { ...result, responseText };
   }
 

@@ -35,8 +35,12 @@ export async function pollOnce(
       const note = 'Robot Tray has no record of where this call was fired, so it is not queried anywhere.';
       return { robot, outcome: { call: moveTo(call, 'stopped', deps.clock.now(), note), pollAgain: false } };
     }
-    const token = robot.sendTokenOnQuery ? await deps.tokenFor(robot, target.origin) : undefined;
-    const result = await deps.client.query(target, token, call.webhookCallId);
+    // Looked up even when queries leave it out: the service had it at the trigger and may send
+    // it back, so the answer is masked of it (without a keychain then, left unmasked as before).
+    const lookup = deps.tokenFor(robot, target.origin);
+    const token = robot.sendTokenOnQuery ? await lookup : await lookup.catch(() => undefined);
+    const sent = robot.sendTokenOnQuery ? token : undefined;
+    const result = await deps.client.query(target, sent, call.webhookCallId, token);
     return { robot, outcome: afterAnswer(call, result, deps.clock.now()) };
   } catch (error) {
     return { robot, outcome: afterQueryFailure(call, asAppError(error), deps.clock.now()) };
