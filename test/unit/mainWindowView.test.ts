@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { dispatch } from '../../src/main/ipc/dispatch.ts';
@@ -8,7 +8,7 @@ import { memorySecrets } from '../support/memorySecrets.ts';
 import { openShellHarness, type ShellHarness } from '../support/shellHarness.ts';
 
 /**
- * The window is given a CA file's name, never its full path: not in an
+ * The window is given a CA file's (or the team catalog's) name, never its full path: not in an
  * answer, not in an event, not in a diagnosis. The core keeps the path and
  * trusts the file as before.
  */
@@ -62,5 +62,41 @@ describe('a CA file as the window sees it', () => {
 
     expect((await h.core.getRobot(robotId)).caFile).toBe(ca.file);
     expect(h.core.getSettings().network.caFile).toBe(ca.file);
+  });
+
+  test('the team catalog is named by its file name only, its problems too; the core follows it by its path', async () => {
+    shell = await openShellHarness({ core: { secrets: memorySecrets() } });
+    const h = shell;
+    const folder = path.join(h.dataDir, 'Private Folder of Ana');
+    mkdirSync(folder);
+    const file = path.join(folder, 'team.json');
+    const robots = [{ name: 'Deploy', baseUrl: 'https://deploy.example' }];
+    writeFileSync(file, JSON.stringify({ format: 'robot-tray-export', version: 1, exportedAt: 1, robots }));
+    const events: AppEvent[] = [];
+    const off = h.hub.subscribe((event) => void events.push(event));
+    const answers: unknown[] = [];
+    const call = async (method: string, request: unknown = {}) => {
+      const result = await dispatch(h.handlers, method, request, () => undefined);
+      if (!result.ok) throw new Error(`${method}: ${result.error.message}`);
+      answers.push(result.value);
+      return result.value as Record<string, unknown>;
+    };
+
+    h.fileDialog.answer(file);
+    expect(await call('chooseTeamCatalog')).toMatchObject({ file: 'team.json', problem: null });
+    writeFileSync(file, '{ broken');
+    await h.core.reloadTeamCatalog();
+    const team = (await call('getTeamCatalog')) as { problem: string; robots: unknown[] };
+    expect(team.problem).toContain('team.json');
+    expect(team.robots).toHaveLength(1);
+    await call('getSettings');
+    await call('updateSettings', { http: { connectTimeoutMs: 5_000 } });
+    off();
+    expect(events.some((e) => e.type === 'team')).toBe(true);
+    expect(events.some((e) => e.type === 'settings')).toBe(true);
+    for (const sent of [...answers, ...events]) expect(JSON.stringify(sent)).not.toContain(folder);
+
+    expect(h.core.getSettings().teamCatalogFile).toBe(file);
+    expect(h.core.teamCatalog().file).toBe(file);
   });
 });

@@ -13,7 +13,7 @@ export function toAppEvent(
   event: CoreEvent,
   summarize: (call: Call) => CallSummary = summarizeCall,
 ): AppEvent {
-  // A robot's or the settings' CA file travels as its name only (windowView.ts).
+  // A robot's or the settings' CA file, and the team catalog, travel as their names only (windowView.ts).
   if (event.type === 'catalog') return { ...event, robots: event.robots.map(robotForWindow) };
   if (event.type === 'settings') return { ...event, settings: settingsForWindow(event.settings) };
   if (event.type === 'team') return { ...event, team: teamForWindow(event.team) };
