@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -63,6 +64,19 @@ describe('opening the history file', () => {
     expect(await readFile(aside, 'utf8')).toBe(GARBAGE);
     expect(warnings.list().map((w) => w.message)).toEqual([
       `The call history could not be opened (file is not a database). It was moved to ${aside} and a new, empty history was started.`,
+    ]);
+    history.put(call('after'));
+    expect(history.list().map((c) => c.id)).toEqual(['after']);
+    history.close();
+  });
+
+  test('a FIFO in place of the history is moved aside and a new one starts, instead of refusing to start', async () => {
+    execFileSync('mkfifo', [file]);
+    const history = CallHistory.open(file, warnings, () => NOW);
+    const aside = `${file}.corrupt-2026-11-23T09-08-07-654Z`;
+    expect((await stat(aside)).isFIFO()).toBe(true);
+    expect(warnings.list().map((w) => w.message)).toEqual([
+      `The call history could not be opened (it is not a regular file: a pipe, socket or device). It was moved to ${aside} and a new, empty history was started.`,
     ]);
     history.put(call('after'));
     expect(history.list().map((c) => c.id)).toEqual(['after']);

@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, mkdirSync, renameSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, renameSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { pathToFileURL } from 'node:url';
@@ -38,28 +38,49 @@ export function openHistoryFile(
 ): DatabaseSync {
   if (readOnly !== undefined) return openReadOnly(file, warnings);
   mkdirSync(path.dirname(file), { recursive: true });
+  // A pipe, socket or device is no history: SQLite fails on it with an I/O error that
+  // reads as "busy" and would stop the start, so it is set aside like a damaged file.
+  if (isSpecial(file)) {
+    setAside(file, 'it is not a regular file: a pipe, socket or device', warnings, now);
+    return connect(file, true);
+  }
   try {
     return connect(file, true);
   } catch (error) {
     // Only a damaged file is set aside. A busy or newer file is someone
     // else's good data: refuse to start rather than hide it.
     if (!isDamaged(error)) throw historyError(file, error);
-    const stamp = new Date(now()).toISOString().replace(/[:.]/g, '-');
-    const aside = `${file}.corrupt-${stamp}`;
-    renameSync(file, aside);
-    for (const suffix of ['-wal', '-shm']) {
-      try {
-        renameSync(file + suffix, aside + suffix);
-      } catch {
-        // The journal files exist only sometimes.
-      }
-    }
-    warnings.add(
-      path.basename(file),
-      `The call history could not be opened (${(error as Error).message}). It was moved to ${aside} and a new, empty history was started.`,
-    );
+    setAside(file, (error as Error).message, warnings, now);
     return connect(file, true);
   }
+}
+
+/** Neither a file nor a folder (a folder is refused below, as before: it may hold someone's files). */
+function isSpecial(file: string): boolean {
+  try {
+    const info = statSync(file);
+    return !info.isFile() && !info.isDirectory();
+  } catch {
+    return false; // Missing (created now), or whatever SQLite then says of it.
+  }
+}
+
+/** The unusable history and its journals moved beside it, stamped with the time, and a warning saying where. */
+function setAside(file: string, reason: string, warnings: WarningLog, now: () => number): void {
+  const stamp = new Date(now()).toISOString().replace(/[:.]/g, '-');
+  const aside = `${file}.corrupt-${stamp}`;
+  renameSync(file, aside);
+  for (const suffix of ['-wal', '-shm']) {
+    try {
+      renameSync(file + suffix, aside + suffix);
+    } catch {
+      // The journal files exist only sometimes.
+    }
+  }
+  warnings.add(
+    path.basename(file),
+    `The call history could not be opened (${reason}). It was moved to ${aside} and a new, empty history was started.`,
+  );
 }
 
 /**
