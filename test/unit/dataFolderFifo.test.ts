@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { LastGoodCopy } from '../../src/core/team/lastGoodCopy.ts';
 import { otherWatcherRunning, writeWatcherMark } from '../../src/core/watcherMark.ts';
+import { writeBounds } from '../../src/main/window/windowState.ts';
 
 /**
  * Files of the data folder that are not robots.json and its kin (the watcher
@@ -63,4 +64,14 @@ test("a FIFO in place of the team catalog's last good copy is not read", async (
   const catalog = { format: 'robot-tray-export', version: 1, exportedAt: 1, robots: [] };
   fifoOffering(file, JSON.stringify({ source: '/team.json', savedAt: 1, catalog }));
   expect(await new LastGoodCopy(file, () => 2).load('/team.json')).toBeUndefined();
+});
+
+test("the window's place (window.json) is written over a FIFO instead of into it", async () => {
+  // Each move of the window wrote into the FIFO, holding one of libuv's four threads until read.
+  const file = path.join(dir, 'window.json');
+  execFileSync('mkfifo', [file]);
+  fds.push(openSync(file, constants.O_RDONLY | constants.O_NONBLOCK));
+  await writeBounds(file, { x: 1, y: 2, width: 800, height: 600 });
+  expect(lstatSync(file).isFile()).toBe(true);
+  expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ x: 1, y: 2, width: 800, height: 600 });
 });

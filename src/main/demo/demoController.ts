@@ -1,4 +1,5 @@
-import { rm, writeFile } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
+import { writeFileAtomically } from '../../core/files/atomicWrite.ts';
 import { readUserFile } from '../../core/files/readUserFile.ts';
 import path from 'node:path';
 import { z } from 'zod';
@@ -143,7 +144,10 @@ export class DemoController {
   }
 
   #writeFile(): Promise<void> {
-    return writeFile(this.#file, JSON.stringify({ robots: this.#robots }, null, 2) + '\n', { mode: 0o600 });
+    // Renamed over, as every data-folder file: a FIFO in its place would hold the demo (and a thread) for good.
+    return writeFileAtomically(this.#file, JSON.stringify({ robots: this.#robots }, null, 2) + '\n', {
+      mode: 0o600,
+    });
   }
 
   #changed(): DemoStatus {

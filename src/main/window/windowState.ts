@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { writeFileAtomically } from '../../core/files/atomicWrite.ts';
 import { readUserFile } from '../../core/files/readUserFile.ts';
 import { z } from 'zod';
 
@@ -38,6 +38,7 @@ export async function readBounds(file: string): Promise<Bounds | undefined> {
   }
 }
 
+/** Written beside and renamed over: a FIFO in its place would hold a libuv thread until read, on every move. */
 export function writeBounds(file: string, bounds: Bounds): Promise<void> {
-  return writeFile(file, JSON.stringify(bounds) + '\n', { mode: 0o600 });
+  return writeFileAtomically(file, JSON.stringify(bounds) + '\n', { mode: 0o600 });
 }
