@@ -20,7 +20,8 @@ export function teamPresetId(robotName: string, presetName: string): string {
 /**
  * The catalog file's robots and presets as records the core can fire. No
  * token note (the keychain is asked, see TeamCatalog), no CA file, no
- * accepted certificate: a shared file decides none of these for this desk.
+ * accepted certificate, no plain http to another machine (the token would
+ * travel unencrypted): a shared file decides none of these for this desk.
  */
 export function teamRecords(file: ExportFile): { robots: Robot[]; presets: Preset[] } {
   const robots: Robot[] = [];
@@ -28,7 +29,15 @@ export function teamRecords(file: ExportFile): { robots: Robot[]; presets: Prese
   for (const incoming of file.robots) {
     const { presets: own, caFileNeeded: _ca, ...fields } = incoming;
     const id = teamRobotId(incoming.name);
-    robots.push(Robot.parse({ ...fields, id, createdAt: file.exportedAt, updatedAt: file.exportedAt }));
+    robots.push(
+      Robot.parse({
+        ...fields,
+        allowInsecureHttp: false,
+        id,
+        createdAt: file.exportedAt,
+        updatedAt: file.exportedAt,
+      }),
+    );
     own.forEach((preset, order) =>
       presets.push(
         Preset.parse({
