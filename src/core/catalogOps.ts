@@ -10,6 +10,7 @@ import type { RobotTokens } from './vault/robotTokens.ts';
 import type { ExportFile } from '../shared/models/exportFile.ts';
 import { applyImport } from './sharing/applyImport.ts';
 import { exportCatalog } from './sharing/exportCatalog.ts';
+import { containsSecret } from './http/redact.ts';
 import { type ImportChoices, type ImportPlan, planImport } from './sharing/importPlan.ts';
 
 /**
@@ -184,7 +185,28 @@ export class CatalogOps {
   /** Robots (all, or those named) and their presets as an export: no ids, no tokens, no local paths. */
   async exportCatalog(names?: readonly string[]): Promise<ExportFile> {
     const [robots, presets] = await Promise.all([this.#files.robots.read(), this.#files.presets.read()]);
-    return exportCatalog(robots, presets, this.#now(), names);
+    const file = exportCatalog(robots, presets, this.#now(), names);
+    for (const exported of file.robots) {
+      const robot = robots.find((r) => r.name === exported.name);
+      if (robot !== undefined && (await this.#holdsOwnToken(robot, exported))) {
+        throw new AppError(
+          'validation',
+          `The export would hold the token of robot "${robot.name}" (in its notes, a preset's arguments or a field's default). Remove it from there, then export again; a token is never exported.`,
+        );
+      }
+    }
+    return file;
+  }
+
+  /** Whether the robot's token was pasted into what is exported of it; no keychain, no check. */
+  async #holdsOwnToken(robot: Robot, exported: object): Promise<boolean> {
+    let token: string | undefined;
+    try {
+      token = await this.#tokens.tokenFor(robot, robot.tokenOrigin ?? originOf(robot.baseUrl));
+    } catch {
+      return false;
+    }
+    return containsSecret(JSON.stringify(exported), token);
   }
 
   /** What importing `file` would do; reads only. */
