@@ -1,46 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
-import { relative, resolve } from 'node:path';
-import type { Plugin } from 'vite';
+import { resolve } from 'node:path';
+import { cliSourcesList } from './scripts/build/cliSources.ts';
 import { builtinsWithoutEsmView, lazyBuiltins } from './scripts/build/lazyBuiltins.ts';
-
-/**
- * Lists every file the main build read (and each bundled package's package.json) in
- * out/main/cli-sources.json. bin/robot-tray.js runs the bundled CLI only while
- * none of them is newer than the list, so a clone edited since its last build
- * runs its sources, never a stale bundle.
- */
-function cliSourcesList(): Plugin {
-  return {
-    name: 'robot-tray-cli-sources',
-    generateBundle(_options, bundle) {
-      const files = new Set<string>();
-      for (const output of Object.values(bundle)) {
-        if (output.type !== 'chunk') continue;
-        for (const id of output.moduleIds) {
-          if (id.startsWith('\0') || id.includes('?')) continue;
-          const file = relative(import.meta.dirname, id)
-            .split('\\')
-            .join('/');
-          // A bundled package changes only by an install, which rewrites its
-          // package.json: one file to check instead of each of its modules.
-          const pkg = /^node_modules\/(@[^/]+\/)?[^/]+\//.exec(file);
-          files.add(pkg === null ? file : `${pkg[0]}package.json`);
-        }
-      }
-      files.add('package.json');
-      this.emitFile({
-        type: 'asset',
-        fileName: 'cli-sources.json',
-        source: JSON.stringify({ files: [...files].sort() }) + '\n',
-      });
-    },
-  };
-}
 
 export default defineConfig({
   main: {
-    plugins: [cliSourcesList(), lazyBuiltins(), builtinsWithoutEsmView()],
+    plugins: [cliSourcesList(import.meta.dirname), lazyBuiltins(), builtinsWithoutEsmView()],
     build: {
       // keytar is a native module: it must be loaded from node_modules at run
       // time, never bundled; electron-updater stays external too. commander,
