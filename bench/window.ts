@@ -6,7 +6,8 @@
  *
  * - detail: opening a call whose response is 20 MB, with a previous run of
  *   the same preset to compare: the time to the response's first rows and
- *   to the diff. Baseline in the same page: reading that response as an
+ *   to the diff, by the page's own clock from the double click to the
+ *   moment each is on screen. Baseline in the same page: reading that response as an
  *   object on the main thread (JSON.parse), the least that handing the
  *   window an object would cost it.
  * - live: a 100,000-call history (--history) on screen while 1,100 waiting calls are
@@ -90,6 +91,45 @@ async function watchMainThread(
     });
 }
 
+/**
+ * Starts a clock in the page and notes, by the page's own clock, when each
+ * selector first matches: the time the window showed it, not the time this
+ * process heard of it (Playwright's answer waits for this process, which
+ * stands in for main and may be busy reading or sending the response).
+ */
+async function whenShown<K extends string>(
+  page: Page,
+  selectors: Record<K, string>,
+): Promise<() => Promise<Record<K, number>>> {
+  await page.evaluate(
+    (wanted) => {
+      const scope = globalThis as unknown as {
+        __shown: { start: number; at: Record<string, number> };
+        document: { querySelector: (s: string) => unknown; body: unknown };
+        MutationObserver: new (f: () => void) => { observe: (n: unknown, o: object) => void };
+      };
+      const at: Record<string, number> = {};
+      scope.__shown = { start: performance.now(), at };
+      const look = () => {
+        for (const [name, selector] of Object.entries(wanted)) {
+          if (at[name] === undefined && scope.document.querySelector(selector) !== null) {
+            at[name] = performance.now();
+          }
+        }
+      };
+      new scope.MutationObserver(look).observe(scope.document.body, { subtree: true, childList: true });
+    },
+    selectors as Record<string, string>,
+  );
+  return () =>
+    page.evaluate(() => {
+      const { start, at } = (
+        globalThis as unknown as { __shown: { start: number; at: Record<string, number> } }
+      ).__shown;
+      return Object.fromEntries(Object.entries(at).map(([name, t]) => [name, t - start]));
+    }) as Promise<Record<K, number>>;
+}
+
 async function detail(): Promise<void> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'robot-tray-bench-detail-'));
   try {
@@ -123,13 +163,14 @@ async function detail(): Promise<void> {
       app.core.callDetail('latest');
       const mainRead = performance.now() - readAt;
       const seen = await watchMainThread(page);
-      const now = () => page.evaluate(() => performance.now());
-      const start = await now();
+      const shown = await whenShown(page, {
+        rows: '[data-testid="json-viewer"] [role="treeitem"]',
+        diff: '[data-testid="diff-list"]',
+      });
       await row.dblclick();
       await page.getByTestId('json-viewer').getByRole('treeitem').first().waitFor();
-      const firstRows = (await now()) - start;
       await page.getByTestId('diff-list').waitFor();
-      const diffShown = (await now()) - start;
+      const { rows: firstRows, diff: diffShown } = await shown();
       const { longest } = await seen();
       const lines = await page.getByTestId('diff-list').getByRole('listitem').count();
 
@@ -143,7 +184,9 @@ async function detail(): Promise<void> {
         `call detail, ${(after.length / 1024 / 1024).toFixed(1)} MB response, diff of ${lines} lines`,
       );
       console.log(`  main reads the detail out of the history  ${ms(mainRead)} ms`);
-      console.log(`  first rows          ${ms(firstRows)} ms (the test window's transport included)`);
+      console.log(
+        `  first rows          ${ms(firstRows)} ms (by the page's clock; the test window's transport included)`,
+      );
       console.log(`  diff shown          ${ms(diffShown)} ms`);
       console.log(`  longest task        ${longest === 0 ? 'none over 50 ms' : `${ms(longest)} ms`}`);
       console.log(`  baseline: the response read as an object on the main thread ${ms(objectRead)} ms`);
@@ -155,7 +198,7 @@ async function detail(): Promise<void> {
           unit: 'ms',
           baseline: { name: 'JSON.parse of it on the main thread', value: objectRead, unit: 'ms' },
           target: { on: 'value', op: '<=', limit: 500, source: 'issue 23' },
-          found: `main's read ${ms(mainRead)} ms; the test window's transport included`,
+          found: `by the page's clock, from the response's start (main's read of the whole: ${ms(mainRead)} ms); the test window's transport included`,
         }),
         figure({
           name: `window: opening a call with a ${size} response, diff shown`,

@@ -221,8 +221,7 @@ export class AppCore {
   /** Trigger a robot; resolves when the service accepted or refused the call. */
   fire = (robotId: string, request: unknown, options: FireOptions = {}): Promise<Call> =>
     this.#calls.fire(robotId, request, options);
-  curlCommand = (robotId: string, request: unknown): Promise<string> =>
-    this.#calls.curlCommand(robotId, request);
+  curlCommand = (robotId: string, request: unknown) => this.#calls.curlCommand(robotId, request);
   /** One page of calls, newest first, without their responses (see ListedCall). */
   listCalls = (filter: unknown = {}): ListedCall[] => this.#calls.list(filter);
 
@@ -233,6 +232,8 @@ export class AppCore {
   summary = (call: Call | ListedCall): CallSummary => this.#calls.summary(call);
   getCall = (idOrWebhookCallId: string): Call => this.#calls.get(idOrWebhookCallId);
   callDetail = (idOrWebhookCallId: string): CallDetail => this.#calls.detail(idOrWebhookCallId);
+  /** The start of a call's response, read before the whole (see CallOps.responseStart). */
+  callResponseStart = (id: string, chars: number) => this.#calls.responseStart(id, chars);
   stopCall = (id: string): Call => this.#calls.stop(id);
   resumeCall = (id: string): Promise<Call> => this.#calls.resume(id);
   watchCall = (id: string): Call => this.#calls.watch(id);

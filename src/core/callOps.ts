@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { type Call, type CallDetail, CallFilter, callDetail } from '../shared/models/call.ts';
+import {
+  type Call,
+  type CallDetail,
+  CallFilter,
+  callDetail,
+  type ResponseStart,
+} from '../shared/models/call.ts';
 import {
   type CallSummary,
   type ListedCall,
@@ -17,6 +23,7 @@ import { AppError, notFound, parseInput } from './errors.ts';
 import { buildCurlCommand } from './http/curlCommand.ts';
 import { targetOf } from './http/targetUrl.ts';
 import type { CallHistory } from './store/callHistory.ts';
+import { responseStartOf } from './store/responseStart.ts';
 import type { CallTracker } from './tracker/callTracker.ts';
 import { type FireSpec, mergeFireSpec } from './tracker/fireSpec.ts';
 import { refillSecrets } from './tracker/refireSecrets.ts';
@@ -133,6 +140,21 @@ export class CallOps {
     const live = this.#tracker.live(id);
     if (live !== undefined) return callDetail(live);
     return this.#history.getDetail(id) ?? callDetail(this.get(id));
+  }
+
+  /**
+   * The first `chars` characters of a call's response and the whole's size,
+   * or null when it holds none: what the window shows while the whole
+   * response (see detail) is on its way. A stored response is cut by SQLite,
+   * never read whole here.
+   */
+  responseStart(idOrWebhookCallId: string, chars: number): ResponseStart | null {
+    const id = this.#history.idOf(idOrWebhookCallId) ?? this.get(idOrWebhookCallId).id;
+    const live = this.#tracker.live(id);
+    const stored = live === undefined ? this.#history.responseStart(id, chars) : undefined;
+    if (stored !== undefined) return stored;
+    const text = callDetail(live ?? this.get(id)).responseJson;
+    return text === undefined ? null : responseStartOf(text, chars);
   }
 
   #byIdPrefix(prefix: string): Call | undefined {

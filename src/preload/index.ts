@@ -49,6 +49,7 @@ export const robotTray = {
   curlCommand: invoke('curlCommand'),
   listCalls: invoke('listCalls'),
   getCall: invoke('getCall'),
+  getCallResponseStart: invoke('getCallResponseStart'),
   stopCall: invoke('stopCall'),
   resumeCall: invoke('resumeCall'),
   refireCall: invoke('refireCall'),

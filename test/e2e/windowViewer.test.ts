@@ -216,7 +216,8 @@ describe('fire again with changes and the JSON viewer in the window', () => {
     const count = viewer.getByTestId('json-match-count');
     await search.click();
     await search.pressSequentially('row-00000');
-    await expect.poll(() => count.textContent()).toBe('1 of 100');
+    // The rows showed from the response's start: the search waits for the whole, still on its way.
+    await expect.poll(() => count.textContent(), { timeout: 40_000 }).toBe('1 of 100');
     await search.press('4');
     await expect.poll(() => count.textContent()).toBe('1 of 10');
     await search.press('2');

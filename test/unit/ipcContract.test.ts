@@ -138,6 +138,12 @@ describe('every contract method reaches AppCore', () => {
     // The response reaches the window as its JSON text, parsed there in a worker.
     expect(detail.responseJson).toBe('{"hi":1}');
     expect(detail).not.toHaveProperty('response');
+    // Its start, handed over before the whole (the window's first rows of a long one).
+    expect(await call('getCallResponseStart', { id: done.id, chars: 4 })).toEqual({
+      text: '{"hi',
+      bytes: 8,
+      whole: false,
+    });
 
     // Saved calls: the path comes from main's dialogs (stand-ins here); the window gets a file's name.
     const savedFile = path.join(shell.dataDir, 'handed over.json');

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import { type Call, type CallDetail, CallFilter, callDetail } from '../../shared/models/call.ts';
+import {
+  type Call,
+  type CallDetail,
+  CallFilter,
+  callDetail,
+  type ResponseStart,
+} from '../../shared/models/call.ts';
 import type { ListedCall } from '../../shared/models/callSummary.ts';
 import { AppError } from '../errors.ts';
 import { finishedIdsQuery, likePattern, listQuery } from './callQueries.ts';
@@ -8,6 +14,7 @@ import { CallCheck } from './callCheck.ts';
 import { type BudgetSeen, budgetMayBeOver, historyBytes, overBudget } from './historyBudget.ts';
 import { OPEN_WAIT_MS, openHistoryFile, storageError } from './historyFile.ts';
 import { type CallRow, parseCallRow, parseListedRow } from './historyRows.ts';
+import { responseStartReader } from './responseStart.ts';
 import { finishedRunsOf } from './runTimes.ts';
 import { type CommitResult, type PendingWrite, SharedWrites } from './sharedWrites.ts';
 import type { FinishedRun } from '../tracker/runProfiles.ts';
@@ -31,6 +38,7 @@ export class CallHistory {
   readonly #db: DatabaseSync;
   readonly #get: StatementSync;
   readonly #getDetail: StatementSync;
+  readonly #responseStart: ReturnType<typeof responseStartReader>;
   readonly #idOf: StatementSync;
   readonly #byWebhookId: StatementSync;
   readonly #count: StatementSync;
@@ -60,6 +68,7 @@ export class CallHistory {
       `SELECT c.data AS data, r.json AS response, r.exact AS exact
        FROM calls c LEFT JOIN responses r ON r.call_id = c.id WHERE c.id = ?`,
     );
+    this.#responseStart = responseStartReader(db);
     this.#idOf = db.prepare(
       `SELECT id FROM calls WHERE id = ?
        UNION ALL SELECT * FROM (SELECT id FROM calls WHERE webhook_call_id = ? ORDER BY created_at DESC LIMIT 1)
@@ -188,6 +197,11 @@ export class CallHistory {
     if (call === undefined) return undefined;
     const detail = callDetail(call);
     return row.response === null ? detail : { ...detail, responseJson: row.exact ?? row.response };
+  }
+
+  /** The start of a call's response (see responseStartReader): undefined, no such call; null, no response. */
+  responseStart(id: string, chars: number): ResponseStart | null | undefined {
+    return this.#read(() => this.#responseStart(id, chars));
   }
 
   /** The local id of a call given by its local id or its webhookCallId, without reading the record. */

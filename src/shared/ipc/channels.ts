@@ -42,6 +42,7 @@ export const contractMethodNames = [
   'curlCommand',
   'listCalls',
   'getCall',
+  'getCallResponseStart',
   'stopCall',
   'resumeCall',
   'refireCall',

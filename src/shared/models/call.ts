@@ -99,6 +99,19 @@ export const CallDetail = Call.omit({ response: true, responseText: true }).exte
 });
 export type CallDetail = z.infer<typeof CallDetail>;
 
+/**
+ * The start of a call's response text, read before the whole: the window
+ * shows a 20 MB response's first rows from it while the whole is on its way
+ * (see getCallResponseStart). `bytes` is the whole's size in UTF-8; `whole`
+ * says the start is all of it.
+ */
+export const ResponseStart = z.object({
+  text: z.string(),
+  bytes: z.number().int().min(0),
+  whole: z.boolean(),
+});
+export type ResponseStart = z.infer<typeof ResponseStart>;
+
 /** A call as the window reads it, from a whole record in memory. */
 export function callDetail(call: Call): CallDetail {
   const { response, responseText, ...rest } = call;

@@ -15,6 +15,7 @@ export function callHandlers({ core }: HandlerContext): HandlersOf<typeof callMe
     curlCommand: async (input) => ({ command: await core.curlCommand(input.robotId, fireRequest(input)) }),
     listCalls: (filter) => core.listCalls(filter).map(summarizeCall),
     getCall: ({ id }) => core.callDetail(id),
+    getCallResponseStart: ({ id, chars }) => core.callResponseStart(id, chars),
     stopCall: ({ id }) => summarizeCall(core.stopCall(id)),
     resumeCall: async ({ id }) => summarizeCall(await core.resumeCall(id)),
     refireCall: async ({ id, ...changes }) => summarizeCall(await core.refire(id, stripUndefined(changes))),

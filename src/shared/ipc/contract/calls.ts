@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CallDetail, CallFilter } from '../../models/call.ts';
+import { CallDetail, CallFilter, ResponseStart } from '../../models/call.ts';
 import { CallSummary } from '../../models/callSummary.ts';
 import { JsonObject } from '../../models/json.ts';
 import { HttpMethod } from '../../models/preset.ts';
@@ -26,6 +26,9 @@ export const FireInput = z
   .strict();
 export type FireInput = z.input<typeof FireInput>;
 
+/** The most of a response getCallResponseStart hands over (characters). */
+export const MAX_RESPONSE_START = 256 * 1024;
+
 export const callMethods = methods({
   /** Resolves once the service accepted or refused the trigger. */
   fire: { request: FireInput, response: CallSummary },
@@ -34,6 +37,15 @@ export const callMethods = methods({
   listCalls: { request: CallFilter.strict(), response: z.array(CallSummary) },
   /** A call with its arguments, and its response as exact JSON text; by local id or webhookCallId. */
   getCall: { request: ById, response: CallDetail },
+  /**
+   * The first `chars` characters of a call's response and its size (null: it
+   * holds none), asked before getCall: the window shows a long response's
+   * first rows from it while the whole is on its way.
+   */
+  getCallResponseStart: {
+    request: ById.extend({ chars: z.number().int().min(1).max(MAX_RESPONSE_START) }).strict(),
+    response: ResponseStart.nullable(),
+  },
   stopCall: { request: ById, response: CallSummary },
   resumeCall: { request: ById, response: CallSummary },
   /**

@@ -2,6 +2,7 @@ import { usualRunBasis } from '../../../../shared/models/usualRun.ts';
 import { visibleText } from '../../../../shared/visibleText.ts';
 import { useEffect, useRef, useState } from 'react';
 import { callOutcome } from '../../../../shared/sentences/callOutcome.ts';
+import { FIRST_LOOK_CHARS } from '../json/model/firstLookSize.ts';
 import { useCalls } from '../../stores/calls.ts';
 import { openCall } from '../../stores/callsView.ts';
 import { LazyJsonViewer, preloadJsonViewer } from '../json/LazyJsonViewer.tsx';
@@ -19,10 +20,14 @@ import { useCallDetail } from './useCallDetail.ts';
 export function CallDetailDrawer({ callId }: { callId: string }) {
   const summary = useCalls((s) => s.byId.get(callId));
   const previous = useCalls((s) => previousRunOf(s.order, s.byId, callId));
-  const detail = useCallDetail(callId, `${summary?.state}:${summary?.hasResponse}`);
+  const hasResponse = summary?.hasResponse === true;
+  const detail = useCallDetail(
+    callId,
+    `${summary?.state}:${summary?.hasResponse}`,
+    hasResponse ? FIRST_LOOK_CHARS : undefined,
+  );
   const [changing, setChanging] = useState(false);
   const panel = useRef<HTMLElement>(null);
-  const hasResponse = summary?.hasResponse === true;
   useEffect(() => {
     // Fetched while main reads the response, not after.
     if (hasResponse) preloadJsonViewer();
@@ -51,8 +56,10 @@ export function CallDetailDrawer({ callId }: { callId: string }) {
   }, []);
   if (summary === undefined) return null;
   const call = detail.status === 'ready' && detail.call.id === callId ? detail.call : undefined;
-  // The viewer is shown while the response is on its way, so its arrival only adds the rows.
-  const response = call?.responseJson;
+  // The viewer is shown while the response is on its way, so its arrival only adds the rows:
+  // those of its start first, when main sent that ahead (the whole of a short one).
+  const start = detail.status === 'loading' && detail.start?.id === callId ? detail.start : undefined;
+  const response = call?.responseJson ?? (start?.whole === true ? start.text : undefined);
   const showResponse =
     response !== undefined || (hasResponse && call === undefined && detail.status !== 'error');
   return (
@@ -92,7 +99,12 @@ export function CallDetailDrawer({ callId }: { callId: string }) {
       {showResponse && (
         <section className="detail-section detail-response" aria-label="Response">
           <h3>Response</h3>
-          <LazyJsonViewer text={response} label="Response" fileName={`response-${summary.id}.json`} />
+          <LazyJsonViewer
+            text={response}
+            start={start}
+            label="Response"
+            fileName={`response-${summary.id}.json`}
+          />
         </section>
       )}
       {call?.responseJson !== undefined && previous !== undefined && (

@@ -7,8 +7,9 @@ type Props = {
   search: SearchState;
   raw: boolean;
   onRaw: (raw: boolean) => void;
-  onCopyAll: () => void;
-  onDownload: () => void;
+  /** Absent while only the start of the text is in hand. */
+  onCopyAll: (() => void) | undefined;
+  onDownload: (() => void) | undefined;
 };
 
 const depths = [1, 2, 3, 4, 5];
@@ -87,10 +88,10 @@ export function JsonToolbar({ tree, search, raw, onRaw, onCopyAll, onDownload }:
       <button type="button" className="btn btn-sm" aria-pressed={raw} onClick={() => onRaw(!raw)}>
         Raw
       </button>
-      <button type="button" className="btn btn-sm" onClick={onCopyAll}>
+      <button type="button" className="btn btn-sm" onClick={onCopyAll} disabled={onCopyAll === undefined}>
         Copy all
       </button>
-      <button type="button" className="btn btn-sm" onClick={onDownload}>
+      <button type="button" className="btn btn-sm" onClick={onDownload} disabled={onDownload === undefined}>
         Download
       </button>
     </div>

@@ -4,7 +4,7 @@ import { JsonToolbar } from './JsonToolbar.tsx';
 import { JsonTree } from './JsonTree.tsx';
 import { RawView } from './RawView.tsx';
 import { SelectionBar } from './SelectionBar.tsx';
-import { useJsonDocument, type JsonDocument } from './useJsonDocument.ts';
+import { useJsonDocument, type JsonDocument, type TextStart } from './useJsonDocument.ts';
 import { useSearch } from './useSearch.ts';
 import { INITIAL_DEPTH, useTreeState } from './useTreeState.ts';
 import './json.css';
@@ -12,6 +12,8 @@ import './json.css';
 type Props = {
   /** The document as JSON text, exactly as received; undefined while it is on its way. */
   text: string | undefined;
+  /** The text's start while the whole is on its way: its first rows show meanwhile. */
+  start?: TextStart | undefined;
   label?: string;
   fileName?: string;
   /** How many levels start open (2: the root and its children). */
@@ -26,23 +28,25 @@ type Props = {
  * the rows.
  */
 export default function JsonViewer(props: Props) {
-  if (props.text === undefined) {
+  const source = props.text ?? props.start;
+  if (source === undefined) {
     return (
       <p className="json-status" aria-busy="true">
         Reading the JSON…
       </p>
     );
   }
-  return <DocumentViewer {...props} text={props.text} />;
+  // One viewer from the start's rows to the whole's: what was opened meanwhile stays open.
+  return <DocumentViewer {...props} source={source} />;
 }
 
 function DocumentViewer({
-  text,
+  source,
   label = 'JSON',
   fileName = 'response.json',
   initialDepth = INITIAL_DEPTH,
-}: Props & { text: string }) {
-  const state = useJsonDocument(text, initialDepth);
+}: Props & { source: string | TextStart }) {
+  const state = useJsonDocument(source, initialDepth);
   if (state.status === 'parsing') return <p className="json-status">Reading the JSON…</p>;
   if (state.status === 'failed')
     return (
@@ -67,8 +71,10 @@ function ReadyViewer({ doc, label, fileName, initialDepth }: ReadyProps) {
         search={search}
         raw={raw}
         onRaw={setRaw}
-        onCopyAll={() => void copyText(doc.text, 'the whole document').then(setStatus)}
-        onDownload={() => downloadText(doc.text, fileName)}
+        onCopyAll={
+          doc.textPending ? undefined : () => void copyText(doc.text, 'the whole document').then(setStatus)
+        }
+        onDownload={doc.textPending ? undefined : () => downloadText(doc.text, fileName)}
       />
       {raw ? (
         <RawView doc={doc} />
@@ -80,7 +86,7 @@ function ReadyViewer({ doc, label, fileName, initialDepth }: ReadyProps) {
       )}
       <p className="json-status" role="status">
         {doc.partial
-          ? `Showing the start while reading the rest (${(doc.text.length / 1048576).toFixed(1)} MB)…`
+          ? `Showing the start while reading the rest (${(doc.size / 1048576).toFixed(1)} MB)…`
           : status}
       </p>
     </div>

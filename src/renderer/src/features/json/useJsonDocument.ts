@@ -12,6 +12,10 @@ export type JsonDocument = {
   initial: InitialRows;
   /** Only the start of the document is indexed yet; the whole follows. */
   partial: boolean;
+  /** Only the start of the text itself is in hand (`text`); the whole is on its way. */
+  textPending: boolean;
+  /** The whole document's size (characters, or bytes while only its start is in hand). */
+  size: number;
   search: (query: string) => Promise<Int32Array>;
   pretty: () => Promise<{ text: string; lineStarts: Int32Array }>;
 };
@@ -85,13 +89,21 @@ function afterNextFrame(work: () => void): { now: () => void; cancel: () => void
   };
 }
 
+/** Only the start of a document's text, with the whole's size: the whole is on its way. */
+export type TextStart = { text: string; bytes: number };
+
 /**
  * Parses `source` (JSON text): its start at once, here (a bounded slice, well
  * under a millisecond), so the first rows show without waiting for a worker
  * to start or the text to reach it; the whole in a worker of its own, ended
- * when the text changes or the view goes. `depth` levels start open.
+ * when the text changes or the view goes. `depth` levels start open. Given
+ * only the text's start (`source` a TextStart), it shows that start's rows
+ * and starts no worker: the whole text, when it comes, takes its place.
  */
-export function useJsonDocument(source: string, depth: number): DocumentState {
+export function useJsonDocument(source: string | TextStart, depth: number): DocumentState {
+  const text = typeof source === 'string' ? source : source.text;
+  const size = typeof source === 'string' ? source.length : source.bytes;
+  const textPending = typeof source !== 'string';
   const channel = useRef<Channel | undefined>(undefined);
   /** Starts the worker now if it is still waiting for the first frame (a search or the raw view asked first). */
   const startNow = useRef<() => void>(() => undefined);
@@ -100,16 +112,18 @@ export function useJsonDocument(source: string, depth: number): DocumentState {
     return channel.current;
   };
   const look = useMemo((): DocumentState => {
-    const seen = firstLook(source, depth);
+    const seen = firstLook(text, depth, undefined, undefined, textPending);
     if ('failed' in seen) return { status: 'failed', message: seen.failed };
     const search = (query: string) => open()?.search(query) ?? Promise.resolve(new Int32Array(0));
     const pretty = () => open()?.pretty() ?? new Promise<Pretty>(() => {});
-    return { status: 'ready', doc: { text: source, ...seen, search, pretty } };
-  }, [source, depth]);
+    return { status: 'ready', doc: { text, ...seen, textPending, size, search, pretty } };
+  }, [text, depth, textPending, size]);
   const [whole, setWhole] = useState<{ source: string; depth: number; state: DocumentState }>();
   const complete = look.status !== 'ready' || !look.doc.partial;
 
   useEffect(() => {
+    if (textPending) return;
+    const source = text;
     let stopped = false;
     let worker: Worker | undefined;
     let own: Channel | undefined;
@@ -129,7 +143,16 @@ export function useJsonDocument(source: string, depth: number): DocumentState {
           const { search, pretty } = channelOf;
           settle({
             status: 'ready',
-            doc: { text: source, index: data.index, initial, partial: false, search, pretty },
+            doc: {
+              text: source,
+              index: data.index,
+              initial,
+              partial: false,
+              textPending: false,
+              size: source.length,
+              search,
+              pretty,
+            },
           });
         } else channelOf.receive(data);
       };
@@ -157,7 +180,7 @@ export function useJsonDocument(source: string, depth: number): DocumentState {
       worker?.terminate();
       if (own !== undefined && channel.current === own) channel.current = undefined;
     };
-  }, [source, depth, complete]);
+  }, [text, textPending, depth, complete]);
 
-  return whole && whole.source === source && whole.depth === depth ? whole.state : look;
+  return !textPending && whole && whole.source === text && whole.depth === depth ? whole.state : look;
 }

@@ -1,14 +1,10 @@
 import { IndexBuilder } from './indexBuilder.ts';
 import type { JsonIndex } from './jsonIndex.ts';
+import { FIRST_LOOK_CHARS } from './firstLookSize.ts';
 import { expandToDepth, visibleRows, type Expansion } from './visibleRows.ts';
 
-/**
- * How much of a document the window reads itself before its worker has the
- * whole, at most: more rows than a screen shows at the usual depths, and
- * little work for code that runs cold (not yet compiled) when a page opens:
- * 64 KB took 10-25 ms in Chromium's first run of it, 16 KB a quarter of that.
- */
-export const FIRST_LOOK_CHARS = 16 * 1024;
+export { FIRST_LOOK_CHARS };
+
 /** It reads that much a step at a time and stops once more would add no row to the first screen. */
 export const FIRST_LOOK_STEP = 4 * 1024;
 /** More rows than a tall window shows. */
@@ -26,23 +22,27 @@ export type FirstLook =
  * fill a screen or the cut lies inside a closed container (what follows
  * there adds no row until that container ends, often megabytes later). A
  * fault within what was read is a fault of the whole, reported at once.
+ * `cut`: the text is only the document's start (the rest still on its way),
+ * so it is read as a long one's start however short it is.
  */
 export function firstLook(
   text: string,
   depth: number,
   chars = FIRST_LOOK_CHARS,
   step = FIRST_LOOK_STEP,
+  cut = false,
 ): FirstLook {
-  const builder = new IndexBuilder(Math.min(text.length, chars));
-  if (text.length <= chars) {
+  const end = Math.min(text.length, chars);
+  const builder = new IndexBuilder(end);
+  if (!cut && text.length <= chars) {
     builder.push(text);
     return looked(builder, depth, false);
   }
   for (let read = 0; ;) {
-    const next = Math.min(chars, read + step);
+    const next = Math.min(end, read + step);
     builder.push(text.slice(read, next));
     read = next;
-    if (builder.failed || read >= chars) return looked(builder, depth, true);
+    if (builder.failed || read >= end) return looked(builder, depth, true);
     const look = looked(builder, depth, true);
     if ('failed' in look || look.initial.rows.length >= FIRST_LOOK_ROWS) return look;
     if (cutInsideClosed(look.index, look.initial.expanded)) return look;
