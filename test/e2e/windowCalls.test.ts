@@ -418,7 +418,10 @@ describe('calls in the window', () => {
         const last = rows.rows.at(-1)!.id;
         await viewer.getByRole('button', { name: 'Collapse all' }).click();
         await viewer.getByRole('searchbox', { name: 'Search keys and values' }).fill(last);
-        await expect.poll(() => viewer.getByTestId('json-match-count').textContent()).toBe('1 of 1');
+        // The rows showed from the response's start: the search waits for the whole, maybe still on its way.
+        await expect
+          .poll(() => viewer.getByTestId('json-match-count').textContent(), { timeout: 40_000 })
+          .toBe('1 of 1');
         await viewer.getByRole('treeitem', { name: new RegExp(last) }).waitFor();
         expect(await viewer.getByTestId('json-selected-path').textContent()).toBe(
           `$.rows[${rows.rows.length - 1}].id`,
