@@ -1,4 +1,5 @@
 import type { ImportPlan, RobotStep } from '../core/sharing/importPlan.ts';
+import { shellWord } from './output.ts';
 
 const TOKEN_WORDS: Record<RobotStep['token'], string> = {
   needed: 'token needed',
@@ -24,6 +25,11 @@ function robotLines(step: RobotStep): string[] {
     lines.push(`           moves from ${step.originChange.from} to ${step.originChange.to}`);
   if (step.caFileNeeded)
     lines.push('           used a CA file where it came from: choose one with robot edit --ca-file');
+  if (step.plainHttpTo !== null)
+    lines.push(
+      `           the file allows plain http: its token would travel unencrypted to ${step.plainHttpTo}` +
+        ` (after importing, robot edit ${shellWord(step.name)} --no-allow-insecure-http turns that off)`,
+    );
   if (step.problem !== null) lines.push(`           cannot be imported: ${step.problem}`);
   return lines;
 }

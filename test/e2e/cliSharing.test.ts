@@ -95,6 +95,22 @@ describe('robot-tray export and import', () => {
     expect((await h.run(['import', team, '--replace', '--skip-existing'], inOther())).code).toBe(2);
   });
 
+  test('a file allowing plain http to another machine: the plan says where the token would travel unencrypted', async () => {
+    const plain = path.join(h.home, 'plain.json');
+    const robot = { name: 'Plain desk', baseUrl: 'http://robots.corp:8080', allowInsecureHttp: true };
+    await writeFile(
+      plain,
+      JSON.stringify({ format: 'robot-tray-export', version: 1, exportedAt: 0, robots: [robot] }),
+    );
+    const dry = await h.run(['import', plain, '--dry-run'], inOther());
+    expect(dry.code).toBe(0);
+    expect(dry.stdout).toContain(
+      "the file allows plain http: its token would travel unencrypted to robots.corp:8080 (after importing, robot edit 'Plain desk' --no-allow-insecure-http turns that off)",
+    );
+    const plan = await h.json<ImportPlan>(['import', plain, '--dry-run'], inOther());
+    expect(plan.robots[0]!.plainHttpTo).toBe('robots.corp:8080');
+  });
+
   test('a file from a newer Robot Tray or not an export is refused naming the file', async () => {
     const future = path.join(h.home, 'future.json');
     await writeFile(future, JSON.stringify({ format: 'robot-tray-export', version: 2, robots: [] }));

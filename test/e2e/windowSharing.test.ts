@@ -44,6 +44,7 @@ describe('the window: export, import and the team catalog', () => {
           caFileNeeded: true,
           presets: [{ name: 'Month end' }],
         },
+        { name: 'Legacy', baseUrl: 'http://legacy.corp:8080', allowInsecureHttp: true },
       ]),
     );
     const before = await readFile(path.join(core.dataDir, 'robots.json'), 'utf8');
@@ -53,7 +54,7 @@ describe('the window: export, import and the team catalog', () => {
     const dialog = page.getByRole('dialog', { name: 'Import from team.json' });
     await dialog.waitFor();
     const rows = dialog.getByRole('table', { name: 'What the import does' }).getByRole('row');
-    expect(await rows.count()).toBe(3);
+    expect(await rows.count()).toBe(4);
     await dialog
       .getByText('One robot is already here: choose Replace or Skip for each. Nothing has changed yet.')
       .waitFor();
@@ -62,6 +63,11 @@ describe('the window: export, import and the team catalog', () => {
     expect(await billing.textContent()).toContain('Added');
     expect(await billing.textContent()).toContain('Token needed');
     expect(await billing.textContent()).toContain('Used a CA file: choose one after importing');
+    // A choice made on another desk that lets the token travel unencrypted is shown, not slipped in.
+    expect(await rows.filter({ hasText: 'Legacy' }).textContent()).toContain(
+      'Plain http allowed by the file: its token would travel unencrypted to legacy.corp:8080',
+    );
+    expect(await billing.textContent()).not.toContain('Plain http');
 
     // Keyboard: the choice is a plain select.
     const choice = dialog.getByLabel('Orders: already here');
@@ -75,12 +81,13 @@ describe('the window: export, import and the team catalog', () => {
     await page.screenshot({ path: path.join(screenshotDir, 'import-plan.png') });
 
     await dialog.getByRole('button', { name: 'Import' }).click();
-    await dialog.getByText(/^Imported: 1 added, 1 replaced, 0 skipped\./).waitFor();
+    await dialog.getByText(/^Imported: 2 added, 1 replaced, 0 skipped\./).waitFor();
     await dialog.getByRole('button', { name: 'Close' }).first().click();
     const robots = await core.listRobots();
     expect(robots.map((r) => [r.name, r.baseUrl, r.hasToken])).toEqual([
       ['Orders', 'https://orders-eu.example', false],
       ['Billing', 'https://billing.example', false],
+      ['Legacy', 'http://legacy.corp:8080', false],
     ]);
     const sidebar = page.getByRole('navigation', { name: 'Robots' });
     await sidebar.locator('[data-robot-id]', { hasText: 'Billing' }).getByText('Token needed').waitFor();

@@ -42,6 +42,35 @@ describe('planImport (pure)', () => {
     ]);
   });
 
+  test('a file allowing plain http to another machine says where the token would travel unencrypted', () => {
+    const plan = planImport(
+      file([
+        { name: 'Plain', baseUrl: 'http://robots.corp:8080', allowInsecureHttp: true },
+        { name: 'Local', baseUrl: 'http://127.0.0.1:4780', allowInsecureHttp: true },
+        { name: 'Secure', baseUrl: 'https://robots.corp', allowInsecureHttp: true },
+        { name: 'Kept', baseUrl: 'http://kept.corp', allowInsecureHttp: true },
+      ]),
+      [here('Kept', 'https://kept.corp')],
+      [],
+      { existing: 'skip' },
+    );
+    expect(plan.robots.map((s) => [s.name, s.plainHttpTo])).toEqual([
+      ['Plain', 'robots.corp:8080'],
+      // Loopback needs no permission, https none either, and a skipped robot changes nothing.
+      ['Local', null],
+      ['Secure', null],
+      ['Kept', null],
+    ]);
+    expect(plan.ready).toBe(true);
+    const replaced = planImport(
+      file([{ name: 'Kept', baseUrl: 'http://kept.corp', allowInsecureHttp: true }]),
+      [here('Kept', 'https://kept.corp')],
+      [],
+      { existing: 'replace' },
+    );
+    expect(replaced.robots[0]!.plainHttpTo).toBe('kept.corp');
+  });
+
   test("a name equal to another robot's id is refused", () => {
     const plan = planImport(
       file([{ name: 'id-x', baseUrl: 'https://a.example' }]),

@@ -9,6 +9,7 @@ import type {
 import { Preset } from '../../shared/models/preset.ts';
 import { Robot, RobotInput } from '../../shared/models/robot.ts';
 import { originOf } from '../../shared/models/tokenOrigin.ts';
+import { isLoopbackHost } from '../../shared/net/loopback.ts';
 import { describeZodError } from '../../shared/validation.ts';
 import { assertSafeTransport, assertSendable, sameName } from '../catalog.ts';
 
@@ -40,6 +41,18 @@ function checkRobot(robot: ExportedRobot): string | null {
     return (error as Error).message;
   }
   return null;
+}
+
+/** The host a robot would send its token to over plain http, because the file allows it; else null. */
+function plainHttpTo(robot: ExportedRobot): string | null {
+  if (robot.allowInsecureHttp !== true) return null;
+  let url: URL;
+  try {
+    url = new URL(robot.baseUrl);
+  } catch {
+    return null;
+  }
+  return url.protocol === 'http:' && !isLoopbackHost(url.hostname) ? url.host : null;
 }
 
 function tokenFate(
@@ -86,6 +99,7 @@ export function planImport(
       token: tokenFate(existing, action, originChange),
       originChange,
       caFileNeeded: incoming.caFileNeeded && (action === 'add' || existing?.caFile === null),
+      plainHttpTo: action === 'add' || action === 'replace' ? plainHttpTo(incoming) : null,
       problem,
       presets: incoming.presets.map((p) => ({
         name: p.name,

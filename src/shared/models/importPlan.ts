@@ -47,6 +47,12 @@ export const RobotStep = lazySchema(() =>
     originChange: z.object({ from: z.string(), to: z.string() }).nullable(),
     /** The robot used a CA file on the desk it came from: choose one here. */
     caFileNeeded: z.boolean(),
+    /**
+     * The host its token would travel to unencrypted, when the file allows plain
+     * http to another machine for it (an import brings that choice from another
+     * desk, so the plan says so before anything changes); null otherwise.
+     */
+    plainHttpTo: z.string().nullable(),
     /** Why this robot cannot be imported here (nothing is, then); null when it can. */
     problem: z.string().nullable(),
     presets: z.array(PresetStep),

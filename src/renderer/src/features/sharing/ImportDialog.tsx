@@ -133,6 +133,12 @@ export function ImportDialog({ offer }: { offer: ImportOffer }) {
                   {step.caFileNeeded && (
                     <div className="small">Used a CA file: choose one after importing</div>
                   )}
+                  {step.plainHttpTo !== null && (
+                    <div className="small notice-warning">
+                      Plain http allowed by the file: its token would travel unencrypted to{' '}
+                      {visibleText(step.plainHttpTo)}
+                    </div>
+                  )}
                   {step.problem !== null && step.action !== 'skip' && (
                     <div className="small notice-error">Cannot be imported: {step.problem}</div>
                   )}
