@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { LastGoodCopy } from '../../src/core/team/lastGoodCopy.ts';
 import { otherWatcherRunning, writeWatcherMark } from '../../src/core/watcherMark.ts';
+import { writeChosenFile } from '../../src/main/ipc/handlers/chosenFile.ts';
 import { writeBounds } from '../../src/main/window/windowState.ts';
 
 /**
@@ -74,4 +75,14 @@ test("the window's place (window.json) is written over a FIFO instead of into it
   await writeBounds(file, { x: 1, y: 2, width: 800, height: 600 });
   expect(lstatSync(file).isFile()).toBe(true);
   expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ x: 1, y: 2, width: 800, height: 600 });
+});
+
+test("a file chosen in main's save dialog (an export, a saved call) replaces a FIFO there instead of writing into it", async () => {
+  // A plain write into a FIFO held one of libuv's four threads until something read it.
+  const file = path.join(dir, 'robot-tray-export.json');
+  execFileSync('mkfifo', [file]);
+  fds.push(openSync(file, constants.O_RDONLY | constants.O_NONBLOCK));
+  await writeChosenFile(file, '{"format":"robot-tray-export"}\n');
+  expect(lstatSync(file).isFile()).toBe(true);
+  expect(readFileSync(file, 'utf8')).toBe('{"format":"robot-tray-export"}\n');
 });

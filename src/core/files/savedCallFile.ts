@@ -47,11 +47,20 @@ export async function readSavedCallFile(file: string, words: FileWords): Promise
   return parsed.saved;
 }
 
-/** Writes `call` as a saved call file; the number of bytes written. */
-export async function writeSavedCallFile(file: string, call: Call, now = Date.now()): Promise<number> {
+/**
+ * Writes `call` as a saved call file; the number of bytes written. `write`
+ * puts the text there: in place by default (the CLI's `save` may be given a
+ * pipe on purpose); the app's save dialog writes beside and renames over.
+ */
+export async function writeSavedCallFile(
+  file: string,
+  call: Call,
+  now = Date.now(),
+  write: (file: string, text: string) => Promise<void> = writeFile,
+): Promise<number> {
   const text = savedCallText(toSavedCall(call, now));
   try {
-    await writeFile(file, text);
+    await write(file, text);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? 'error';
     throw new AppError(

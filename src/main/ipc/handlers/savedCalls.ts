@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { AppError } from '../../../core/errors.ts';
 import { readSavedCallFile, writeSavedCallFile } from '../../../core/files/savedCallFile.ts';
+import { writeChosenFile } from './chosenFile.ts';
 import { callDetail } from '../../../shared/models/call.ts';
 import { savedCallAsCall } from '../../../shared/models/savedCall.ts';
 import type { SavedCallView, savedCallMethods } from '../../../shared/ipc/contract/savedCalls.ts';
@@ -48,7 +49,7 @@ export function savedCallHandlers(ctx: HandlerContext): HandlersOf<typeof savedC
         filters: callFiles,
       });
       if (file === null) return null;
-      await writeSavedCallFile(file, call);
+      await writeSavedCallFile(file, call, Date.now(), writeChosenFile);
       return { fileName: path.basename(file) };
     },
     openSavedCall: async () => {

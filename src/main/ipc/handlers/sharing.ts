@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '../../../core/errors.ts';
 import { exportText } from '../../../core/sharing/exportCatalog.ts';
 import type { ExportFile } from '../../../shared/models/exportFile.ts';
 import type { sharingMethods } from '../../../shared/ipc/contract/sharing.ts';
+import { writeChosenFile } from './chosenFile.ts';
 import type { HandlerContext } from './context.ts';
 import type { HandlersOf } from './types.ts';
 import { teamForWindow } from '../windowView.ts';
@@ -38,7 +38,7 @@ export function sharingHandlers(ctx: HandlerContext): HandlersOf<typeof sharingM
       });
       if (file === null) return null;
       try {
-        await writeFile(file, exportText(exported));
+        await writeChosenFile(file, exportText(exported));
       } catch {
         throw new AppError(
           'storage',
