@@ -251,12 +251,21 @@ describe('the window: export, import and the team catalog', () => {
       const own = sidebar.getByRole('list', { name: 'My robots' }).getByRole('button', { name: /Team echo/ });
       await own.getByText('Token needed').waitFor();
 
+      // A call of the copy (one's own robot now), beside the team robot's two in the list filtered by it.
+      const copied = (await core.listRobots()).find((r) => r.name === 'Team echo')!;
+      await core.setToken(copied.id, token);
+      await core.fire(copied.id, { method: 'POST', args: {} });
+      await calls.getByTestId('calls-count').getByText('2 of 3').waitFor();
+
       // Unfollowed: the group and the pane go at once; the selection moves to one's own robots.
       await sidebar.getByRole('button', { name: 'Stop following' }).click();
       await sidebar.getByRole('list', { name: 'Team robots' }).waitFor({ state: 'detached' });
       await pane.waitFor({ state: 'detached' });
       await page.getByRole('button', { name: 'Edit robot' }).waitFor();
       expect(await robotFilter.locator('optgroup').count()).toBe(0);
+      // The calls filter on the robot that left goes back to all robots: no hidden filter on a robot not listed.
+      await expect.poll(() => robotFilter.inputValue()).toBe('');
+      await calls.getByTestId('calls-count').getByText('3', { exact: true }).waitFor();
       // The window was told the catalog's file name, never the folder it is in.
       expect(sentToPage.some((sent) => sent.includes(JSON.stringify(folder).slice(1, -1)))).toBe(false);
     } finally {

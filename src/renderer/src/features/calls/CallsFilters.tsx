@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { callStates } from '../../../../shared/models/call.ts';
 import { stateLabel } from '../../../../shared/sentences/callOutcome.ts';
 import { useCalls } from '../../stores/calls.ts';
@@ -16,6 +16,15 @@ export function CallsFilters() {
   // Kept by the store as calls change: a poll that changes no state redraws nothing here.
   const all = useCalls((s) => s.counts);
   const counts = useMemo(() => countsFor(all, filter.robotId), [all, filter.robotId]);
+  // A robot removed, or a team catalog's robot unfollowed, leaves no option to show it by: the
+  // list goes back to all robots rather than staying filtered by one the select cannot name.
+  const listed =
+    filter.robotId === null ||
+    robots.some((r) => r.id === filter.robotId) ||
+    shared.some((r) => r.id === filter.robotId);
+  useEffect(() => {
+    if (!listed) setRobotFilter(null);
+  }, [listed]);
   return (
     <div className="calls-filters">
       <div className="row">
