@@ -15,7 +15,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
+import { type BrowserServer, chromium } from 'playwright-core';
 import { build } from 'vite';
 import { chromiumArgs, findChromium } from '../../test/support/chromium.ts';
 import { serveDirectory } from '../../test/support/staticServer.ts';
@@ -75,6 +75,22 @@ const launch = () =>
 const shared = short ? await launch() : undefined;
 
 /**
+ * Ends a browser with every process it started. Playwright's kill ends the
+ * browser's own process only; a renderer stuck in a long task (a library
+ * drawing 1,000,000 rows) outlived it, spinning a core through the next
+ * measurements on this 2-core machine. The browser leads its process group.
+ */
+async function killBrowser(browserServer: BrowserServer): Promise<void> {
+  const pid = browserServer.process().pid;
+  try {
+    if (pid !== undefined) process.kill(-pid, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
+  await browserServer.kill();
+}
+
+/**
  * One page in a browser of its own: a library that hangs its page (1,000,000
  * DOM rows) cannot be closed gently, so its browser is killed instead.
  */
@@ -106,7 +122,7 @@ async function measure(viewer: Viewer, doc: BenchDocument, open = false): Promis
     ]);
   } finally {
     clearTimeout(timer);
-    if (browserServer !== shared) await browserServer.kill();
+    if (browserServer !== shared) await killBrowser(browserServer);
   }
 }
 
@@ -183,6 +199,6 @@ try {
   }
 } finally {
   await server.close();
-  await shared?.kill();
+  if (shared !== undefined) await killBrowser(shared);
 }
 await reportFigures(figures, out);
