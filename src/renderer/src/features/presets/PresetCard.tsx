@@ -1,10 +1,9 @@
-import { visibleText } from '../../../../shared/visibleText.ts';
 import type { KeyboardEvent } from 'react';
 import type { Preset } from '../../../../shared/models/preset.ts';
 import { requestFire, useFiring } from '../../stores/firing.ts';
 import { openDialog } from '../../stores/ui.ts';
-import { FireOutcomeLine } from './FireOutcomeLine.tsx';
 import { PresetMenu } from './PresetMenu.tsx';
+import { PresetSummary } from './PresetSummary.tsx';
 
 type Props = {
   preset: Preset;
@@ -13,14 +12,6 @@ type Props = {
   onMove: (delta: number) => void;
   dragProps: Record<string, unknown>;
 };
-
-/** The arguments' names at a glance (a team preset's card shows it too). */
-export function argsSummary(preset: Preset): string {
-  const keys = Object.keys(preset.args);
-  if (keys.length === 0) return 'No arguments';
-  const shown = keys.slice(0, 4).join(', ');
-  return keys.length > 4 ? `${shown} and ${keys.length - 4} more` : shown;
-}
 
 /** One preset: fire it with one click; Ctrl/Cmd+Enter fires it from anywhere inside. */
 export function PresetCard({ preset, index, count, onMove, dragProps }: Props) {
@@ -50,19 +41,7 @@ export function PresetCard({ preset, index, count, onMove, dragProps }: Props) {
       >
         ⋮⋮
       </button>
-      <div className="preset-main">
-        <div className="preset-top">
-          <h4 className="preset-name">{visibleText(preset.name)}</h4>
-          <span className={preset.method === 'GET' ? 'badge badge-accent' : 'badge'}>{preset.method}</span>
-          {preset.pinnedToTray && (
-            <span className="badge" title="Shown in the tray menu">
-              Tray
-            </span>
-          )}
-        </div>
-        <p className="small muted preset-args">{argsSummary(preset)}</p>
-        <FireOutcomeLine presetId={preset.id} />
-      </div>
+      <PresetSummary preset={preset} />
       <div className="preset-fire">
         <button
           type="button"

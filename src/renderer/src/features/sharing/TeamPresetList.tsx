@@ -1,11 +1,9 @@
 import type { KeyboardEvent } from 'react';
 import type { Preset } from '../../../../shared/models/preset.ts';
 import type { RobotView } from '../../../../shared/models/robotView.ts';
-import { visibleText } from '../../../../shared/visibleText.ts';
 import { requestFire, useFiring } from '../../stores/firing.ts';
 import { useTeam } from '../../stores/team.ts';
-import { FireOutcomeLine } from '../presets/FireOutcomeLine.tsx';
-import { argsSummary } from '../presets/PresetCard.tsx';
+import { PresetSummary } from '../presets/PresetSummary.tsx';
 
 const none: Preset[] = [];
 
@@ -45,19 +43,7 @@ function TeamPresetCard({ preset, ready }: { preset: Preset; ready: boolean }) {
   return (
     <li className="preset-card team-preset" data-preset-id={preset.id} onKeyDown={onKeyDown}>
       <span aria-hidden="true" />
-      <div className="preset-main">
-        <div className="preset-top">
-          <h4 className="preset-name">{visibleText(preset.name)}</h4>
-          <span className={preset.method === 'GET' ? 'badge badge-accent' : 'badge'}>{preset.method}</span>
-          {preset.pinnedToTray && (
-            <span className="badge" title="Shown in the tray menu">
-              Tray
-            </span>
-          )}
-        </div>
-        <p className="small muted preset-args">{argsSummary(preset)}</p>
-        <FireOutcomeLine presetId={preset.id} />
-      </div>
+      <PresetSummary preset={preset} />
       <div className="preset-fire">
         <button
           type="button"
