@@ -48,43 +48,6 @@ export function JsonToolbar({ tree, search, raw, onRaw, onCopyAll, onDownload }:
           <option value="all">all</option>
         </select>
       </label>
-      <input
-        type="search"
-        aria-label="Search keys and values"
-        placeholder="Search keys and values"
-        value={search.query}
-        disabled={raw}
-        onChange={(e) => search.setQuery(e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') (e.shiftKey ? search.previous : search.next)();
-        }}
-      />
-      <span className="json-count" aria-live="polite" data-testid="json-match-count">
-        {search.query === ''
-          ? ''
-          : search.searching
-            ? 'Searching…'
-            : matches.length === 0
-              ? 'No matches'
-              : `${current + 1} of ${groupThousands(matches.length)}`}
-      </span>
-      <button
-        type="button"
-        onClick={search.previous}
-        disabled={matches.length === 0}
-        aria-label="Previous match"
-      >
-        ↑
-      </button>
-      <button
-        type="button"
-        className="btn btn-sm"
-        onClick={search.next}
-        disabled={matches.length === 0}
-        aria-label="Next match"
-      >
-        ↓
-      </button>
       <button type="button" className="btn btn-sm" aria-pressed={raw} onClick={() => onRaw(!raw)}>
         Raw
       </button>
@@ -94,6 +57,46 @@ export function JsonToolbar({ tree, search, raw, onRaw, onCopyAll, onDownload }:
       <button type="button" className="btn btn-sm" onClick={onDownload} disabled={onDownload === undefined}>
         Download
       </button>
+      <span className="json-search" role="group" aria-label="Search">
+        <input
+          type="search"
+          aria-label="Search keys and values"
+          placeholder="Search keys and values"
+          value={search.query}
+          disabled={raw}
+          onChange={(e) => search.setQuery(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') (e.shiftKey ? search.previous : search.next)();
+          }}
+        />
+        <span className="json-count" aria-live="polite" data-testid="json-match-count">
+          {search.query === ''
+            ? ''
+            : search.searching
+              ? 'Searching…'
+              : matches.length === 0
+                ? 'No matches'
+                : `${current + 1} of ${groupThousands(matches.length)}`}
+        </span>
+        <button
+          type="button"
+          className="btn btn-sm"
+          onClick={search.previous}
+          disabled={matches.length === 0}
+          aria-label="Previous match"
+        >
+          ↑
+        </button>
+        <button
+          type="button"
+          className="btn btn-sm"
+          onClick={search.next}
+          disabled={matches.length === 0}
+          aria-label="Next match"
+        >
+          ↓
+        </button>
+      </span>
     </div>
   );
 }
