@@ -1,5 +1,4 @@
 import type { Call } from '../../shared/models/call.ts';
-import { resolvePollPolicy } from '../../shared/models/pollPolicy.ts';
 import type { Robot } from '../../shared/models/robot.ts';
 import type { UsualRun } from '../../shared/models/usualRun.ts';
 import { AppError, asAppError } from '../errors.ts';
@@ -8,14 +7,14 @@ import { targetOf, triggerPath } from '../http/targetUrl.ts';
 import { type CallListener, ChangeBatcher } from './changeBatcher.ts';
 import { CallWriter } from './callWriter.ts';
 import type { TrackerDeps } from './trackerDeps.ts';
-import { missingToken, pollOnce } from './pollOnce.ts';
+import { missingToken } from './pollOnce.ts';
 import { LeaseKeeper } from './leaseKeeper.ts';
 import type { LoggedChange } from '../store/sharedWrites.ts';
 import { LiveCalls } from './liveCalls.ts';
 import { CallAdoption } from './callAdoption.ts';
 import { type FireSpec, newCall } from './fireSpec.ts';
-import { originGroup, PollQueue } from './pollQueue.ts';
-import { pollIntervalSet, RunLearning } from './runLearning.ts';
+import { CallPolling } from './callPolling.ts';
+import { RunLearning } from './runLearning.ts';
 import { afterAccepted, afterResume, afterTriggerFailure, assertResumable, moveTo } from './transitions.ts';
 
 export type { CallListener } from './changeBatcher.ts';
@@ -26,18 +25,19 @@ export type { TrackerDeps } from './trackerDeps.ts';
 
 /**
  * Owns every call from trigger to a final state: sends the trigger, polls the
- * query endpoint on the poll policy, and records each state change in the
- * history (one row write, in one transaction with the other changes of its
- * tick) and then to subscribers (see liveCalls.ts). Which process watches a
- * call is callAdoption.ts; what a poll's answer means is decided by the pure
- * functions in transitions.ts.
+ * query endpoint on the poll policy (callPolling.ts), and records each state
+ * change in the history (one row write, in one transaction with the other
+ * changes of its tick) and then to subscribers (see liveCalls.ts). Which
+ * process watches a call is callAdoption.ts; what a poll's answer means is
+ * decided by the pure functions in transitions.ts.
  */
 export class CallTracker {
   readonly #d: TrackerDeps;
   /** Calls being sent or watched, by local id, and how their changes are recorded. */
   readonly #live: LiveCalls;
   readonly #adoption: CallAdoption;
-  readonly #queue: PollQueue;
+  /** When each watched call is asked about next, and what a poll's answer does. */
+  readonly #polling: CallPolling;
   readonly #changes = new ChangeBatcher();
   readonly #writer: CallWriter;
   readonly #leases: LeaseKeeper;
@@ -65,20 +65,15 @@ export class CallTracker {
       holding: () => this.#live.size > 0,
       retry: (id) => this.#adoption.retryWanted(id),
     });
-    this.#queue = new PollQueue(
-      deps.clock,
-      {
-        cap: () => deps.settings().maxConcurrentQueries,
-        perOriginPerSecond: () => deps.settings().queriesPerSecondPerOrigin,
-        // No second holds more queries than calls watched, however densely each is scheduled; a lone
-        // call may still be asked twice (at once, and again as its first delay or dense spacing says).
-        perSecond: () => Math.max(2, this.#live.size),
-      },
-      (id) => this.#poll(id),
-    );
+    this.#polling = new CallPolling({
+      tracker: deps,
+      live: () => this.#live,
+      learning: this.#learning,
+      closing: () => this.#closing,
+    });
     this.#live = new LiveCalls({
       writer: this.#writer,
-      queue: this.#queue,
+      queue: this.#polling.queue,
       changes: this.#changes,
       leases: () => this.#leases,
       learning: this.#learning,
@@ -90,7 +85,7 @@ export class CallTracker {
       live: this.#live,
       leases: () => this.#leases,
       learning: this.#learning,
-      watchDeadlineMs: () => this.#policy(undefined).watchDeadlineMs,
+      watchDeadlineMs: () => this.#polling.policy(undefined).watchDeadlineMs,
       closing: () => this.#closing,
     });
   }
@@ -152,8 +147,8 @@ export class CallTracker {
     this.#changes.add(call);
     try {
       const result = await this.#d.client.trigger(target, token, spec.method, spec.args);
-      call = afterAccepted(call, result, this.#d.clock.now(), this.#policy(robot).watchDeadlineMs);
-      call = this.#scheduleNext(call, robot, 0, undefined, pollAtOnce);
+      call = afterAccepted(call, result, this.#d.clock.now(), this.#polling.policy(robot).watchDeadlineMs);
+      call = this.#polling.scheduleNext(call, robot, 0, undefined, pollAtOnce);
     } catch (error) {
       call = afterTriggerFailure(call, asAppError(error), this.#d.clock.now());
     }
@@ -191,8 +186,12 @@ export class CallTracker {
     const stored = this.#d.history.writes.read(call.id);
     if (stored === undefined) throw new AppError('not-found', 'This call was forgotten meanwhile.');
     assertResumable(stored.call);
-    const resumed = afterResume(stored.call, this.#d.clock.now(), this.#policy(robot).watchDeadlineMs);
-    return this.#live.commit(this.#scheduleNext(resumed, robot, 0, 0), stored.version);
+    const resumed = afterResume(
+      stored.call,
+      this.#d.clock.now(),
+      this.#polling.policy(robot).watchDeadlineMs,
+    );
+    return this.#live.commit(this.#polling.scheduleNext(resumed, robot, 0, 0), stored.version);
   }
 
   /**
@@ -248,67 +247,12 @@ export class CallTracker {
    */
   async close(): Promise<void> {
     this.#closing = true;
-    this.#queue.clear();
+    this.#polling.queue.clear();
     await Promise.allSettled([...this.#firing]);
-    await this.#queue.idle();
+    await this.#polling.queue.idle();
     this.#writer.flush();
     this.#leases.release();
     this.#closed = true;
     this.#changes.flush();
-  }
-
-  #policy(robot: Robot | undefined) {
-    return resolvePollPolicy(this.#d.settings().pollPolicy, robot?.pollPolicy);
-  }
-
-  /**
-   * Schedule the call's next poll on the poll policy (never past its watch
-   * deadline) and keep it live; `step` restarts the backoff when given.
-   * `atOnce` polls now, leaving the backoff at its step.
-   */
-  #scheduleNext(
-    call: Call,
-    robot: Robot | undefined,
-    step?: number,
-    retryAfterMs?: number,
-    atOnce = false,
-  ): Call {
-    const current = step ?? this.#live.get(call.id)?.step ?? 0;
-    const now = this.#d.clock.now();
-    const delay = atOnce
-      ? 0
-      : this.#learning.delay(call, robot, this.#policy(robot), {
-          step: current,
-          now,
-          random: this.#d.random,
-          policySet: pollIntervalSet(this.#d.settings().pollPolicy),
-          ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
-        });
-    // The last poll happens at the deadline at the latest.
-    const at = Math.min(now + delay, call.watchUntil ?? Number.POSITIVE_INFINITY);
-    const next = { ...call, nextPollAt: at };
-    const version = this.#live.get(call.id)?.version ?? 0;
-    this.#live.set(call.id, { call: next, step: atOnce ? current : current + 1, version });
-    this.#queue.schedule(call.id, call.robotId, at, robot === undefined ? undefined : originGroup(robot));
-    return next;
-  }
-
-  async #poll(callId: string): Promise<void> {
-    const call = this.#live.get(callId)?.call;
-    if (call === undefined || call.state !== 'waiting' || call.webhookCallId === null || this.#closing)
-      return;
-    const { robot, outcome } = await pollOnce(this.#d, { ...call, webhookCallId: call.webhookCallId });
-    // The call may have been stopped, resumed or forgotten while we waited
-    // for the service: then this answer is stale and changes nothing.
-    if (this.#closing || this.#live.get(callId)?.call !== call) return;
-    if (outcome === undefined) {
-      const note =
-        'Its robot is no longer in Robot Tray (deleted, or robots.json could not be read), so watching stopped.';
-      void this.#live.finish(moveTo(call, 'stopped', this.#d.clock.now(), note));
-    } else if (outcome.pollAgain) {
-      void this.#live.commit(this.#scheduleNext(outcome.call, robot, undefined, outcome.retryAfterMs));
-    } else {
-      void this.#live.finish(outcome.call);
-    }
   }
 }

@@ -1,0 +1,106 @@
+import type { Call } from '../../shared/models/call.ts';
+import { resolvePollPolicy } from '../../shared/models/pollPolicy.ts';
+import type { Robot } from '../../shared/models/robot.ts';
+import type { LiveCalls } from './liveCalls.ts';
+import { pollOnce } from './pollOnce.ts';
+import { originGroup, PollQueue } from './pollQueue.ts';
+import { pollIntervalSet, type RunLearning } from './runLearning.ts';
+import type { TrackerDeps } from './trackerDeps.ts';
+import { moveTo } from './transitions.ts';
+
+export type CallPollingDeps = {
+  tracker: TrackerDeps;
+  /** The calls being watched (made after the queue, which they schedule on). */
+  live: () => LiveCalls;
+  learning: RunLearning;
+  closing: () => boolean;
+};
+
+/**
+ * When a watched call is asked about next, and what the answer does: the
+ * poll queue (its limits from the settings), the next poll on the poll policy
+ * or the learned run times, and one poll's outcome recorded through
+ * liveCalls.ts. What an answer means is decided in transitions.ts.
+ */
+export class CallPolling {
+  readonly queue: PollQueue;
+  readonly #d: CallPollingDeps;
+
+  constructor(deps: CallPollingDeps) {
+    this.#d = deps;
+    const settings = deps.tracker.settings;
+    this.queue = new PollQueue(
+      deps.tracker.clock,
+      {
+        cap: () => settings().maxConcurrentQueries,
+        perOriginPerSecond: () => settings().queriesPerSecondPerOrigin,
+        // No second holds more queries than calls watched, however densely each is scheduled; a lone
+        // call may still be asked twice (at once, and again as its first delay or dense spacing says).
+        perSecond: () => Math.max(2, deps.live().size),
+      },
+      (id) => this.#poll(id),
+    );
+  }
+
+  /** The poll policy in effect for the robot's calls (the settings' alone for `undefined`). */
+  policy(robot: Robot | undefined) {
+    return resolvePollPolicy(this.#d.tracker.settings().pollPolicy, robot?.pollPolicy);
+  }
+
+  /**
+   * Schedule the call's next poll on the poll policy (never past its watch
+   * deadline) and keep it live; `step` restarts the backoff when given.
+   * `atOnce` polls now, leaving the backoff at its step.
+   */
+  scheduleNext(
+    call: Call,
+    robot: Robot | undefined,
+    step?: number,
+    retryAfterMs?: number,
+    atOnce = false,
+  ): Call {
+    const { clock, random, settings } = this.#d.tracker;
+    const live = this.#d.live();
+    const current = step ?? live.get(call.id)?.step ?? 0;
+    const now = clock.now();
+    const delay = atOnce
+      ? 0
+      : this.#d.learning.delay(call, robot, this.policy(robot), {
+          step: current,
+          now,
+          random,
+          policySet: pollIntervalSet(settings().pollPolicy),
+          ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+        });
+    // The last poll happens at the deadline at the latest.
+    const at = Math.min(now + delay, call.watchUntil ?? Number.POSITIVE_INFINITY);
+    const next = { ...call, nextPollAt: at };
+    const version = live.get(call.id)?.version ?? 0;
+    live.set(call.id, { call: next, step: atOnce ? current : current + 1, version });
+    this.queue.schedule(call.id, call.robotId, at, robot === undefined ? undefined : originGroup(robot));
+    return next;
+  }
+
+  async #poll(callId: string): Promise<void> {
+    const live = this.#d.live();
+    const call = live.get(callId)?.call;
+    if (call === undefined || call.state !== 'waiting' || call.webhookCallId === null || this.#d.closing())
+      return;
+    const { robot, outcome } = await pollOnce(this.#d.tracker, {
+      ...call,
+      webhookCallId: call.webhookCallId,
+    });
+    // The call may have been stopped, resumed or forgotten while we waited
+    // for the service: then this answer is stale and changes nothing.
+    if (this.#d.closing() || live.get(callId)?.call !== call) return;
+    if (outcome === undefined) {
+      const note =
+        'Its robot is no longer in Robot Tray (deleted, or robots.json could not be read), so watching stopped.';
+      void live.finish(moveTo(call, 'stopped', this.#d.tracker.clock.now(), note));
+    } else if (outcome.pollAgain) {
+      void live.commit(this.scheduleNext(outcome.call, robot, undefined, outcome.retryAfterMs));
+    } else {
+      void live.finish(outcome.call);
+    }
+  }
+}
