@@ -12,10 +12,15 @@ import { WarningLog } from '../../src/core/store/warnings.ts';
  * connection opened is closed and the dir removed.
  */
 export function historyConnections(prefix: string): {
+  /** This test's data dir (for an AppCore or stored calls beside the history). */
+  readonly dir: string;
   /** This test's history file. */
   readonly file: string;
-  /** A new connection to this test's history file, or to `file` (a harness's). */
-  open(file?: string): CallHistory;
+  /**
+   * A new connection to this test's history file, or to `file` (a harness's),
+   * its warnings told to `warnings` when given. A test may close it itself.
+   */
+  open(file?: string, warnings?: WarningLog): CallHistory;
 } {
   let dir = '';
   let file = '';
@@ -30,11 +35,14 @@ export function historyConnections(prefix: string): {
     await rm(dir, { recursive: true, force: true });
   });
   return {
+    get dir() {
+      return dir;
+    },
     get file() {
       return file;
     },
-    open(other = file) {
-      const history = CallHistory.open(other, new WarningLog());
+    open(other = file, warnings = new WarningLog()) {
+      const history = CallHistory.open(other, warnings);
       opened.push(history);
       return history;
     },

@@ -2,13 +2,26 @@ import path from 'node:path';
 import { AppCore } from '../../src/core/appCore.ts';
 import { CallHistory } from '../../src/core/store/callHistory.ts';
 import { WarningLog } from '../../src/core/store/warnings.ts';
-import type { Call } from '../../src/shared/models/call.ts';
+import { Call } from '../../src/shared/models/call.ts';
 
 export type StoredCall = Pick<
   Call,
   'id' | 'robotId' | 'robotName' | 'presetName' | 'webhookCallId' | 'response'
 > &
   Partial<Call>;
+
+/** A finished call's record from the least a test names: robot r1 "Bot", POST, no arguments, done. */
+export const doneCall = (id: string, extra: Partial<Call> = {}): Call =>
+  Call.parse({
+    id,
+    robotId: 'r1',
+    robotName: 'Bot',
+    method: 'POST',
+    args: {},
+    state: 'done',
+    createdAt: 1,
+    ...extra,
+  });
 
 /**
  * Write finished calls straight into a data folder's history, as if a robot

@@ -1,37 +1,21 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import { AppCore } from '../../src/core/appCore.ts';
 import { startSandbox } from '../../src/sandbox/index.ts';
-import { CallHistory } from '../../src/core/store/callHistory.ts';
+import type { CallHistory } from '../../src/core/store/callHistory.ts';
 import { WarningLog } from '../../src/core/store/warnings.ts';
-import { Call, callDetail } from '../../src/shared/models/call.ts';
+import { type Call, callDetail } from '../../src/shared/models/call.ts';
 import { addSandboxRobot } from '../support/coreHarness.ts';
-import { storeFinishedCall } from '../support/storedCalls.ts';
+import { historyConnections } from '../support/historyConnections.ts';
+import { doneCall, storeFinishedCall } from '../support/storedCalls.ts';
 
-const call = (id: string, extra: Partial<Call> = {}) =>
-  Call.parse({
-    id,
-    robotId: 'r1',
-    robotName: 'Bot',
-    method: 'POST',
-    args: { a: 1 },
-    state: 'done',
-    createdAt: 1,
-    ...extra,
-  });
+/** Calls here carry an argument, to show the detail keeps them. */
+const call = (id: string, extra: Partial<Call> = {}) => doneCall(id, { args: { a: 1 }, ...extra });
 
-let dir: string;
+const histories = historyConnections('robot-tray-detail-');
 let history: CallHistory;
-beforeEach(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'robot-tray-detail-'));
-  history = CallHistory.open(path.join(dir, 'history.sqlite'), new WarningLog());
-});
-afterEach(async () => {
-  history.close();
-  await rm(dir, { recursive: true, force: true });
+beforeEach(() => {
+  history = histories.open();
 });
 
 describe('a call as the window reads it: the response as JSON text', () => {
@@ -80,7 +64,7 @@ describe('a call as the window reads it: the response as JSON text', () => {
   });
 
   test('an exact text without a response, or one that is not text, is read the checked way', () => {
-    const file = path.join(dir, 'history.sqlite');
+    const file = histories.file;
     history.put(call('lone', { responseText: '{"n":1}' }));
     expect(history.getDetail('lone')).not.toHaveProperty('responseJson');
     history.put(call('odd', { response: { n: 1 }, responseText: '{"n":1}' }));
@@ -88,7 +72,7 @@ describe('a call as the window reads it: the response as JSON text', () => {
     db.prepare("UPDATE calls SET data = json_set(data, '$.responseText', 5) WHERE id = 'odd'").run();
     db.close();
     const warnings = new WarningLog();
-    const reopened = CallHistory.open(file, warnings);
+    const reopened = histories.open(file, warnings);
     expect(reopened.getDetail('odd')).toBeUndefined();
     expect(warnings.list()).toHaveLength(1);
     reopened.close();
@@ -96,11 +80,11 @@ describe('a call as the window reads it: the response as JSON text', () => {
 
   test('a record SQLite cannot read as JSON is skipped with a warning, as the whole-record read does', () => {
     history.put(call('c5', { response: { fine: true } }));
-    const db = new DatabaseSync(path.join(dir, 'history.sqlite'));
+    const db = new DatabaseSync(histories.file);
     db.prepare('UPDATE calls SET data = \'{"id":"c5", damaged\' WHERE id = \'c5\'').run();
     db.close();
     const warnings = new WarningLog();
-    const reopened = CallHistory.open(path.join(dir, 'history.sqlite'), warnings);
+    const reopened = histories.open(histories.file, warnings);
     expect(reopened.getDetail('c5')).toBeUndefined();
     expect(warnings.list().map((w) => w.message)).toContain(
       'A call in the history could not be read and was skipped.',
@@ -111,7 +95,7 @@ describe('a call as the window reads it: the response as JSON text', () => {
 
 describe("AppCore's call detail", () => {
   test('finds a call by its webhookCallId too, with its response as text', async () => {
-    storeFinishedCall(dir, {
+    storeFinishedCall(histories.dir, {
       id: 'call-1',
       robotId: 'r1',
       robotName: 'Bot',
@@ -119,7 +103,7 @@ describe("AppCore's call detail", () => {
       webhookCallId: 'wh-1',
       response: { done: 1 },
     });
-    const core = await AppCore.open({ dataDir: dir });
+    const core = await AppCore.open({ dataDir: histories.dir });
     try {
       expect(core.callDetail('wh-1')).toMatchObject({ id: 'call-1', responseJson: '{"done":1}' });
       expect(core.callDetail('call-1')).toMatchObject({ id: 'call-1', responseJson: '{"done":1}' });
@@ -131,7 +115,7 @@ describe("AppCore's call detail", () => {
 
   test('a call this process is watching is given as the tracker holds it, not as another process stored it', async () => {
     const sandbox = await startSandbox({ demoRobots: false, seed: 1 });
-    const core = await AppCore.open({ dataDir: dir });
+    const core = await AppCore.open({ dataDir: histories.dir });
     try {
       const { robot } = await addSandboxRobot(core, sandbox, {
         name: 'held',
@@ -139,7 +123,7 @@ describe("AppCore's call detail", () => {
       });
       const fired = await core.fire(robot.id, { method: 'POST', args: {} });
       expect(fired.state).toBe('waiting');
-      storeFinishedCall(dir, {
+      storeFinishedCall(histories.dir, {
         id: fired.id,
         robotId: robot.id,
         robotName: 'Held',

@@ -1,42 +1,22 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import { AppCore } from '../../src/core/appCore.ts';
-import { CallHistory } from '../../src/core/store/callHistory.ts';
+import type { CallHistory } from '../../src/core/store/callHistory.ts';
 import { responseStartOf } from '../../src/core/store/responseStart.ts';
-import { WarningLog } from '../../src/core/store/warnings.ts';
-import { Call } from '../../src/shared/models/call.ts';
-import { storeFinishedCall } from '../support/storedCalls.ts';
+import type { Call } from '../../src/shared/models/call.ts';
+import { historyConnections } from '../support/historyConnections.ts';
+import { doneCall, storeFinishedCall } from '../support/storedCalls.ts';
 
-const call = (id: string, extra: Partial<Call> = {}) =>
-  Call.parse({
-    id,
-    robotId: 'r1',
-    robotName: 'Bot',
-    method: 'POST',
-    args: {},
-    state: 'done',
-    createdAt: 1,
-    ...extra,
-  });
-
-let dir: string;
+const histories = historyConnections('robot-tray-start-');
 let history: CallHistory;
-beforeEach(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'robot-tray-start-'));
-  history = CallHistory.open(path.join(dir, 'history.sqlite'), new WarningLog());
-});
-afterEach(async () => {
-  history.close();
-  await rm(dir, { recursive: true, force: true });
+beforeEach(() => {
+  history = histories.open();
 });
 
 describe("the start of a call's response, read before the whole", () => {
   const long = JSON.stringify({ names: Array.from({ length: 2000 }, (_, i) => `ü🎉 name ${i}`) });
 
   test('a long response: its first characters (never half an emoji) and the size of the whole in bytes', () => {
-    history.put(call('long', { response: JSON.parse(long) as Call['response'] }));
+    history.put(doneCall('long', { response: JSON.parse(long) as Call['response'] }));
     const start = history.responseStart('long', 100)!;
     expect(long.startsWith(start.text)).toBe(true);
     expect([...start.text]).toHaveLength(100);
@@ -47,15 +27,15 @@ describe("the start of a call's response, read before the whole", () => {
 
   test('the kept exact text is the one cut; no response is null; an unknown call is undefined', () => {
     const exact = '{"id":12345678901234567890}';
-    history.put(call('exact', { response: JSON.parse(exact) as Call['response'], responseText: exact }));
+    history.put(doneCall('exact', { response: JSON.parse(exact) as Call['response'], responseText: exact }));
     expect(history.responseStart('exact', 10)).toEqual({ text: exact.slice(0, 10), bytes: 27, whole: false });
-    history.put(call('none'));
+    history.put(doneCall('none'));
     expect(history.responseStart('none', 10)).toBeNull();
     expect(history.responseStart('nope', 10)).toBeUndefined();
   });
 
   test('a text in memory is cut the way SQLite cuts a stored one', () => {
-    history.put(call('long', { response: JSON.parse(long) as Call['response'] }));
+    history.put(doneCall('long', { response: JSON.parse(long) as Call['response'] }));
     for (const chars of [1, 7, 8, 9, 100, 5000]) {
       expect(responseStartOf(long, chars)).toEqual(history.responseStart('long', chars));
     }
@@ -64,7 +44,7 @@ describe("the start of a call's response, read before the whole", () => {
 
   test('AppCore finds the call by its webhookCallId too, and says when it does not know it', async () => {
     history.close();
-    storeFinishedCall(dir, {
+    storeFinishedCall(histories.dir, {
       id: 'call-1',
       robotId: 'r1',
       robotName: 'Bot',
@@ -72,14 +52,14 @@ describe("the start of a call's response, read before the whole", () => {
       webhookCallId: 'wh-1',
       response: { done: 1 },
     });
-    const core = await AppCore.open({ dataDir: dir });
+    const core = await AppCore.open({ dataDir: histories.dir });
     try {
       expect(core.callResponseStart('wh-1', 4)).toEqual({ text: '{"do', bytes: 10, whole: false });
       expect(core.callResponseStart('call-1', 64)).toEqual({ text: '{"done":1}', bytes: 10, whole: true });
       expect(() => core.callResponseStart('wh-none', 4)).toThrow(/Call "wh-none" was not found/);
     } finally {
       await core.close();
-      history = CallHistory.open(path.join(dir, 'history.sqlite'), new WarningLog());
+      history = histories.open();
     }
   });
 });
