@@ -19,12 +19,15 @@ describe('a CA file as the window sees it', () => {
     shell = undefined;
   });
 
-  test('every answer and event names the file only; the core still trusts it by its path', async () => {
+  /**
+   * A shell with a private folder in its data dir, and a window whose every
+   * answer and every event it is sent are kept (`sent`).
+   */
+  async function windowOverPrivateFolder() {
     shell = await openShellHarness({ core: { secrets: memorySecrets() } });
     const h = shell;
     const folder = path.join(h.dataDir, 'Private Folder of Ana');
     mkdirSync(folder);
-    const ca = writeCaPem(folder);
     const events: AppEvent[] = [];
     const off = h.hub.subscribe((event) => void events.push(event));
     const answers: unknown[] = [];
@@ -34,6 +37,12 @@ describe('a CA file as the window sees it', () => {
       answers.push(result.value);
       return result.value as Record<string, unknown>;
     };
+    return { h, folder, events, off, call, sent: () => [...answers, ...events] };
+  }
+
+  test('every answer and event names the file only; the core still trusts it by its path', async () => {
+    const { h, folder, events, off, call, sent } = await windowOverPrivateFolder();
+    const ca = writeCaPem(folder);
 
     const robot = await call('createRobot', { name: 'Corp', baseUrl: 'http://127.0.0.1:1' });
     const robotId = robot['id'] as string;
@@ -58,29 +67,17 @@ describe('a CA file as the window sees it', () => {
     off();
     expect(events.some((e) => e.type === 'catalog')).toBe(true);
     expect(events.some((e) => e.type === 'settings')).toBe(true);
-    for (const sent of [...answers, ...events]) expect(JSON.stringify(sent)).not.toContain(folder);
+    for (const one of sent()) expect(JSON.stringify(one)).not.toContain(folder);
 
     expect((await h.core.getRobot(robotId)).caFile).toBe(ca.file);
     expect(h.core.getSettings().network.caFile).toBe(ca.file);
   });
 
   test('the team catalog is named by its file name only, its problems too; the core follows it by its path', async () => {
-    shell = await openShellHarness({ core: { secrets: memorySecrets() } });
-    const h = shell;
-    const folder = path.join(h.dataDir, 'Private Folder of Ana');
-    mkdirSync(folder);
+    const { h, folder, events, off, call, sent } = await windowOverPrivateFolder();
     const file = path.join(folder, 'team.json');
     const robots = [{ name: 'Deploy', baseUrl: 'https://deploy.example' }];
     writeFileSync(file, JSON.stringify({ format: 'robot-tray-export', version: 1, exportedAt: 1, robots }));
-    const events: AppEvent[] = [];
-    const off = h.hub.subscribe((event) => void events.push(event));
-    const answers: unknown[] = [];
-    const call = async (method: string, request: unknown = {}) => {
-      const result = await dispatch(h.handlers, method, request, () => undefined);
-      if (!result.ok) throw new Error(`${method}: ${result.error.message}`);
-      answers.push(result.value);
-      return result.value as Record<string, unknown>;
-    };
 
     h.fileDialog.answer(file);
     expect(await call('chooseTeamCatalog')).toMatchObject({ file: 'team.json', problem: null });
@@ -94,7 +91,7 @@ describe('a CA file as the window sees it', () => {
     off();
     expect(events.some((e) => e.type === 'team')).toBe(true);
     expect(events.some((e) => e.type === 'settings')).toBe(true);
-    for (const sent of [...answers, ...events]) expect(JSON.stringify(sent)).not.toContain(folder);
+    for (const one of sent()) expect(JSON.stringify(one)).not.toContain(folder);
 
     expect(h.core.getSettings().teamCatalogFile).toBe(file);
     expect(h.core.teamCatalog().file).toBe(file);
