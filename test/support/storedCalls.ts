@@ -2,26 +2,13 @@ import path from 'node:path';
 import { AppCore } from '../../src/core/appCore.ts';
 import { CallHistory } from '../../src/core/store/callHistory.ts';
 import { WarningLog } from '../../src/core/store/warnings.ts';
-import { Call } from '../../src/shared/models/call.ts';
+import type { Call } from '../../src/shared/models/call.ts';
 
 export type StoredCall = Pick<
   Call,
   'id' | 'robotId' | 'robotName' | 'presetName' | 'webhookCallId' | 'response'
 > &
   Partial<Call>;
-
-/** A finished call's record from the least a test names: robot r1 "Bot", POST, no arguments, done. */
-export const doneCall = (id: string, extra: Partial<Call> = {}): Call =>
-  Call.parse({
-    id,
-    robotId: 'r1',
-    robotName: 'Bot',
-    method: 'POST',
-    args: {},
-    state: 'done',
-    createdAt: 1,
-    ...extra,
-  });
 
 /**
  * Write finished calls straight into a data folder's history, as if a robot
@@ -60,6 +47,16 @@ export function storeFinishedCalls(dataDir: string, calls: Iterable<StoredCall>)
     history.close();
   }
 }
+
+/** A finished call of robot r1 known by two ids, call-1 and webhookCallId wh-1, its response {"done":1}. */
+export const answeredCall: StoredCall = {
+  id: 'call-1',
+  robotId: 'r1',
+  robotName: 'Bot',
+  presetName: null,
+  webhookCallId: 'wh-1',
+  response: { done: 1 },
+};
 
 /** One finished call (see storeFinishedCalls). */
 export function storeFinishedCall(dataDir: string, call: StoredCall): void {

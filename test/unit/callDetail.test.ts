@@ -7,7 +7,8 @@ import { WarningLog } from '../../src/core/store/warnings.ts';
 import { type Call, callDetail } from '../../src/shared/models/call.ts';
 import { addSandboxRobot } from '../support/coreHarness.ts';
 import { historyConnections } from '../support/historyConnections.ts';
-import { doneCall, storeFinishedCall } from '../support/storedCalls.ts';
+import { doneCall } from '../support/callRecords.ts';
+import { answeredCall, storeFinishedCall } from '../support/storedCalls.ts';
 
 /** Calls here carry an argument, to show the detail keeps them. */
 const call = (id: string, extra: Partial<Call> = {}) => doneCall(id, { args: { a: 1 }, ...extra });
@@ -95,14 +96,7 @@ describe('a call as the window reads it: the response as JSON text', () => {
 
 describe("AppCore's call detail", () => {
   test('finds a call by its webhookCallId too, with its response as text', async () => {
-    storeFinishedCall(histories.dir, {
-      id: 'call-1',
-      robotId: 'r1',
-      robotName: 'Bot',
-      presetName: null,
-      webhookCallId: 'wh-1',
-      response: { done: 1 },
-    });
+    storeFinishedCall(histories.dir, answeredCall);
     const core = await AppCore.open({ dataDir: histories.dir });
     try {
       expect(core.callDetail('wh-1')).toMatchObject({ id: 'call-1', responseJson: '{"done":1}' });

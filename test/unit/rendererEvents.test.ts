@@ -1,22 +1,12 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { gatherCallChanges } from '../../src/renderer/src/bridge/gatheredChanges.ts';
 import type { CallChange } from '../../src/shared/events.ts';
-import { Call, type CallState } from '../../src/shared/models/call.ts';
+import type { CallState } from '../../src/shared/models/call.ts';
 import { summarizeCall } from '../../src/shared/models/callSummary.ts';
+import { doneCall } from '../support/callRecords.ts';
 
 const change = (id: string, pollCount: number, state: CallState = 'waiting'): CallChange => ({
-  call: summarizeCall(
-    Call.parse({
-      id,
-      robotId: 'r1',
-      robotName: 'Bot',
-      method: 'POST',
-      args: {},
-      state,
-      createdAt: 1,
-      pollCount,
-    }),
-  ),
+  call: summarizeCall(doneCall(id, { state, pollCount })),
   from: null,
 });
 

@@ -4,7 +4,8 @@ import type { CallHistory } from '../../src/core/store/callHistory.ts';
 import { responseStartOf } from '../../src/core/store/responseStart.ts';
 import type { Call } from '../../src/shared/models/call.ts';
 import { historyConnections } from '../support/historyConnections.ts';
-import { doneCall, storeFinishedCall } from '../support/storedCalls.ts';
+import { doneCall } from '../support/callRecords.ts';
+import { answeredCall, storeFinishedCall } from '../support/storedCalls.ts';
 
 const histories = historyConnections('robot-tray-start-');
 let history: CallHistory;
@@ -44,14 +45,7 @@ describe("the start of a call's response, read before the whole", () => {
 
   test('AppCore finds the call by its webhookCallId too, and says when it does not know it', async () => {
     history.close();
-    storeFinishedCall(histories.dir, {
-      id: 'call-1',
-      robotId: 'r1',
-      robotName: 'Bot',
-      presetName: null,
-      webhookCallId: 'wh-1',
-      response: { done: 1 },
-    });
+    storeFinishedCall(histories.dir, answeredCall);
     const core = await AppCore.open({ dataDir: histories.dir });
     try {
       expect(core.callResponseStart('wh-1', 4)).toEqual({ text: '{"do', bytes: 10, whole: false });
