@@ -54,15 +54,18 @@ describe('bench/results.json and the README', () => {
 
 describe('figures', () => {
   const target = { on: 'ratio', op: '<=', limit: 1.5, source: 'issue 23' } as const;
-
-  test('ratio is value over the baseline of the same run, and the target is judged on it', () => {
-    const f = figure({
+  /** 0.9 ms against a 0.3 ms baseline: a ratio of 3, over its 1.5 target. */
+  const coreFigure = () =>
+    figure({
       name: 'core',
       value: 0.9,
       unit: 'ms',
       baseline: { name: 'bare', value: 0.3, unit: 'ms' },
       target,
     });
+
+  test('ratio is value over the baseline of the same run, and the target is judged on it', () => {
+    const f = coreFigure();
     expect(f.ratio).toBeCloseTo(3);
     expect(f.met).toBe(false);
     expect(figure({ ...f, value: 0.45 }).met).toBe(true);
@@ -88,13 +91,7 @@ describe('figures', () => {
   });
 
   test('a figure whose verdict or ratio does not follow from its numbers is refused', () => {
-    const f = figure({
-      name: 'core',
-      value: 0.9,
-      unit: 'ms',
-      baseline: { name: 'bare', value: 0.3, unit: 'ms' },
-      target,
-    });
+    const f = coreFigure();
     expect(figureSchema.safeParse(f).success).toBe(true);
     expect(figureSchema.safeParse({ ...f, met: true }).success).toBe(false);
     expect(figureSchema.safeParse({ ...f, ratio: 1.2 }).success).toBe(false);
