@@ -1,12 +1,13 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { activeStates, type Call, type CallState } from '../../shared/models/call.ts';
+import { CallRowWrites, type StoredHead } from './callRowWrites.ts';
+import { ChangeLog, type LoggedChange, type StoredCall, WHOLE, type WholeRow } from './changeLog.ts';
 import { type ForgottenCall, ForgottenLog } from './forgottenLog.ts';
 import type { CallRow } from './historyRows.ts';
-import { toRows } from './historyRows.ts';
+import { WriteTransaction } from './writeTransaction.ts';
 import { writeWins } from './writeRules.ts';
 
-/** A call as stored, with the version its next write must name. */
-export type StoredCall = { call: Call; version: number };
+export type { LoggedChange, StoredCall } from './changeLog.ts';
 
 /** What a versioned write did: wrote `call` (now at `version`), or found a truer record and left it. */
 /** `forgotten`: the call was forgotten meanwhile (by any process), so nothing was written. */
@@ -15,22 +16,7 @@ export type CommitResult = StoredCall & { written: boolean; holder: string | nul
 /** One write for commit: the call, the version its writer last saw (0: new), its lease. */
 export type PendingWrite = { call: Call; expected: number; leaseUntil: number | undefined };
 
-/** One call another process changed, read from the change log. */
-export type LoggedChange = StoredCall & { holder: string | null; leaseUntil: number; writer: string | null };
-
 const ACTIVE = activeStates.map((s) => `'${s}'`).join(', ');
-const WHOLE = `SELECT c.data AS data, r.json AS json, r.exact AS exact, c.version AS version,
-    c.lease_holder AS holder, c.lease_until AS lease_until, c.writer AS writer, c.seq AS seq
-  FROM calls c LEFT JOIN responses r ON r.call_id = c.id`;
-
-type WholeRow = CallRow & {
-  version: number;
-  holder: string | null;
-  lease_until: number;
-  writer: string | null;
-  seq: number;
-};
-
 /**
  * Writes that stay true when several processes share the history:
  * - every state write names the version it last saw; one that did not see the
@@ -49,20 +35,14 @@ export class SharedWrites {
   readonly #parse: (row: CallRow) => Call | undefined;
   readonly #run: <T>(work: () => T) => T;
   readonly #get: <T>(work: () => T) => T;
+  readonly #tx: WriteTransaction;
+  readonly #rows: CallRowWrites;
+  readonly #log: ChangeLog;
   readonly #whole: StatementSync;
-  readonly #head: StatementSync;
-  readonly #nextSeq: StatementSync;
-  readonly #insert: StatementSync;
-  readonly #update: StatementSync;
-  readonly #setResponse: StatementSync;
-  readonly #dropResponse: StatementSync;
   readonly #take: StatementSync;
   readonly #renew: StatementSync;
-  readonly #changes: StatementSync;
   readonly #delete: StatementSync;
   readonly #forgotten: ForgottenLog;
-  /** Asked five times a second by the change feed: prepared once. */
-  #dataVersion: StatementSync | undefined;
   /** Rows this connection inserted and bytes it wrote, ever (a rolled-back write counted too). */
   #grown = { rows: 0, bytes: 0 };
 
@@ -77,28 +57,11 @@ export class SharedWrites {
     this.#parse = parse;
     this.#run = guard.write;
     this.#get = guard.read;
+    this.#tx = new WriteTransaction(db, guard.write);
+    this.#rows = new CallRowWrites(db, me);
+    this.#forgotten = new ForgottenLog(db);
+    this.#log = new ChangeLog(db, parse, guard.read, this.#forgotten);
     this.#whole = db.prepare(`${WHOLE} WHERE c.id = ?`);
-    this.#head = db.prepare('SELECT state, version, lease_holder AS holder FROM calls WHERE id = ?');
-    this.#nextSeq = db.prepare("UPDATE meta SET value = value + 1 WHERE key = 'seq' RETURNING value");
-    // $until: the lease to keep (this process holds it), 0 to let it go, NULL to leave it as it is.
-    this.#insert = db.prepare(
-      `INSERT INTO calls (id, robot_id, state, created_at, webhook_call_id, search, data, version, seq, writer,
-         lease_holder, lease_until, bytes)
-       VALUES ($id, $robot, $state, $created, $webhook, $search, $data, 1, $seq, $me,
-         CASE WHEN coalesce($until, 0) = 0 THEN NULL ELSE $me END, coalesce($until, 0), $bytes)
-       RETURNING version`,
-    );
-    this.#update = db.prepare(
-      `UPDATE calls SET state = $state, webhook_call_id = $webhook, search = $search, data = $data,
-         version = version + 1, seq = $seq, writer = $me, bytes = $bytes,
-         lease_holder = CASE WHEN $until IS NULL THEN lease_holder WHEN $until = 0 THEN NULL ELSE $me END,
-         lease_until = coalesce($until, lease_until)
-       WHERE id = $id RETURNING version`,
-    );
-    this.#setResponse = db.prepare(
-      'INSERT OR REPLACE INTO responses (call_id, json, exact) VALUES (?, ?, ?)',
-    );
-    this.#dropResponse = db.prepare('DELETE FROM responses WHERE call_id = ?');
     this.#take = db.prepare(
       `UPDATE calls SET lease_holder = ?, lease_until = ?
        WHERE id = ? AND state IN (${ACTIVE}) AND (lease_holder IS NULL OR lease_holder = ? OR lease_until <= ?)
@@ -107,16 +70,13 @@ export class SharedWrites {
     this.#renew = db.prepare(
       `UPDATE calls SET lease_until = ? WHERE lease_holder = ? AND state IN (${ACTIVE})`,
     );
-    this.#changes = db.prepare(`${WHOLE} WHERE c.seq > ? ORDER BY c.seq LIMIT ?`);
     this.#delete = db.prepare('DELETE FROM calls WHERE id = ?');
-    this.#forgotten = new ForgottenLog(db);
   }
 
   /** Write `call` as it is, whatever is stored; its lease, if any, is kept. */
   put(call: Call): void {
     this.#transaction(() => {
-      const head = this.#head.get(call.id) as { version: number } | undefined;
-      this.#write(call, head === undefined, undefined);
+      this.#write(call, this.#rows.head(call.id), undefined);
     });
   }
 
@@ -138,12 +98,11 @@ export class SharedWrites {
   }
 
   #commit(call: Call, expected: number, leaseUntil: number | undefined): CommitResult {
-    const head = this.#head.get(call.id) as
-      { state: CallState; version: number; holder: string | null } | undefined;
+    const head = this.#rows.head(call.id);
     if (head === undefined) {
       // A call forgotten meanwhile by another process stays forgotten.
       if (expected > 0) return { call, version: expected, written: false, holder: null, forgotten: true };
-      const version = this.#write(call, true, leaseUntil);
+      const version = this.#write(call, undefined, leaseUntil);
       return { call, version, written: true, holder: leaseUntil ? this.#me : null };
     }
     const wins = writeWins({
@@ -158,7 +117,7 @@ export class SharedWrites {
         ? { call, version: head.version, written: false, holder: head.holder }
         : { ...stored, written: false, holder: head.holder };
     }
-    const version = this.#write(call, false, leaseUntil);
+    const version = this.#write(call, head, leaseUntil);
     const holder = leaseUntil === undefined ? head.holder : leaseUntil === 0 ? null : this.#me;
     return { call, version, written: true, holder };
   }
@@ -230,64 +189,23 @@ export class SharedWrites {
 
   /**
    * The calls changed and the calls forgotten after change number `after`
-   * (at most `max` of each), and the last number read.
+   * (at most `max` of each), and the last number read (see ChangeLog.since).
    */
   changesSince(
     after: number,
     max = 500,
   ): { last: number; changes: LoggedChange[]; forgotten: ForgottenCall[] } {
-    const [rows, gone] = this.#get(() =>
-      this.#snapshot(
-        () => [this.#changes.all(after, max) as WholeRow[], this.#forgotten.since(after, max)] as const,
-      ),
-    );
-    // Each list stops at `max`: past the end of a full one, the other may run ahead of it.
-    const end = Math.min(
-      rows.length === max ? rows.at(-1)!.seq : Number.POSITIVE_INFINITY,
-      gone.length === max ? gone.at(-1)!.seq : Number.POSITIVE_INFINITY,
-    );
-    const forgotten = gone.filter((g) => g.seq <= end);
-    const changes: LoggedChange[] = [];
-    let last = Math.max(after, forgotten.at(-1)?.seq ?? after);
-    for (const row of rows) {
-      if (row.seq > end) break;
-      last = Math.max(last, row.seq);
-      const call = this.#parse(row);
-      if (call === undefined) continue;
-      changes.push({
-        call,
-        version: row.version,
-        holder: row.holder,
-        leaseUntil: row.lease_until,
-        writer: row.writer,
-      });
-    }
-    return { last, changes, forgotten };
-  }
-
-  /** Reads that see one state of the file (a read transaction), unless one is open already. */
-  #snapshot<T>(work: () => T): T {
-    if (this.#db.isTransaction) return work();
-    this.#db.exec('BEGIN');
-    try {
-      return work();
-    } finally {
-      this.#db.exec('COMMIT');
-    }
+    return this.#log.since(after, max);
   }
 
   /** The latest change number. */
   lastSeq(): number {
-    const row = this.#get(() => this.#db.prepare("SELECT value FROM meta WHERE key = 'seq'").get()) as
-      { value: number } | undefined;
-    return row?.value ?? 0;
+    return this.#log.lastSeq();
   }
 
   /** SQLite's count of commits by other connections: a change means read the change log. */
   dataVersion(): number {
-    this.#dataVersion ??= this.#db.prepare('PRAGMA data_version');
-    const statement = this.#dataVersion;
-    return this.#get(() => (statement.get() as { data_version: number }).data_version);
+    return this.#log.dataVersion();
   }
 
   /** What this connection's writes could have added to the history: rows inserted, bytes written. */
@@ -308,32 +226,14 @@ export class SharedWrites {
   }
 
   #seq(): number {
-    return (this.#nextSeq.get() as { value: number }).value;
+    return this.#tx.nextSeq();
   }
 
   /** The row write itself, inside a transaction; returns the version written. */
-  #write(call: Call, insert: boolean, leaseUntil: number | undefined): number {
-    const rows = toRows(call);
-    const row = {
-      id: call.id,
-      state: call.state,
-      webhook: call.webhookCallId,
-      search: rows.search,
-      data: rows.data,
-      seq: this.#seq(),
-      me: this.#me,
-      until: leaseUntil ?? null,
-      bytes: rows.bytes,
-    };
-    this.#grown = { rows: this.#grown.rows + (insert ? 1 : 0), bytes: this.#grown.bytes + rows.bytes };
-    const written = (
-      insert
-        ? this.#insert.get({ ...row, robot: call.robotId, created: call.createdAt })
-        : this.#update.get(row)
-    ) as { version: number };
-    if (rows.json === null) this.#dropResponse.run(call.id);
-    else this.#setResponse.run(call.id, rows.json, rows.exact);
-    return written.version;
+  #write(call: Call, head: StoredHead | undefined, leaseUntil: number | undefined): number {
+    const { version, bytes } = this.#rows.write(call, head, this.#seq(), leaseUntil);
+    this.#grown = { rows: this.#grown.rows + (head === undefined ? 1 : 0), bytes: this.#grown.bytes + bytes };
+    return version;
   }
 
   /** `work` in one write transaction (BEGIN IMMEDIATE: no other writer between its reads and writes). */
@@ -342,16 +242,6 @@ export class SharedWrites {
   }
 
   #transaction<T>(work: () => T): T {
-    return this.#run(() => {
-      this.#db.exec('BEGIN IMMEDIATE');
-      try {
-        const result = work();
-        this.#db.exec('COMMIT');
-        return result;
-      } catch (error) {
-        if (this.#db.isTransaction) this.#db.exec('ROLLBACK');
-        throw error;
-      }
-    });
+    return this.#tx.run(work);
   }
 }
