@@ -91,3 +91,55 @@ describe('updates that leave an indexed column as it is', () => {
     raw.close();
   });
 });
+
+describe('one statement per write, by what this connection last wrote', () => {
+  test('a newer version written by another process is never overwritten by a guess: the write goes by the rules', () => {
+    const app = history.open();
+    const cli = history.open();
+    app.commit(call('c', { state: 'waiting', webhookCallId: 'wh-c' }), 0, T + 30_000);
+    // The CLI, which read version 1 too, finishes it: version 2.
+    cli.commit(call('c', { state: 'done', webhookCallId: 'wh-c', response: { ok: 1 } }), 1, 0);
+    const stale = app.commit(
+      call('c', { state: 'waiting', webhookCallId: 'wh-c', pollCount: 3 }),
+      1,
+      T + 30_000,
+    );
+    expect(stale).toMatchObject({ written: false, version: 2 });
+    expect(stale.call.state).toBe('done');
+    expect(app.get('c')?.response).toEqual({ ok: 1 });
+  });
+
+  test('a row replaced at the same version (forgotten, written anew) is updated whole, never by a wrong guess', () => {
+    const app = history.open();
+    const cli = history.open();
+    app.commit(call('c', { state: 'waiting', webhookCallId: 'wh-c' }), 0, T + 30_000);
+    expect(cli.delete('c')).toBe(true);
+    cli.put(call('c', { state: 'done', webhookCallId: 'wh-new', response: { ok: 1 } }));
+    // Version 1 again, as this writer saw it: its write goes in (as a writer that saw the version does),
+    // and every column says what it wrote.
+    const written = app.commit(
+      call('c', { state: 'waiting', webhookCallId: 'wh-c', pollCount: 1 }),
+      1,
+      T + 30_000,
+    );
+    expect(written).toMatchObject({ written: true, version: 2 });
+    expect(app.list({ states: ['waiting'] }).map((c) => c.id)).toEqual(['c']);
+    expect(app.list({ states: ['done'] })).toEqual([]);
+    expect(app.idOf('wh-c')).toBe('c');
+    expect(app.idOf('wh-new')).toBeUndefined();
+    expect(app.get('c')?.response).toBeUndefined();
+    const raw = new DatabaseSync(history.file);
+    expect(raw.prepare('PRAGMA integrity_check').all()).toEqual([{ integrity_check: 'ok' }]);
+    raw.close();
+  });
+
+  test('a new call whose id is stored already is not inserted over it: the stored record wins by the rules', () => {
+    const app = history.open();
+    const cli = history.open();
+    cli.commit(call('c', { state: 'done', response: { ok: 1 } }), 0, 0);
+    const late = app.commit(call('c', { state: 'waiting' }), 0, T + 30_000);
+    expect(late).toMatchObject({ written: false, version: 1 });
+    expect(late.call.state).toBe('done');
+    expect(app.writes.changesSince(0).changes.map((c) => [c.call.id, c.call.state])).toEqual([['c', 'done']]);
+  });
+});

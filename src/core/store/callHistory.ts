@@ -8,11 +8,11 @@ import {
   type ResponseStart,
 } from '../../shared/models/call.ts';
 import type { ListedCall } from '../../shared/models/callSummary.ts';
-import { AppError } from '../errors.ts';
+import type { AppError } from '../errors.ts';
 import { finishedIdsQuery, likePattern, listQuery } from './callQueries.ts';
 import { CallCheck } from './callCheck.ts';
 import { type BudgetSeen, budgetMayBeOver, historyBytes, overBudget } from './historyBudget.ts';
-import { OPEN_WAIT_MS, openHistoryFile, storageError } from './historyFile.ts';
+import { OPEN_WAIT_MS, openHistoryFile, openWhenFree, storageError } from './historyFile.ts';
 import { type CallRow, parseCallRow, parseListedRow } from './historyRows.ts';
 import { responseStartReader } from './responseStart.ts';
 import { finishedRunsOf } from './runTimes.ts';
@@ -104,19 +104,7 @@ export class CallHistory {
     readOnly?: AppError,
     waitMs = OPEN_WAIT_MS,
   ): Promise<CallHistory> {
-    const deadline = Date.now() + waitMs;
-    for (let delay = 25; ; delay = Math.min(delay * 2, 250)) {
-      try {
-        return CallHistory.open(file, warnings, now, readOnly);
-      } catch (error) {
-        if (!(error instanceof AppError) || error.kind !== 'busy') throw error;
-        if (Date.now() + delay > deadline) {
-          throw new AppError('busy', `${error.message} Nothing was sent or changed.`, { cause: error });
-        }
-        // A timer that keeps the process alive: a one-shot command is waiting on it.
-        await new Promise((resolve) => setTimeout(resolve, delay));
-      }
-    }
+    return openWhenFree(() => CallHistory.open(file, warnings, now, readOnly), waitMs);
   }
 
   /**

@@ -1,17 +1,31 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import type { Call, CallState } from '../../shared/models/call.ts';
-import { toRows } from './historyRows.ts';
+import { type Call, type CallState, isActive } from '../../shared/models/call.ts';
+import type { toRows } from './historyRows.ts';
 
 /** What a write needs to know of a call's stored row before writing it. */
 export type StoredHead = { state: CallState; version: number; holder: string | null; webhook: string | null };
 
+/** A call split for its rows (see toRows). */
+export type Rows = ReturnType<typeof toRows>;
+
+/** What a row write did: the version now stored, the lease holder now, the bytes it takes. */
+export type RowWritten = { version: number; holder: string | null; bytes: number };
+
+/** The most calls whose last row this connection remembers (then it forgets them all: a memory, not a truth). */
+const KNOWN_MAX = 50_000;
+
 /**
- * The row writes of one call, inside the caller's transaction. An update
- * sets only the indexed columns that change: `state` and `webhook_call_id`
- * are indexed, and SQLite rewrites an index entry whenever its column is
- * set, even to the same value; a poll that leaves a call waiting, or the
- * final write of a call whose webhookCallId is known, then touches only the
- * row and the change-log index.
+ * The row writes of one call, inside the caller's transaction, each one
+ * statement that checks what it assumes of the stored row:
+ * - a new call is inserted unless its id is stored already;
+ * - an update names the version its writer saw (`version = $expected`) and
+ *   sets only the indexed columns that change: `state` and `webhook_call_id`
+ *   are indexed, and SQLite rewrites an index entry whenever its column is
+ *   set, even to the same value. A column left as it is is checked instead
+ *   (`state = $state`), so an update whose guess of the stored row is wrong
+ *   writes nothing and the caller reads the row and decides by the rules.
+ * The guess is the row this connection last wrote of a call still active
+ * (`known`), or the row the caller read (`head`).
  */
 export class CallRowWrites {
   readonly #db: DatabaseSync;
@@ -22,6 +36,7 @@ export class CallRowWrites {
   readonly #updates = new Map<string, StatementSync>();
   readonly #setResponse: StatementSync;
   readonly #dropResponse: StatementSync;
+  readonly #known = new Map<string, StoredHead>();
 
   constructor(db: DatabaseSync, me: string) {
     this.#db = db;
@@ -35,7 +50,8 @@ export class CallRowWrites {
          lease_holder, lease_until, bytes)
        VALUES ($id, $robot, $state, $created, $webhook, $search, $data, 1, $seq, $me,
          CASE WHEN coalesce($until, 0) = 0 THEN NULL ELSE $me END, coalesce($until, 0), $bytes)
-       RETURNING version`,
+       ON CONFLICT (id) DO NOTHING
+       RETURNING version, lease_holder AS holder`,
     );
     this.#setResponse = db.prepare(
       'INSERT OR REPLACE INTO responses (call_id, json, exact) VALUES (?, ?, ?)',
@@ -48,18 +64,56 @@ export class CallRowWrites {
     return this.#head.get(id) as StoredHead | undefined;
   }
 
+  /** The row this connection last wrote of `id`, if the call was still active then. */
+  known(id: string): StoredHead | undefined {
+    return this.#known.get(id);
+  }
+
+  /** A new row; undefined (nothing written) when `call.id` is stored already. */
+  insert(call: Call, rows: Rows, seq: number, leaseUntil: number | undefined): RowWritten | undefined {
+    const written = this.#insert.get({
+      ...this.#values(call, rows, seq, leaseUntil),
+      state: call.state,
+      webhook: call.webhookCallId,
+      robot: call.robotId,
+      created: call.createdAt,
+    }) as { version: number; holder: string | null } | undefined;
+    if (written === undefined) return undefined;
+    // A new row has no response yet (a forgotten call's went with it).
+    if (rows.json !== null) this.#setResponse.run(call.id, rows.json, rows.exact);
+    return this.#wrote(call, written, rows);
+  }
+
   /**
-   * Write `call` with change number `seq`: a new row (`head` undefined) or
-   * over the stored one. Returns the version written and the bytes it takes.
+   * Update the row `stored` describes (its version, state and webhookCallId);
+   * undefined (nothing written) when the row stored is not that one.
    */
-  write(
+  update(
     call: Call,
-    head: StoredHead | undefined,
+    rows: Rows,
+    stored: StoredHead,
     seq: number,
     leaseUntil: number | undefined,
-  ): { version: number; bytes: number } {
-    const rows = toRows(call);
-    const row = {
+  ): RowWritten | undefined {
+    const values: Record<string, string | number | null> = this.#values(call, rows, seq, leaseUntil);
+    values['expected'] = stored.version;
+    values['state'] = call.state;
+    values['webhook'] = call.webhookCallId;
+    const statement = this.#update(stored.state !== call.state, stored.webhook !== call.webhookCallId);
+    const written = statement.get(values) as { version: number; holder: string | null } | undefined;
+    if (written === undefined) return undefined;
+    if (rows.json === null) this.#dropResponse.run(call.id);
+    else this.#setResponse.run(call.id, rows.json, rows.exact);
+    return this.#wrote(call, written, rows);
+  }
+
+  /** Forget what this connection remembers of `id` (the call was deleted). */
+  forget(id: string): void {
+    this.#known.delete(id);
+  }
+
+  #values(call: Call, rows: Rows, seq: number, leaseUntil: number | undefined) {
+    return {
       id: call.id,
       search: rows.search,
       data: rows.data,
@@ -68,40 +122,36 @@ export class CallRowWrites {
       until: leaseUntil ?? null,
       bytes: rows.bytes,
     };
-    let written: { version: number };
-    if (head === undefined) {
-      written = this.#insert.get({
-        ...row,
+  }
+
+  #wrote(call: Call, written: { version: number; holder: string | null }, rows: Rows): RowWritten {
+    if (isActive(call.state)) {
+      if (this.#known.size >= KNOWN_MAX && !this.#known.has(call.id)) this.#known.clear();
+      this.#known.set(call.id, {
         state: call.state,
+        version: written.version,
+        holder: written.holder,
         webhook: call.webhookCallId,
-        robot: call.robotId,
-        created: call.createdAt,
-      }) as { version: number };
-      // A new row has no response yet (a forgotten call's went with it).
-      if (rows.json !== null) this.#setResponse.run(call.id, rows.json, rows.exact);
+      });
     } else {
-      const state = head.state !== call.state;
-      const webhook = head.webhook !== call.webhookCallId;
-      const values: Record<string, string | number | null> = row;
-      if (state) values['state'] = call.state;
-      if (webhook) values['webhook'] = call.webhookCallId;
-      written = this.#update(state, webhook).get(values) as { version: number };
-      if (rows.json === null) this.#dropResponse.run(call.id);
-      else this.#setResponse.run(call.id, rows.json, rows.exact);
+      this.#known.delete(call.id);
     }
-    return { version: written.version, bytes: rows.bytes };
+    return { version: written.version, holder: written.holder, bytes: rows.bytes };
   }
 
   #update(state: boolean, webhook: boolean): StatementSync {
     const key = `${state ? 's' : ''}${webhook ? 'w' : ''}`;
     let statement = this.#updates.get(key);
     if (statement === undefined) {
+      // A column set when it changes, checked when it does not.
       statement = this.#db.prepare(
         `UPDATE calls SET ${state ? 'state = $state, ' : ''}${webhook ? 'webhook_call_id = $webhook, ' : ''}
            search = $search, data = $data, version = version + 1, seq = $seq, writer = $me, bytes = $bytes,
            lease_holder = CASE WHEN $until IS NULL THEN lease_holder WHEN $until = 0 THEN NULL ELSE $me END,
            lease_until = coalesce($until, lease_until)
-         WHERE id = $id RETURNING version`,
+         WHERE id = $id AND version = $expected
+           ${state ? '' : 'AND state = $state'} ${webhook ? '' : 'AND webhook_call_id IS $webhook'}
+         RETURNING version, lease_holder AS holder`,
       );
       this.#updates.set(key, statement);
     }

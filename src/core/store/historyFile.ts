@@ -26,6 +26,27 @@ function boundMemory(db: DatabaseSync): void {
 export const OPEN_WAIT_MS = 5_000;
 
 /**
+ * `open`, tried again without blocking the event loop (at most `waitMs`)
+ * while another process holds the file locked; then a `busy` error that
+ * says nothing was sent or changed.
+ */
+export async function openWhenFree<T>(open: () => T, waitMs = OPEN_WAIT_MS): Promise<T> {
+  const deadline = Date.now() + waitMs;
+  for (let delay = 25; ; delay = Math.min(delay * 2, 250)) {
+    try {
+      return open();
+    } catch (error) {
+      if (!(error instanceof AppError) || error.kind !== 'busy') throw error;
+      if (Date.now() + delay > deadline) {
+        throw new AppError('busy', `${error.message} Nothing was sent or changed.`, { cause: error });
+      }
+      // A timer that keeps the process alive: a one-shot command is waiting on it.
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+}
+
+/**
  * Open (or create) the history file. A file SQLite cannot use is set aside,
  * never deleted. In a data folder that cannot be written it is opened
  * read-only (or, missing, an empty history stands in) and nothing is created.

@@ -1,9 +1,9 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { activeStates, type Call, type CallState } from '../../shared/models/call.ts';
-import { CallRowWrites, type StoredHead } from './callRowWrites.ts';
+import { CallRowWrites, type RowWritten } from './callRowWrites.ts';
 import { ChangeLog, type LoggedChange, type StoredCall, WHOLE, type WholeRow } from './changeLog.ts';
 import { type ForgottenCall, ForgottenLog } from './forgottenLog.ts';
-import type { CallRow } from './historyRows.ts';
+import { type CallRow, toRows } from './historyRows.ts';
 import { WriteTransaction } from './writeTransaction.ts';
 import { writeWins } from './writeRules.ts';
 
@@ -76,7 +76,15 @@ export class SharedWrites {
   /** Write `call` as it is, whatever is stored; its lease, if any, is kept. */
   put(call: Call): void {
     this.#transaction(() => {
-      this.#write(call, this.#rows.head(call.id), undefined);
+      const head = this.#rows.head(call.id);
+      const rows = toRows(call);
+      const seq = this.#tx.peekSeq();
+      // Inside BEGIN IMMEDIATE: the row is as just read.
+      const written =
+        head === undefined
+          ? this.#rows.insert(call, rows, seq, undefined)
+          : this.#rows.update(call, rows, head, seq, undefined);
+      this.#wrote(call, written!, head === undefined);
     });
   }
 
@@ -98,12 +106,22 @@ export class SharedWrites {
   }
 
   #commit(call: Call, expected: number, leaseUntil: number | undefined): CommitResult {
+    const rows = toRows(call);
+    // One statement when the writer saw the stored row: a new call, or the row this connection last wrote.
+    const known = expected === 0 ? undefined : this.#rows.known(call.id);
+    if (expected === 0 || known?.version === expected) {
+      const seq = this.#tx.peekSeq();
+      const written =
+        known === undefined
+          ? this.#rows.insert(call, rows, seq, leaseUntil)
+          : this.#rows.update(call, rows, known, seq, leaseUntil);
+      if (written !== undefined) return this.#wrote(call, written, known === undefined);
+    }
     const head = this.#rows.head(call.id);
     if (head === undefined) {
       // A call forgotten meanwhile by another process stays forgotten.
       if (expected > 0) return { call, version: expected, written: false, holder: null, forgotten: true };
-      const version = this.#write(call, undefined, leaseUntil);
-      return { call, version, written: true, holder: leaseUntil ? this.#me : null };
+      return this.#wrote(call, this.#rows.insert(call, rows, this.#tx.peekSeq(), leaseUntil)!, true);
     }
     const wins = writeWins({
       mine: call.state,
@@ -117,9 +135,8 @@ export class SharedWrites {
         ? { call, version: head.version, written: false, holder: head.holder }
         : { ...stored, written: false, holder: head.holder };
     }
-    const version = this.#write(call, head, leaseUntil);
-    const holder = leaseUntil === undefined ? head.holder : leaseUntil === 0 ? null : this.#me;
-    return { call, version, written: true, holder };
+    // The row was just read in this transaction: the update finds it as read.
+    return this.#wrote(call, this.#rows.update(call, rows, head, this.#tx.peekSeq(), leaseUntil)!, false);
   }
 
   /**
@@ -178,6 +195,7 @@ export class SharedWrites {
     return this.#transaction(() => {
       let deleted = 0;
       for (const id of pick()) {
+        this.#rows.forget(id);
         if (Number(this.#delete.run(id).changes) === 0) continue;
         this.#forgotten.record(id, this.#seq(), this.#me);
         deleted++;
@@ -229,11 +247,14 @@ export class SharedWrites {
     return this.#tx.nextSeq();
   }
 
-  /** The row write itself, inside a transaction; returns the version written. */
-  #write(call: Call, head: StoredHead | undefined, leaseUntil: number | undefined): number {
-    const { version, bytes } = this.#rows.write(call, head, this.#seq(), leaseUntil);
-    this.#grown = { rows: this.#grown.rows + (head === undefined ? 1 : 0), bytes: this.#grown.bytes + bytes };
-    return version;
+  /** A row written: its change number is taken, its bytes counted. */
+  #wrote(call: Call, written: RowWritten, inserted: boolean): CommitResult {
+    this.#tx.nextSeq();
+    this.#grown = {
+      rows: this.#grown.rows + (inserted ? 1 : 0),
+      bytes: this.#grown.bytes + written.bytes,
+    };
+    return { call, version: written.version, written: true, holder: written.holder };
   }
 
   /** `work` in one write transaction (BEGIN IMMEDIATE: no other writer between its reads and writes). */

@@ -45,10 +45,16 @@ export class WriteTransaction {
     });
   }
 
-  /** The next change number; only inside `run`. */
-  nextSeq(): number {
+  /** The next change number, not taken yet (a write that may not happen); only inside `run`. */
+  peekSeq(): number {
     if (!this.#db.isTransaction) throw new Error('A change number is taken inside a write transaction.');
     this.#seq ??= (this.#readSeq.get() as { value: number } | undefined)?.value ?? 0;
-    return ++this.#seq;
+    return this.#seq + 1;
+  }
+
+  /** Take the next change number; only inside `run`. */
+  nextSeq(): number {
+    this.#seq = this.peekSeq();
+    return this.#seq;
   }
 }
