@@ -1,12 +1,13 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
 import { resolve } from 'node:path';
+import { asciiOutput } from './scripts/build/asciiOutput.ts';
 import { cliSourcesList } from './scripts/build/cliSources.ts';
 import { builtinsWithoutEsmView, lazyBuiltins } from './scripts/build/lazyBuiltins.ts';
 
 export default defineConfig({
   main: {
-    plugins: [cliSourcesList(import.meta.dirname), lazyBuiltins(), builtinsWithoutEsmView()],
+    plugins: [cliSourcesList(import.meta.dirname), lazyBuiltins(), builtinsWithoutEsmView(), asciiOutput()],
     build: {
       // keytar is a native module: it must be loaded from node_modules at run
       // time, never bundled; electron-updater stays external too. commander,
