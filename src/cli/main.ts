@@ -18,7 +18,7 @@ async function main(argv: string[]): Promise<number> {
     version: string;
   };
   try {
-    await buildProgram(version).parseAsync(argv, { from: 'user' });
+    await buildProgram(version, argv).parseAsync(argv, { from: 'user' });
     return commandExitCode();
   } catch (error) {
     const line = errorLine(error);
