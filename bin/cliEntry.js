@@ -47,3 +47,23 @@ export function cliEntry(root, env = process.env) {
   const built = env.ROBOT_TRAY_CLI_FROM !== 'src' && builtCliIsCurrent(root);
   return path.join(root, built ? 'out/main/cli.js' : 'src/cli/main.ts');
 }
+
+/**
+ * Where Node keeps the compiled CLI between runs (module.enableCompileCache):
+ * undefined for Node's own choice, which is NODE_COMPILE_CACHE when set, else
+ * a folder in the temporary folder. That is each user's own on macOS and
+ * Windows, but on Linux it is /tmp/node-compile-cache for everyone: the first
+ * user to run a Node program owns it and every other user's commands run
+ * uncompiled (about 1.15x the CPU of a `robot-tray fire`), and /tmp is
+ * emptied at boot. So on Linux the cache lives in the user's cache folder.
+ */
+export function compileCacheDir(env = process.env, platform = process.platform) {
+  if (platform !== 'linux' || env.NODE_COMPILE_CACHE) return undefined;
+  const cacheHome =
+    env.XDG_CACHE_HOME && path.isAbsolute(env.XDG_CACHE_HOME)
+      ? env.XDG_CACHE_HOME
+      : env.HOME && path.isAbsolute(env.HOME)
+        ? path.join(env.HOME, '.cache')
+        : undefined;
+  return cacheHome === undefined ? undefined : path.join(cacheHome, 'robot-tray', 'node-compile-cache');
+}

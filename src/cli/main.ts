@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import module from 'node:module';
+import { compileCacheDir } from '../../bin/cliEntry.js';
 import { commandExitCode } from './command.ts';
 import { debugDetail, errorLine } from './errorReport.ts';
 import { exitCodeForError } from './exitCodes.ts';
@@ -13,7 +14,8 @@ import { buildProgram } from './program.ts';
 async function main(argv: string[]): Promise<number> {
   // The installed app runs this bundle on its Electron with no bin in front:
   // the core, loaded lazily, is then compiled once, not on every command.
-  module.enableCompileCache?.();
+  // (From a clone the bin has enabled it already, in the same folder.)
+  module.enableCompileCache?.(compileCacheDir());
   const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
     version: string;
   };

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { builtCliIsCurrent, cliEntry } from '../../bin/cliEntry.js';
+import { builtCliIsCurrent, cliEntry, compileCacheDir } from '../../bin/cliEntry.js';
 
 /** Which CLI the bin runs from a clone: the build while it is current, else the sources. */
 let root: string;
@@ -54,5 +54,27 @@ describe('the bin runs', () => {
   test('the sources when ROBOT_TRAY_CLI_FROM=src, current build or not', async () => {
     await build(20);
     expect(cliEntry(root, { ROBOT_TRAY_CLI_FROM: 'src' })).toBe(path.join(root, 'src/cli/main.ts'));
+  });
+});
+
+/** Where Node keeps the compiled CLI: each user's own folder, one that outlives a reboot on Linux. */
+describe('the compile cache', () => {
+  test("on Linux, in the user's cache folder: XDG_CACHE_HOME, else ~/.cache", () => {
+    expect(compileCacheDir({ HOME: '/home/ana' }, 'linux')).toBe(
+      '/home/ana/.cache/robot-tray/node-compile-cache',
+    );
+    expect(compileCacheDir({ HOME: '/home/ana', XDG_CACHE_HOME: '/var/cache/ana' }, 'linux')).toBe(
+      '/var/cache/ana/robot-tray/node-compile-cache',
+    );
+    expect(compileCacheDir({ HOME: '/home/ana', XDG_CACHE_HOME: 'relative' }, 'linux')).toBe(
+      '/home/ana/.cache/robot-tray/node-compile-cache',
+    );
+  });
+
+  test("Node's own choice where the temporary folder is the user's, where NODE_COMPILE_CACHE says, or with no home", () => {
+    expect(compileCacheDir({ HOME: '/Users/ana' }, 'darwin')).toBeUndefined();
+    expect(compileCacheDir({ HOME: 'C:\\Users\\ana' }, 'win32')).toBeUndefined();
+    expect(compileCacheDir({ HOME: '/home/ana', NODE_COMPILE_CACHE: '/tmp/mine' }, 'linux')).toBeUndefined();
+    expect(compileCacheDir({}, 'linux')).toBeUndefined();
   });
 });
