@@ -74,6 +74,7 @@ export class AppCore {
       // Asked on every poll: robots.json is looked at again for another process's edits every 250 ms at most.
       robotById: (id) => catalog.robot(id, { maxAgeMs: 250 }),
       tokenFor: (robot, origin) => tokens.tokenFor(robot, origin),
+      knownTokens: (robotId) => tokens.knownTokens(robotId),
       settings: () => this.#settings.current,
       clock: parts.clock,
       random: parts.random,

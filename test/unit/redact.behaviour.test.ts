@@ -20,6 +20,19 @@ describe('redactSecret: the robot token', () => {
   });
 });
 
+describe('several tokens: the one a call was fired with and the one set since', () => {
+  test('each is masked, in text and in parsed JSON, a token inside another included', () => {
+    expect(redactSecret('old tok-123 new tok-123456', ['tok-123', 'tok-123456'])).toBe(
+      'old [redacted] new [redacted]',
+    );
+    expect(redactJson({ a: 'tok-123', b: ['x tok-123456'] }, ['tok-123', 'tok-123456'])).toEqual({
+      a: '[redacted]',
+      b: ['x [redacted]'],
+    });
+    expect(redactSecret('plain', [])).toBe('plain');
+  });
+});
+
 describe('redactSecret: any x-service-token header the text carries, whatever the token', () => {
   test.each([
     ['x-service-token: abcdef', 'x-service-token: [redacted]'],

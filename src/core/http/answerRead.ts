@@ -3,7 +3,7 @@ import { formatBytes } from '../../shared/bytes.ts';
 import type { HttpMethod } from '../../shared/models/preset.ts';
 import { AppError } from '../errors.ts';
 import { answerDetail, httpMessage } from './answerText.ts';
-import { redactSecret } from './redact.ts';
+import { redactSecret, type Secrets } from './redact.ts';
 import { parseRetryAfter } from './retryAfter.ts';
 import type { Target } from './targetUrl.ts';
 import { urlParts } from './urlParts.ts';
@@ -102,7 +102,7 @@ export function withoutByteOrderMark(text: string): string {
  */
 export function throwForStatus(
   raw: RawResponse,
-  token: string | undefined,
+  token: Secrets,
   target: Target,
   action: 'trigger' | 'query',
   now: number,

@@ -4,7 +4,7 @@ import { isJsonObject } from '../../shared/models/json.ts';
 import { AppError } from '../errors.ts';
 import { firstInexactNumber, parseKeepingNumbers } from '../../shared/exactNumbers.ts';
 import { memberValueText, mayHaveReorderedKeys, mayHoldIndexLikeKey } from './memberText.ts';
-import { excerpt, redactSecret } from './redact.ts';
+import { excerpt, redactSecret, type Secrets } from './redact.ts';
 
 /** The longest robot message kept in an error line; the whole answer stays in `response`. */
 const MAX_SERVICE_MESSAGE = 300;
@@ -69,11 +69,7 @@ export function httpMessage(code: number, action: 'trigger' | 'query', host: str
   return `The service rejected the ${action} (HTTP ${code}).${said} Check the arguments and the robot settings.`;
 }
 
-export function parseJsonObject(
-  text: string,
-  action: 'trigger' | 'query',
-  token: string | undefined,
-): JsonObject {
+export function parseJsonObject(text: string, action: 'trigger' | 'query', token: Secrets): JsonObject {
   let value: JsonValue;
   try {
     // JSON.parse can only produce JSON values, so this is a fact, not a guess.
@@ -140,7 +136,7 @@ export function topLevelScalars(json: JsonObject): JsonObject {
  * otherwise, which is nearly always, and then nothing extra is stored. The
  * text is redacted of the token first, in every form.
  */
-export function exactResponseText(text: string, token: string | undefined): string | undefined {
+export function exactResponseText(text: string, token: Secrets): string | undefined {
   const redacted = redactSecret(text, token);
   const inexact = firstInexactNumber(redacted) !== undefined;
   if (!inexact && !mayHoldIndexLikeKey(redacted)) return undefined;
@@ -166,7 +162,7 @@ export function exactResponseText(text: string, token: string | undefined): stri
  * JSON.parse would change (2e308, 12345678901234567890). Undefined otherwise.
  * Redacted of the token first, like the body kept.
  */
-export function exactAnswerText(text: string, token: string | undefined): string | undefined {
+export function exactAnswerText(text: string, token: Secrets): string | undefined {
   const redacted = redactSecret(text, token);
   if (firstInexactNumber(redacted) === undefined) return undefined;
   try {

@@ -48,12 +48,27 @@ export function secretPattern(secret: string): RegExp {
   return pattern;
 }
 
-/** Whether `text` holds the secret in any of the forms a service could send it back in. */
-export function containsSecret(text: string, secret: string | undefined): boolean {
-  if (secret === undefined || secret.length === 0) return false;
-  const pattern = secretPattern(secret);
-  pattern.lastIndex = 0;
-  return pattern.test(text);
+/**
+ * The tokens an answer must be masked of: one, or several when the call may
+ * have carried another than the robot's current one (a token set anew
+ * between the trigger and a later poll).
+ */
+export type Secrets = string | readonly string[] | undefined;
+
+function secretList(secrets: Secrets): string[] {
+  if (secrets === undefined) return [];
+  const list = typeof secrets === 'string' ? [secrets] : secrets;
+  // Longest first: a token inside another must not break the longer one's mask.
+  return [...new Set(list.filter((s) => s.length > 0))].sort((a, b) => b.length - a.length);
+}
+
+/** Whether `text` holds any of the secrets in any of the forms a service could send it back in. */
+export function containsSecret(text: string, secrets: Secrets): boolean {
+  return secretList(secrets).some((secret) => {
+    const pattern = secretPattern(secret);
+    pattern.lastIndex = 0;
+    return pattern.test(text);
+  });
 }
 
 /**
@@ -61,9 +76,9 @@ export function containsSecret(text: string, secret: string | undefined): boolea
  * body might echo the header we sent, escaped or encoded. Also masks any
  * `x-service-token: ...` the text happens to carry.
  */
-export function redactSecret(text: string, secret: string | undefined): string {
+export function redactSecret(text: string, secrets: Secrets): string {
   let out = text;
-  if (secret !== undefined && secret.length > 0) out = out.replace(secretPattern(secret), MASK);
+  for (const secret of secretList(secrets)) out = out.replace(secretPattern(secret), MASK);
   return out.replace(/(x-service-token["']?\s*[:=]\s*["']?)[^\s"',}]+/gi, `$1${MASK}`);
 }
 
@@ -79,13 +94,14 @@ export function excerpt(text: string, max = 200): string {
  * result, so a service that echoes the header we sent must not put the token
  * on disk. Keys are kept as data (a "__proto__" key stays a key).
  */
-export function redactJson<T>(value: T, secret: string | undefined): T {
-  if (secret === undefined || secret.length === 0) return value;
-  const pattern = secretPattern(secret);
-  const text = (s: string): string => {
-    pattern.lastIndex = 0;
-    return pattern.test(s) ? s.replace(pattern, MASK) : s;
-  };
+export function redactJson<T>(value: T, secrets: Secrets): T {
+  const patterns = secretList(secrets).map(secretPattern);
+  if (patterns.length === 0) return value;
+  const text = (s: string): string =>
+    patterns.reduce((out, pattern) => {
+      pattern.lastIndex = 0;
+      return pattern.test(out) ? out.replace(pattern, MASK) : out;
+    }, s);
   const walk = (v: unknown): unknown => {
     if (typeof v === 'string') return text(v);
     if (Array.isArray(v)) return v.map(walk);
@@ -104,8 +120,8 @@ export function redactJson<T>(value: T, secret: string | undefined): T {
  * no form of the secret neither does any of them. That is nearly every
  * answer, and one scan of the text is far cheaper than a walk and a copy.
  */
-export function redactParsedJson<T>(value: T, text: string, secret: string | undefined): T {
-  if (secret === undefined || secret.length === 0) return value;
-  if (!text.includes('\\') && !containsSecret(text, secret)) return value;
-  return redactJson(value, secret);
+export function redactParsedJson<T>(value: T, text: string, secrets: Secrets): T {
+  if (secretList(secrets).length === 0) return value;
+  if (!text.includes('\\') && !containsSecret(text, secrets)) return value;
+  return redactJson(value, secrets);
 }

@@ -1,5 +1,5 @@
 import type { Dispatcher } from 'undici';
-import type { JsonObject, JsonValue } from '../../shared/models/json.ts';
+import type { JsonObject } from '../../shared/models/json.ts';
 import { jsonDataProblem } from '../../shared/models/json.ts';
 import type { HttpMethod } from '../../shared/models/preset.ts';
 import type { HttpSettings } from '../../shared/models/settings.ts';
@@ -10,31 +10,15 @@ import { Network } from './network.ts';
 import type { Route } from './proxyRoute.ts';
 import { encodeGetArguments } from './queryEncoding.ts';
 import { hostOf, readAnswer, throwForStatus, type RawResponse } from './answerRead.ts';
-import {
-  exactAnswerText,
-  exactResponseText,
-  finiteNumbers,
-  parseJsonObject,
-  topLevelScalars,
-} from './answerText.ts';
-import { redactParsedJson } from './redact.ts';
+import { finiteNumbers, parseJsonObject, topLevelScalars } from './answerText.ts';
+import { queryResultOf, type QueryResult } from './queryAnswer.ts';
+import { redactParsedJson, type Secrets } from './redact.ts';
 import { abortedRequest, DeadlinePassed, Stopped } from './requestAbort.ts';
 import { queryPath, triggerPath, type Target } from './targetUrl.ts';
 import { webhookCallIdOf } from './triggerAnswer.ts';
 
 export type TriggerResult = { webhookCallId: string; status: number; body: JsonObject };
-export type QueryResult = {
-  status: string;
-  response: JsonValue | undefined;
-  hasResponse: boolean;
-  body: JsonObject;
-  /** The answer nested deeper than MAX_JSON_DEPTH: only its top-level text, numbers and flags were kept. */
-  tooDeep?: boolean;
-  /** The response's exact text, when it holds numbers JSON.parse would change (see Call.responseText). */
-  responseText?: string;
-  /** For a status other than DONE or WAITING: the whole answer's exact text, on the same terms. */
-  bodyText?: string;
-};
+export type { QueryResult } from './queryAnswer.ts';
 
 type Connection = { dispatcher: Dispatcher; route: Route };
 
@@ -106,50 +90,24 @@ export class WebhookClient {
   }
 
   /**
-   * `token` is undefined when the robot does not send its token on queries;
-   * `unsent` is then its token all the same, never sent, only masked in the
-   * answer: the service saw it at the trigger and may echo it back.
+   * `token` is undefined when the robot does not send its token on queries.
+   * `unsent` are tokens never sent, only masked in the answer: the robot's
+   * token when queries leave it out (the service saw it at the trigger and
+   * may echo it back), and any other token the call may have carried (one
+   * set anew since the trigger).
    */
   async query(
     target: Target,
     token: string | undefined,
     webhookCallId: string,
-    unsent?: string,
+    unsent: readonly string[] = [],
   ): Promise<QueryResult> {
     const path = queryPath(target, webhookCallId);
     const headers: Record<string, string> = { accept: 'application/json' };
     if (token !== undefined) headers['x-service-token'] = token;
-    const secret = token ?? unsent;
-    const { raw, json, tooDeep } = await this.#exchange(
-      target,
-      'GET',
-      path,
-      headers,
-      undefined,
-      secret,
-      'query',
-    );
-    const status = json['status'];
-    if (typeof status !== 'string') {
-      throw new AppError(
-        'protocol',
-        'The status answer has no "status" text field. The service may have changed.',
-      );
-    }
-    const result: QueryResult = {
-      status,
-      response: json['response'],
-      hasResponse: Object.hasOwn(json, 'response'),
-      body: json,
-    };
-    if (tooDeep) return { ...result, tooDeep };
-    if (status !== 'DONE' && status !== 'WAITING') {
-      // The whole body is kept for an undocumented status: its exact text with it.
-      const bodyText = exactAnswerText(raw.text, secret);
-      return bodyText === undefined ? result : { ...result, bodyText };
-    }
-    const responseText = result.hasResponse ? exactResponseText(raw.text, secret) : undefined;
-    return responseText === undefined ? result : { ...result, responseText };
+    const secrets = token === undefined ? unsent : [token, ...unsent];
+    const answer = await this.#exchange(target, 'GET', path, headers, undefined, secrets, 'query');
+    return queryResultOf(answer.raw, answer.json, answer.tooDeep, secrets);
   }
 
   /**
@@ -192,7 +150,7 @@ export class WebhookClient {
     path: string,
     headers: Record<string, string>,
     body: string | undefined,
-    token: string | undefined,
+    token: Secrets,
     action: 'trigger' | 'query',
   ): Promise<{ raw: RawResponse; json: JsonObject; tooDeep: boolean }> {
     const cap =

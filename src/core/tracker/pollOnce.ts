@@ -12,6 +12,7 @@ import { afterAnswer, afterQueryFailure, moveTo, type PollOutcome } from './tran
 export type PollDeps = {
   robotById: (robotId: string) => Promise<Robot | undefined>;
   tokenFor: (robot: Robot, origin: string) => Promise<string | undefined>;
+  knownTokens?: (robotId: string) => readonly string[];
   client: WebhookClient;
   clock: Clock;
 };
@@ -40,7 +41,10 @@ export async function pollOnce(
     const lookup = deps.tokenFor(robot, target.origin);
     const token = robot.sendTokenOnQuery ? await lookup : await lookup.catch(() => undefined);
     const sent = robot.sendTokenOnQuery ? token : undefined;
-    const result = await deps.client.query(target, sent, call.webhookCallId, token);
+    // The trigger may have carried a token set anew (or removed) since: masked too, never sent.
+    const earlier = deps.knownTokens?.(robot.id) ?? [];
+    const unsent = [...(token === undefined ? [] : [token]), ...earlier].filter((t) => t !== sent);
+    const result = await deps.client.query(target, sent, call.webhookCallId, unsent);
     return { robot, outcome: afterAnswer(call, result, deps.clock.now()) };
   } catch (error) {
     return { robot, outcome: afterQueryFailure(call, asAppError(error), deps.clock.now()) };

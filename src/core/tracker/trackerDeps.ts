@@ -11,6 +11,8 @@ export type TrackerDeps = {
   robotById: (robotId: string) => Promise<Robot | undefined>;
   /** The robot's token bound to this origin, if any: a token is only ever sent to its own origin. */
   tokenFor: (robot: Robot, origin: string) => Promise<string | undefined>;
+  /** Tokens the robot's calls may have carried besides its current one (set anew since): masked in answers, never sent. */
+  knownTokens?: (robotId: string) => readonly string[];
   settings: () => Settings;
   clock: Clock;
   random: Random;
