@@ -10,8 +10,8 @@ export class EventHub {
   readonly #listeners = new Set<(event: AppEvent) => void>();
   readonly #stopCore: () => void;
 
-  constructor(core: Pick<AppCore, 'subscribe'> & Partial<Pick<AppCore, 'summary'>>) {
-    this.#stopCore = core.subscribe((event) => this.emit(toAppEvent(event, core.summary)));
+  constructor(core: Pick<AppCore, 'subscribe'> & Partial<Pick<AppCore, 'summary' | 'dataDir'>>) {
+    this.#stopCore = core.subscribe((event) => this.emit(toAppEvent(event, core.summary, core.dataDir)));
   }
 
   subscribe = (listener: (event: AppEvent) => void): (() => void) => {

@@ -2,7 +2,7 @@ import type { settingsMethods } from '../../../shared/ipc/contract/settings.ts';
 import { chooseCaFile, describeCaFile } from './caFiles.ts';
 import type { HandlerContext } from './context.ts';
 import type { HandlersOf } from './types.ts';
-import { settingsForWindow } from '../windowView.ts';
+import { settingsForWindow, warningsForWindow } from '../windowView.ts';
 
 export function settingsHandlers(ctx: HandlerContext): HandlersOf<typeof settingsMethods> {
   const { core } = ctx;
@@ -20,7 +20,7 @@ export function settingsHandlers(ctx: HandlerContext): HandlersOf<typeof setting
     describeSettingsCaFile: () => describeCaFile(core.getSettings().network.caFile, 'app settings'),
     clearSettingsCaFile: async () =>
       settingsForWindow(await core.updateSettings({ network: { caFile: null } })),
-    listWarnings: () => core.warnings(),
+    listWarnings: () => warningsForWindow(core.warnings(), core.dataDir),
     dismissWarning: ({ id }) => {
       core.dismissWarning(id);
       return null;
