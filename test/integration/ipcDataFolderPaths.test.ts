@@ -63,7 +63,7 @@ describe('storage problems reach the window without the data folder path', () =>
     cleanups.push(async () => stop());
 
     const listed = await dispatch(shell.handlers, 'listWarnings', {}, () => undefined);
-    const warnings = listed.ok ? (listed.value as Array<{ message: string }>) : [];
+    const warnings = listed.ok ? (listed.value as Array<{ id: string; message: string }>) : [];
     const setAside = warnings.find((w) => w.message.includes('robots.json'));
     expect(setAside?.message).toMatch(/moved to robots\.json\.\S+ in Robot Tray's data folder/);
     expect(JSON.stringify(warnings)).not.toContain(dataDir);
