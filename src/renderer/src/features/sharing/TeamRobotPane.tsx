@@ -5,6 +5,7 @@ import { visibleText } from '../../../../shared/visibleText.ts';
 import { messageOf } from '../../bridge/call.ts';
 import { copyTeamRobot, teamCatalogName, useTeam } from '../../stores/team.ts';
 import { TokenForm } from '../tokens/TokenForm.tsx';
+import { RemoveToken, TokenHead } from '../tokens/TokenState.tsx';
 import { TeamPresetList } from './TeamPresetList.tsx';
 
 /**
@@ -54,30 +55,36 @@ export function TeamRobotPane({ robot }: { robot: RobotView }) {
   );
 }
 
-/** The token this desk keeps for the team robot's origin: set or replace it (main keeps it). */
+/** The token this desk keeps for the team robot's origin: set, replace or remove it (main keeps it). */
 function TeamToken({ robot }: { robot: RobotView }) {
   const [editing, setEditing] = useState(false);
+  const [error, setError] = useState<string | null>(null);
   const origin = originOf(robot.baseUrl);
   return (
     <section className="section" aria-labelledby="token-title">
-      <div className="section-head">
-        <h3 id="token-title">Token</h3>
-        {robot.hasToken ? (
-          <span className="badge badge-ok" data-testid="token-state">
-            Ready for {origin}
-          </span>
-        ) : (
-          <span className="badge badge-warn" data-testid="token-state">
-            Token needed for {origin}
-          </span>
-        )}
-      </div>
+      <TokenHead ok={robot.hasToken}>
+        {robot.hasToken ? `Ready for ${origin}` : `Token needed for ${origin}`}
+      </TokenHead>
       {editing ? (
         <TokenForm robotId={robot.id} replacing={robot.hasToken} onDone={() => setEditing(false)} />
       ) : (
-        <button type="button" className="btn" onClick={() => setEditing(true)}>
-          {robot.hasToken ? 'Replace token…' : 'Set token…'}
-        </button>
+        <div className="row">
+          <button type="button" className="btn" onClick={() => setEditing(true)}>
+            {robot.hasToken ? 'Replace token…' : 'Set token…'}
+          </button>
+          {robot.hasToken && (
+            <RemoveToken
+              robotId={robot.id}
+              question={`Remove this desk's token for ${origin} from the keychain? The service will refuse this team robot's calls from here until you set one again; the team's other desks keep theirs.`}
+              onError={setError}
+            />
+          )}
+        </div>
+      )}
+      {error !== null && (
+        <p role="alert" className="field-error">
+          {error}
+        </p>
       )}
     </section>
   );

@@ -3,14 +3,14 @@ import { useState } from 'react';
 import type { RobotView } from '../../../../shared/models/robotView.ts';
 import { messageOf } from '../../bridge/call.ts';
 import { useLastCallOf } from '../../stores/calls.ts';
-import { clearToken, confirmTokenOrigin } from '../../stores/robots.ts';
+import { confirmTokenOrigin } from '../../stores/robots.ts';
 import { TokenForm } from './TokenForm.tsx';
+import { RemoveToken, TokenHead } from './TokenState.tsx';
 
 /** The robot's token: whether one is stored and since when; set, replace or remove it. */
 export function TokenPanel({ robot }: { robot: RobotView }) {
   const [editing, setEditing] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState(false);
   const last = useLastCallOf(robot.id);
   const refused =
     last?.state === 'rejected' &&
@@ -27,34 +27,15 @@ export function TokenPanel({ robot }: { robot: RobotView }) {
     }
   };
 
-  const remove = async () => {
-    setError(null);
-    setConfirming(false);
-    try {
-      await clearToken(robot.id);
-    } catch (e) {
-      setError(messageOf(e));
-    }
-  };
-
   return (
     <section className="section" aria-labelledby="token-title">
-      <div className="section-head">
-        <h3 id="token-title">Token</h3>
-        {robot.hasToken ? (
-          <span className="badge badge-ok" data-testid="token-state">
-            Set {robot.tokenUpdatedAt !== null && `since ${dateTime(robot.tokenUpdatedAt)}`}
-          </span>
-        ) : suspended !== null ? (
-          <span className="badge badge-warn" data-testid="token-state">
-            Set for {suspended.from}
-          </span>
-        ) : (
-          <span className="badge badge-warn" data-testid="token-state">
-            Not set
-          </span>
-        )}
-      </div>
+      <TokenHead ok={robot.hasToken}>
+        {robot.hasToken
+          ? `Set${robot.tokenUpdatedAt !== null ? ` since ${dateTime(robot.tokenUpdatedAt)}` : ''}`
+          : suspended !== null
+            ? `Set for ${suspended.from}`
+            : 'Not set'}
+      </TokenHead>
       {suspended !== null && !editing && (
         <div role="alert" className="notice notice-warning row" style={{ marginBottom: 'var(--space-3)' }}>
           <span style={{ flex: 1 }}>
@@ -92,29 +73,12 @@ export function TokenPanel({ robot }: { robot: RobotView }) {
           >
             {robot.hasToken ? 'Replace token…' : 'Set token…'}
           </button>
-          {robot.hasToken && !confirming && (
-            <button type="button" className="btn btn-danger" onClick={() => setConfirming(true)}>
-              Remove token
-            </button>
-          )}
-          {confirming && (
-            <div role="group" aria-label="Remove the token?" className="notice notice-warning row">
-              <span>
-                Remove the token from the keychain? The service will refuse this robot until you set one
-                again.
-              </span>
-              <button
-                type="button"
-                className="btn btn-sm btn-danger-solid"
-                autoFocus
-                onClick={() => void remove()}
-              >
-                Remove
-              </button>
-              <button type="button" className="btn btn-sm" onClick={() => setConfirming(false)}>
-                Keep it
-              </button>
-            </div>
+          {robot.hasToken && (
+            <RemoveToken
+              robotId={robot.id}
+              question="Remove the token from the keychain? The service will refuse this robot until you set one again."
+              onError={setError}
+            />
           )}
         </div>
       )}
