@@ -53,7 +53,7 @@ describe("the window: a team robot's token", () => {
     await question.getByText(/Remove this desk's token for https:\/\/orders\.example/).waitFor();
     await page.keyboard.press('Escape');
     await question.waitFor({ state: 'detached' });
-    await expect.poll(() => removeToken.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => removeToken.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true);
     expect((await core.tokenStatus(teamId)).hasToken).toBe(true);
 
     // Asked again, the focused Remove removes it.
@@ -62,7 +62,7 @@ describe("the window: a team robot's token", () => {
       .poll(() =>
         question
           .getByRole('button', { name: 'Remove', exact: true })
-          .evaluate((el) => el === document.activeElement),
+          .evaluate((el) => el === el.ownerDocument.activeElement),
       )
       .toBe(true);
     await page.keyboard.press('Enter');
