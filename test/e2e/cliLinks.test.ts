@@ -1,3 +1,5 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parseFireLink } from '../../src/shared/links/fireLink.ts';
 import { CliHarness } from '../support/cliHarness.ts';
@@ -126,6 +128,33 @@ describe('robot-tray link and open', () => {
     const unknown = await h.run(['open', 'robot-tray://fire?robot=Invoices']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/robot "Invoices", and Robot Tray has no robot of that name/);
+    expect(h.sandbox.requests()).toEqual([]);
+  });
+
+  test("a team catalog's robot and preset: link writes them by name, open reads them back, one's own name first", async () => {
+    const file = path.join(h.home, 'support-team.json');
+    const robots = [
+      {
+        name: 'Team billing',
+        baseUrl: 'https://billing.example',
+        presets: [{ name: 'Month end', args: { m: 1 } }],
+      },
+      { name: 'order SYNC', baseUrl: 'https://theirs.example', presets: [{ name: 'Team only' }] },
+    ];
+    await writeFile(file, JSON.stringify({ format: 'robot-tray-export', version: 1, exportedAt: 1, robots }));
+    await (await h.core()).followTeamCatalog(file);
+
+    const link = (await h.run(['link', 'team billing', '--preset', 'month end'])).stdout.trim();
+    expect(link).toBe('robot-tray://fire?robot=Team%20billing&preset=Month%20end');
+    const shown = await h.run(['open', link]);
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(shown.stdout).toMatch(/^robot +Team billing at https:\/\/billing\.example$/m);
+    expect(shown.stdout).toContain('"m": 1');
+    // A team robot named like one's own: the link is one's own robot's, and says why the team's preset is not reached.
+    const mine = await h.run(['open', 'robot-tray://fire?robot=Order%20sync&preset=Team%20only']);
+    expect(mine.code).toBe(2);
+    expect(mine.stderr).toMatch(/your own robot of that name comes first/);
+    await (await h.core()).followTeamCatalog(null);
     expect(h.sandbox.requests()).toEqual([]);
   });
 });

@@ -49,3 +49,38 @@ test("a team robot named like one's own at another host gets neither one's reque
   expect(theirs.seen).toEqual([]);
   expect(mine.seen.map((r) => r.headers['x-service-token'])).toEqual([TOKEN]);
 });
+
+test("a link names a team robot's preset by its names when no robot of one's own has that name", async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'robot-tray-team-link-'));
+  const core = await AppCore.open({ dataDir: dir, secrets: memorySecrets(), resumeWatching: false });
+  cleanups.push(async () => {
+    await core.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+  await core.createRobot({ name: 'Deploy', baseUrl: 'https://mine.example' });
+  const file = path.join(dir, 'team.json');
+  const robots = [
+    { name: 'Billing', baseUrl: 'https://billing.example', presets: [{ name: 'Month end' }] },
+    { name: 'deploy', baseUrl: 'https://theirs.example', presets: [{ name: 'Now' }] },
+  ];
+  await writeFile(file, JSON.stringify({ format: 'robot-tray-export', version: 1, exportedAt: 1, robots }));
+  const team = await core.followTeamCatalog(file);
+  const billing = team.robots.find((r) => r.name === 'Billing')!;
+  const monthEnd = team.presets.find((p) => p.name === 'Month end')!;
+
+  expect(await navigationForLink(core, 'robot-tray://fire?robot=billing&preset=Month%20end')).toEqual({
+    view: 'run',
+    robotId: billing.id,
+    presetId: monthEnd.id,
+    fields: {},
+  });
+  // One's own robot of the same name still comes first, and the reason says why the team's is not reached.
+  const refused = await navigationForLink(core, 'robot-tray://fire?robot=Deploy&preset=Now');
+  expect(refused.view === 'linkProblem' && refused.message).toMatch(
+    /your own robot of that name comes first/,
+  );
+  await core.followTeamCatalog(null);
+  expect(await navigationForLink(core, 'robot-tray://fire?robot=Billing')).toMatchObject({
+    view: 'linkProblem',
+  });
+});

@@ -77,10 +77,14 @@ async function showLink(text: string): Promise<void> {
   const { linkNavigation } = await import('../../shared/links/linkNavigation.ts');
   const { showOpenedRun } = await import('./linkShow.ts');
   await withCore(async (core) => {
-    const [robots, presets] = await Promise.all([core.listRobots(), core.listPresets()]);
-    const to = linkNavigation(text, { robots, presets });
+    const [own, ownPresets] = await Promise.all([core.listRobots(), core.listPresets()]);
+    // Read as the app reads it: a team catalog's robots too, one's own first.
+    const team = core.teamCatalog();
+    const to = linkNavigation(text, { robots: own, presets: ownPresets }, team);
     if (to.view === 'linkProblem') throw notFoundError(to.message);
     if (to.view !== 'run') return;
+    const robots = [...own, ...team.robots];
+    const presets = [...ownPresets, ...team.presets];
     showOpenedRun(
       robots.find((r) => r.id === to.robotId)!,
       presets.find((p) => p.id === to.presetId),

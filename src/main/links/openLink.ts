@@ -3,18 +3,20 @@ import type { Navigation } from '../../shared/events.ts';
 import { linkNavigation } from '../../shared/links/linkNavigation.ts';
 import type { LinkInbox } from './linkInbox.ts';
 
+/** What links are read against: one's own robots and presets, and the team catalog's when there is one. */
+type LinkCore = Pick<AppCore, 'listRobots' | 'listPresets'> & Partial<Pick<AppCore, 'teamCatalog'>>;
+
 /**
  * Where a robot-tray:// link takes the window, read by main against this
- * desk's robots and presets. Never throws: a link is text from anywhere, and
+ * desk's robots and presets, its own and the team catalog's it follows. Never throws: a link is text from anywhere, and
  * whatever it holds ends as a run to confirm or a reason shown.
  */
-export async function navigationForLink(
-  core: Pick<AppCore, 'listRobots' | 'listPresets'>,
-  text: string,
-): Promise<Navigation> {
+export async function navigationForLink(core: LinkCore, text: string): Promise<Navigation> {
   try {
     const [robots, presets] = await Promise.all([core.listRobots(), core.listPresets()]);
-    return linkNavigation(text, { robots, presets });
+    // A team catalog's robots and presets too; one's own come first (linkNavigation).
+    const team = core.teamCatalog?.() ?? { robots: [], presets: [] };
+    return linkNavigation(text, { robots, presets }, { robots: team.robots, presets: team.presets });
   } catch (error) {
     return {
       view: 'linkProblem',
@@ -30,7 +32,7 @@ export async function navigationForLink(
  */
 export function openLinksIn(
   links: LinkInbox,
-  core: Pick<AppCore, 'listRobots' | 'listPresets'>,
+  core: LinkCore,
   navigator: { go(to: Navigation): void },
   showWindow: () => void,
 ): void {

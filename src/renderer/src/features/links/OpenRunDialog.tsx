@@ -5,8 +5,7 @@ import type { Preset } from '../../../../shared/models/preset.ts';
 import type { RobotView } from '../../../../shared/models/robotView.ts';
 import { visibleText } from '../../../../shared/visibleText.ts';
 import { fireNow } from '../../stores/firing.ts';
-import { usePresets } from '../../stores/presets.ts';
-import { useRobots } from '../../stores/robots.ts';
+import { useFirable } from '../../stores/firable.ts';
 import { closeDialog } from '../../stores/ui.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { runFieldId, RunFieldsForm, startingText } from './RunFieldsForm.tsx';
@@ -20,8 +19,8 @@ type Props = { presetId: string; fields: Record<string, string> };
  * the click on "Fire now" (focused, so Enter does it too) sends anything.
  */
 export function OpenRunDialog({ presetId, fields }: Props) {
-  const preset = usePresets((s) => s.presets.find((p) => p.id === presetId));
-  const robot = useRobots((s) => s.robots.find((r) => r.id === preset?.robotId));
+  // One's own preset, or a team catalog's a link named.
+  const { preset, robot } = useFirable(presetId);
   if (preset === undefined || robot === undefined) return null;
   return <OpenRun preset={preset} robot={robot} fromLink={fields} />;
 }
