@@ -191,6 +191,8 @@ describe('the window: robots and tokens', () => {
     await alert.getByRole('button', { name: 'Replace token' }).click();
     await page.getByLabel('New token').fill(fresh);
     await page.getByRole('button', { name: 'Replace token' }).click();
+    // The badge said "Set since" before too: the form closing is the sign main stored the new one.
+    await page.getByLabel('New token').waitFor({ state: 'detached' });
     await page.getByTestId('token-state').filter({ hasText: 'Set since' }).waitFor();
     expect(await keytar.getPassword('robot-tray', `${robot.id}@${new URL(sandbox.baseUrl).origin}`)).toBe(
       fresh,
