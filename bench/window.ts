@@ -174,7 +174,7 @@ async function live(): Promise<void> {
   try {
     await storeArchive(dataDir, HISTORY);
 
-    const app = await openAppWindow({ dataDir, viewport: { width: 1280, height: 860 } });
+    const app = await openAppWindow({ dataDir, viewport: { width: 1280, height: 860 }, eventStream: true });
     try {
       const { page } = app;
       // Loading a 100,000-call history page by page took over a minute at a load average of 14.

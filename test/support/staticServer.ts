@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
+import { EVENTS_PATH, type EventStream } from './eventStream.ts';
 
 const types: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -31,16 +32,22 @@ const TEXT_FETCHER = `onmessage = async ({ data: id }) => {
  * Serves the built renderer over http on 127.0.0.1 and a free port: plain
  * Chromium will not load module scripts from file://. `texts`, when given,
  * are also served once each, at /__text/ID, with a worker that fetches
- * them at /__text/fetcher.js (see the window harness).
+ * them at /__text/fetcher.js (see the window harness); `events`, when given,
+ * streams main's events to the page at /__events (see eventStream.ts).
  */
 export async function serveDirectory(
   root: string,
   texts?: Map<string, string>,
+  events?: EventStream,
 ): Promise<{ url: string; close: () => Promise<void> }> {
   const base = path.resolve(root);
   const server: Server = createServer((req, res) => {
     void (async () => {
       const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+      if (events !== undefined && pathname === EVENTS_PATH) {
+        events.serve(req, res);
+        return;
+      }
       if (texts !== undefined && pathname === '/__text/fetcher.js') {
         res.writeHead(200, { 'content-type': types['.js']! }).end(TEXT_FETCHER);
         return;
@@ -71,6 +78,12 @@ export async function serveDirectory(
   if (address === null || typeof address === 'string') throw new Error('static server has no port');
   return {
     url: `http://127.0.0.1:${address.port}`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () => {
+      // An event stream stays open for the page's life: end it, or close would wait for it.
+      events?.close();
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      return closed;
+    },
   };
 }
