@@ -1,6 +1,6 @@
 import { X509Certificate } from 'node:crypto';
 import path from 'node:path';
-import tls, { type SecureContext } from 'node:tls';
+import type { SecureContext } from 'node:tls';
 import type { CaFileSummary } from '../../shared/models/network.ts';
 import { AppError } from '../errors.ts';
 import {
@@ -10,6 +10,12 @@ import {
   readUserFileSync,
   UserFileError,
 } from '../files/readUserFile.ts';
+
+/**
+ * node:tls, loaded when an https robot first needs it: a CLI command for a
+ * plain-http robot (the sandbox, a lab box) does not pay for loading it.
+ */
+const tls = () => process.getBuiltinModule('node:tls');
 
 /** A file of CA certificates is a few KiB; a company bundle a few hundred. More is not one. */
 export const CA_FILE_LIMIT_BYTES = 1024 * 1024;
@@ -141,8 +147,8 @@ export function baseRoots(useSystemCertificates: boolean): string[] {
 const rootsCache = new Map<boolean, string[]>();
 
 function readRoots(useSystemCertificates: boolean): string[] {
-  const get = (tls as { getCACertificates?: (type: string) => string[] }).getCACertificates;
-  if (typeof get !== 'function') return [...tls.rootCertificates];
+  const get = (tls() as { getCACertificates?: (type: string) => string[] }).getCACertificates;
+  if (typeof get !== 'function') return [...tls().rootCertificates];
   const roots = new Set(get('default'));
   if (useSystemCertificates) for (const pem of get('system')) roots.add(pem);
   return [...roots];
@@ -174,7 +180,7 @@ export class TrustStore {
     let context = this.#contexts.get(key);
     if (context === undefined) {
       const ca = [...baseRoots(this.#useSystem), ...files.flatMap((f) => loadCaFile(f.file, f.source))];
-      context = tls.createSecureContext({ ca });
+      context = tls().createSecureContext({ ca });
       this.#contexts.set(key, context);
     }
     return context;
