@@ -21,12 +21,12 @@ describe("the window: a team robot's token", () => {
     folder = undefined;
   });
 
-  test('is removed from the team robot pane with the keyboard, after a question that Escape answers with no', async () => {
+  test("is removed from the team robot pane with the keyboard, after a question that Escape answers with no (a desk with no robot of its own: the team pane takes the welcome screen's place)", async () => {
     folder = await mkdtemp(path.join(tmpdir(), 'robot-tray-window-team-token-'));
     win = await openAppWindow();
     const { page, core, shell } = win;
-    await core.createRobot({ name: 'Mine', baseUrl: 'https://mine.example' });
-    await page.getByRole('heading', { level: 2, name: 'Mine' }).waitFor();
+    // No robot of one's own: the welcome screen, until a team catalog brings robots.
+    await page.getByRole('heading', { level: 2, name: 'Welcome to Robot Tray' }).waitFor();
     const file = path.join(folder, 'support-desk.json');
     await writeFile(file, catalog([{ name: 'Team orders', baseUrl: 'https://orders.example' }]));
     shell.fileDialog.answer(file);
@@ -43,6 +43,8 @@ describe("the window: a team robot's token", () => {
     await item.focus();
     await page.keyboard.press('Enter');
     const pane = page.locator('[data-team-robot]');
+    await pane.getByRole('heading', { level: 2, name: 'Team orders' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Welcome to Robot Tray' }).count()).toBe(0);
     await pane.getByTestId('token-state').getByText('Ready for https://orders.example').waitFor();
     const removeToken = pane.getByRole('button', { name: 'Remove token', exact: true });
     await removeToken.focus();

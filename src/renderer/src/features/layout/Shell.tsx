@@ -2,6 +2,7 @@ import { useEffect, type DragEvent } from 'react';
 import { useCalls } from '../../stores/calls.ts';
 import { useCallsView } from '../../stores/callsView.ts';
 import { useRobots } from '../../stores/robots.ts';
+import { teamRobots, useTeam } from '../../stores/team.ts';
 import { closeSavedCall, openDroppedCallFile, useSavedCall } from '../../stores/savedCall.ts';
 import { useUi } from '../../stores/ui.ts';
 import { CallDetailDrawer } from '../calls/CallDetailDrawer.tsx';
@@ -34,7 +35,10 @@ function dropFiles(event: DragEvent): void {
 export function Shell() {
   const view = useUi((s) => s.view);
   const load = useRobots((s) => s.load);
-  const empty = useRobots((s) => s.robots.length === 0);
+  // The welcome screen is for a window with no robot at all: a team catalog's count too.
+  const noOwnRobots = useRobots((s) => s.robots.length === 0);
+  const noTeamRobots = useTeam((s) => teamRobots(s.team).length === 0);
+  const empty = noOwnRobots && noTeamRobots;
   const openId = useCallsView((s) => s.openCallId);
   const detailId = useCalls((s) => (openId !== null && s.byId.has(openId) ? openId : null));
   const saved = useSavedCall((s) => s.view);
