@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parseFireLink } from '../../src/shared/links/fireLink.ts';
 import { CliHarness } from '../support/cliHarness.ts';
+import { catalogText } from '../support/teamCatalogFile.ts';
 
 const echo = [{ type: 'respond' as const, echo: true }];
 
@@ -141,7 +142,7 @@ describe('robot-tray link and open', () => {
       },
       { name: 'order SYNC', baseUrl: 'https://theirs.example', presets: [{ name: 'Team only' }] },
     ];
-    await writeFile(file, JSON.stringify({ format: 'robot-tray-export', version: 1, exportedAt: 1, robots }));
+    await writeFile(file, catalogText(robots));
     await (await h.core()).followTeamCatalog(file);
 
     const link = (await h.run(['link', 'team billing', '--preset', 'month end'])).stdout.trim();

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ImportPlan } from '../../src/core/sharing/importPlan.ts';
 import type { RobotView } from '../../src/shared/models/robot.ts';
 import { CliHarness } from '../support/cliHarness.ts';
+import { catalogText } from '../support/teamCatalogFile.ts';
 
 /** robot-tray export and import through the real bin, between two data folders. */
 describe('robot-tray export and import', () => {
@@ -130,11 +131,11 @@ describe('robot-tray export and import', () => {
     h.secrets.add(token);
     const catalog = path.join(h.home, 'shared', 'catalog.json');
     await mkdir(path.dirname(catalog));
-    const text = (robots: object[]) =>
-      JSON.stringify({ format: 'robot-tray-export', version: 1, exportedAt: 1, robots });
     await writeFile(
       catalog,
-      text([{ name: 'Team robot', baseUrl: h.sandbox.baseUrl, presets: [{ name: 'Echo', args: { n: 1 } }] }]),
+      catalogText([
+        { name: 'Team robot', baseUrl: h.sandbox.baseUrl, presets: [{ name: 'Echo', args: { n: 1 } }] },
+      ]),
     );
     const followed = await h.run(['team', 'follow', catalog]);
     expect(followed).toMatchObject({ code: 0, stderr: '' });

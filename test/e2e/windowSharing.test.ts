@@ -5,9 +5,7 @@ import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index.ts';
 import { openAppWindow, type AppWindow, requireBuiltRenderer } from '../support/windowHarness.ts';
 import { screenshotDir } from '../support/screenshots.ts';
-
-const catalog = (robots: object[]) =>
-  JSON.stringify({ format: 'robot-tray-export', version: 1, exportedAt: 1, robots }, null, 2);
+import { catalogText } from '../support/teamCatalogFile.ts';
 
 describe('the window: export, import and the team catalog', () => {
   let win: AppWindow | undefined;
@@ -32,7 +30,7 @@ describe('the window: export, import and the team catalog', () => {
     const file = path.join(folder, 'team.json');
     await writeFile(
       file,
-      catalog([
+      catalogText([
         {
           name: 'Orders',
           baseUrl: 'https://orders-eu.example',
@@ -119,7 +117,7 @@ describe('the window: export, import and the team catalog', () => {
     const file = path.join(folder, 'catalog.json');
     await writeFile(
       file,
-      catalog([{ name: 'Team orders', baseUrl: 'https://orders.example', presets: [{ name: 'Daily' }] }]),
+      catalogText([{ name: 'Team orders', baseUrl: 'https://orders.example', presets: [{ name: 'Daily' }] }]),
     );
     shell.fileDialog.answer(file);
     await page.getByRole('button', { name: 'Follow a catalog…' }).click();
@@ -139,7 +137,7 @@ describe('the window: export, import and the team catalog', () => {
     expect(win.sentToPage.some((sent) => sent.includes(JSON.stringify(folder).slice(1, -1)))).toBe(false);
     await page.screenshot({ path: path.join(screenshotDir, 'team-catalog-broken.png') });
 
-    await writeFile(file, catalog([{ name: 'Team billing', baseUrl: 'https://billing.example' }]));
+    await writeFile(file, catalogText([{ name: 'Team billing', baseUrl: 'https://billing.example' }]));
     await team.locator('[data-robot-id]', { hasText: 'Team billing' }).waitFor();
     await problem.waitFor({ state: 'detached' });
     expect(await row.count()).toBe(0);
@@ -160,7 +158,7 @@ describe('the window: export, import and the team catalog', () => {
       const file = path.join(folder, 'support-desk.json');
       await writeFile(
         file,
-        catalog([
+        catalogText([
           {
             name: 'Team echo',
             baseUrl: sandbox.baseUrl,

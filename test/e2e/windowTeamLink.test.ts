@@ -5,9 +5,7 @@ import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { navigationForLink } from '../../src/main/links/openLink.ts';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import { openAppWindow, type AppWindow, requireBuiltRenderer } from '../support/windowHarness.ts';
-
-const catalog = (robots: object[]) =>
-  JSON.stringify({ format: 'robot-tray-export', version: 1, exportedAt: 1, robots }, null, 2);
+import { catalogText } from '../support/teamCatalogFile.ts';
 
 describe("the window: a link to a team catalog's preset", () => {
   let win: AppWindow | undefined;
@@ -37,7 +35,7 @@ describe("the window: a link to a team catalog's preset", () => {
     const file = path.join(folder, 'support-desk.json');
     await writeFile(
       file,
-      catalog([
+      catalogText([
         {
           name: 'Team billing',
           baseUrl: sandbox.baseUrl,

@@ -3,9 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { openAppWindow, type AppWindow, requireBuiltRenderer } from '../support/windowHarness.ts';
-
-const catalog = (robots: object[]) =>
-  JSON.stringify({ format: 'robot-tray-export', version: 1, exportedAt: 1, robots }, null, 2);
+import { catalogText } from '../support/teamCatalogFile.ts';
 
 describe("the window: a team robot's token", () => {
   let win: AppWindow | undefined;
@@ -28,7 +26,7 @@ describe("the window: a team robot's token", () => {
     // No robot of one's own: the welcome screen, until a team catalog brings robots.
     await page.getByRole('heading', { level: 2, name: 'Welcome to Robot Tray' }).waitFor();
     const file = path.join(folder, 'support-desk.json');
-    await writeFile(file, catalog([{ name: 'Team orders', baseUrl: 'https://orders.example' }]));
+    await writeFile(file, catalogText([{ name: 'Team orders', baseUrl: 'https://orders.example' }]));
     shell.fileDialog.answer(file);
     await page.getByRole('button', { name: 'Follow a catalog…' }).click();
     const sidebar = page.getByRole('navigation', { name: 'Robots' });

@@ -8,6 +8,7 @@ import type { TeamCatalogState } from '../../src/shared/models/teamCatalog.ts';
 import { whenCall } from '../support/coreEvents.ts';
 import { FakeClock } from '../support/fakeClock.ts';
 import { memorySecrets } from '../support/memorySecrets.ts';
+import { catalogText } from '../support/teamCatalogFile.ts';
 
 const dirs: string[] = [];
 const closers: Array<() => Promise<void>> = [];
@@ -31,12 +32,6 @@ async function openCore(options: { watchFolder?: boolean } = {}): Promise<AppCor
   });
   closers.push(() => core.close());
   return core;
-}
-
-function catalogText(
-  robots: Array<{ name: string; baseUrl: string; presets?: Array<{ name: string; args?: object }> }>,
-) {
-  return JSON.stringify({ format: 'robot-tray-export', version: 1, exportedAt: 1, robots }, null, 2);
 }
 
 /** The next team event whose state passes `predicate`: waits on the core's events, never on time. */

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 import { AppCore } from '../../src/core/appCore.ts';
 import { memorySecrets } from '../support/memorySecrets.ts';
+import { catalogText } from '../support/teamCatalogFile.ts';
 
 /**
  * Whether a robot's token may travel unencrypted over plain http to another
@@ -26,7 +27,7 @@ test('a team catalog cannot allow plain http for this desk: its remote http robo
   const file = path.join(dir, 'team.json');
   // 192.0.2.1 is a documentation address: nothing answers there.
   const robots = [{ name: 'Plain', baseUrl: 'http://192.0.2.1:8080', allowInsecureHttp: true }];
-  await writeFile(file, JSON.stringify({ format: 'robot-tray-export', version: 1, exportedAt: 1, robots }));
+  await writeFile(file, catalogText(robots));
   const team = (await core.followTeamCatalog(file)).robots[0]!;
   expect(team.allowInsecureHttp).toBe(false);
   await core.setToken(team.id, 'team-token-0123456789abcdef');

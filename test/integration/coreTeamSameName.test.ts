@@ -6,6 +6,7 @@ import { AppCore } from '../../src/core/appCore.ts';
 import { navigationForLink } from '../../src/main/links/openLink.ts';
 import { memorySecrets } from '../support/memorySecrets.ts';
 import { json, startScriptedService } from '../support/scriptedService.ts';
+import { catalogText } from '../support/teamCatalogFile.ts';
 
 /**
  * A team catalog (a file anyone on the team can edit) naming a robot at
@@ -33,7 +34,7 @@ test("a team robot named like one's own at another host gets neither one's reque
   await core.setToken(own.id, TOKEN);
   const file = path.join(dir, 'team.json');
   const robots = [{ name: 'deploy', baseUrl: theirs.url, presets: [{ name: 'Now' }] }];
-  await writeFile(file, JSON.stringify({ format: 'robot-tray-export', version: 1, exportedAt: 1, robots }));
+  await writeFile(file, catalogText(robots));
   const team = (await core.followTeamCatalog(file)).robots[0]!;
 
   expect((await core.getRobot('Deploy')).id).toBe(own.id);
@@ -63,7 +64,7 @@ test("a link names a team robot's preset by its names when no robot of one's own
     { name: 'Billing', baseUrl: 'https://billing.example', presets: [{ name: 'Month end' }] },
     { name: 'deploy', baseUrl: 'https://theirs.example', presets: [{ name: 'Now' }] },
   ];
-  await writeFile(file, JSON.stringify({ format: 'robot-tray-export', version: 1, exportedAt: 1, robots }));
+  await writeFile(file, catalogText(robots));
   const team = await core.followTeamCatalog(file);
   const billing = team.robots.find((r) => r.name === 'Billing')!;
   const monthEnd = team.presets.find((p) => p.name === 'Month end')!;
