@@ -11,11 +11,12 @@ import { CatalogOps } from './catalogOps.ts';
 import { type AppCoreOptions, type CoreParts as Parts, openParts } from './coreParts.ts';
 import { CoreAnnouncer, type CoreEvent, type CoreListener } from './coreEvents.ts';
 import { CrossProcess } from './crossProcess.ts';
+import { openTracker } from './coreTracker.ts';
 import { diagnose, type Diagnosis } from './http/probe.ts';
 import { targetOf } from './http/targetUrl.ts';
 import { PresetMemory } from './presetMemory.ts';
 import { SettingsOps } from './settingsOps.ts';
-import { CallTracker } from './tracker/callTracker.ts';
+import type { CallTracker } from './tracker/callTracker.ts';
 import { RobotTokens } from './vault/robotTokens.ts';
 import type { ExportFile } from '../shared/models/exportFile.ts';
 import type { ImportChoices, ImportPlan } from './sharing/importPlan.ts';
@@ -30,7 +31,8 @@ export type { AppCoreOptions, CoreEvent };
  * Everything Robot Tray can do, in one object. The Electron main process maps
  * its IPC contract onto these methods one to one; the CLI calls them directly.
  * Every input is validated here and a rejection names the field. Robots,
- * tokens and presets live in CatalogOps; calls in CallOps, over the CallTracker;
+ * tokens and presets live in CatalogOps; calls in CallOps, over the CallTracker
+ * (wired to robots, tokens and settings in coreTracker.ts);
  * what other processes change reaches it through CrossProcess.
  */
 export class AppCore {
@@ -68,20 +70,7 @@ export class AppCore {
       now: () => parts.clock.now(),
       newId: parts.newId,
     });
-    this.#tracker = new CallTracker({
-      history: parts.history,
-      client: parts.client,
-      // Asked on every poll: robots.json is looked at again for another process's edits every 250 ms at most.
-      robotById: (id) => catalog.robot(id, { maxAgeMs: 250 }),
-      tokenFor: (robot, origin) => tokens.tokenFor(robot, origin),
-      knownTokens: (robotId) => tokens.knownTokens(robotId),
-      settings: () => this.#settings.current,
-      clock: parts.clock,
-      random: parts.random,
-      learnRunTimes: parts.learnRunTimes,
-      newId: parts.newId,
-      warn: (message) => parts.warnings.add('history.sqlite', message),
-    });
+    this.#tracker = openTracker(parts, tokens, () => this.#settings.current);
     this.#calls = new CallOps({
       catalog,
       history: parts.history,
