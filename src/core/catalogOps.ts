@@ -10,7 +10,7 @@ import type { RobotTokens } from './vault/robotTokens.ts';
 import type { ExportFile } from '../shared/models/exportFile.ts';
 import { applyImport } from './sharing/applyImport.ts';
 import { exportCatalog } from './sharing/exportCatalog.ts';
-import { containsSecret } from './http/redact.ts';
+import { EchoMask } from './echo/echoMask.ts';
 import { type ImportChoices, type ImportPlan, planImport } from './sharing/importPlan.ts';
 
 /**
@@ -206,7 +206,7 @@ export class CatalogOps {
     } catch {
       return false;
     }
-    return containsSecret(JSON.stringify(exported), token);
+    return EchoMask.ofSecrets([token]).contains(JSON.stringify(exported));
   }
 
   /** What importing `file` would do; reads only. */
