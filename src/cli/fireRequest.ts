@@ -8,6 +8,7 @@ import { argsJsonTexts } from './argsSources.ts';
 import { usageError } from './cliError.ts';
 import { argsLimitProblem } from '../shared/limits.ts';
 import { findPreset } from './lookup.ts';
+import { type FieldSourceOptions, fieldTexts } from './fieldSources.ts';
 
 /** The options `fire` and `curl` share: what to send. */
 export type SendOptions = {
@@ -15,8 +16,7 @@ export type SendOptions = {
   args?: string[];
   arg?: string[];
   get?: boolean;
-  field?: string[];
-};
+} & FieldSourceOptions;
 
 /**
  * The arguments given on the command line (`--args` may name a file with
@@ -53,9 +53,10 @@ export async function fireRequest(
   robot: RobotView,
   options: SendOptions,
   changes: ArgChanges | undefined,
+  { prompt = true }: { prompt?: boolean } = {},
 ): Promise<FireRequest> {
   const method = options.get === true ? 'GET' : undefined;
-  if (options.preset === undefined && (options.field?.length ?? 0) > 0)
+  if (options.preset === undefined && (options.field?.length ?? 0) + (options.fieldEnv?.length ?? 0) > 0)
     throw usageError("--field gives a value to a preset's field; name the preset with --preset NAME.");
   if (options.preset === undefined) {
     return { method: method ?? 'POST', args: changes === undefined ? {} : applyArgChanges({}, changes) };
@@ -64,7 +65,7 @@ export async function fireRequest(
   // Checked here to name the --field to pass; the core checks the same again.
   // Loaded here: the field rules hold schemas, and --help loads none.
   const { presetFieldValues } = await import('./fieldOptions.ts');
-  const fields = presetFieldValues(preset, robot.name, options.field);
+  const fields = presetFieldValues(preset, robot.name, await fieldTexts(options, preset.fields, { prompt }));
   return {
     presetId: preset.id,
     ...(fields === undefined ? {} : { fields }),

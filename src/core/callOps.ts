@@ -94,10 +94,15 @@ export class CallOps {
   }
 
   /** The trigger as a curl command, with the token left as $ROBOT_TOKEN. */
+  /**
+   * The trigger as a curl command. A secret field's value stays out of it
+   * as it stays out of the history: the command carries its placeholder,
+   * for whoever runs it to put the value in.
+   */
   async curlCommand(robotId: string, request: unknown): Promise<string> {
     const robot = await this.#catalog.requireRobot(robotId);
     const spec = await this.#fireSpec(robot, parseInput(FireRequest, request, 'fire'));
-    return buildCurlCommand(targetOf(robot), spec.method, spec.args);
+    return buildCurlCommand(targetOf(robot), spec.method, spec.keptArgs ?? spec.args);
   }
 
   /** One page of calls as lists show them: their responses are never read. */
