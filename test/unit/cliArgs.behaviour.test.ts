@@ -1,5 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { buildArgs, collect, parseArgPair, parseArgsJson } from '../../src/cli/args.ts';
+import {
+  argFiles,
+  buildArgs,
+  collect,
+  parseArgPair,
+  parseArgsJson,
+  typedLookingNote,
+} from '../../src/cli/args.ts';
 import { CliError } from '../../src/cli/cliError.ts';
 
 /**
@@ -17,43 +24,69 @@ function usage(run: () => unknown): CliError {
   throw new Error('no usage error');
 }
 
-describe('--arg: the value as JSON when it is JSON, else as typed', () => {
+describe('--arg as HTTPie reads it: key=value is text, key:=value is JSON', () => {
   test.each([
-    ['n=-42', -42],
-    ['n= 42 ', 42],
-    ['neg=-9007199254740991', -9007199254740991],
-    ['neg=-9007199254740993', '-9007199254740993'],
-    ['big= 12345678901234567890 ', ' 12345678901234567890 '],
-    // Decimals a double cannot hold exactly stay text, as typed (they would arrive changed).
-    ['bigfloat=12345678901234567890.5', '12345678901234567890.5'],
-    ['decimal=123456789012345678.5', '123456789012345678.5'],
-    ['trailing=9007199254740993.0', '9007199254740993.0'],
-    ['exact=12.50', 12.5],
-    ['exp=1e21', 1e21],
-    ['tiny=1e-400', '1e-400'],
-    ['inf=-1e400', '-1e400'],
-  ])('%s', (text, value) => {
+    ['n=42', '42'],
+    ['rush=true', 'true'],
+    ['o={"a":1}', '{"a":1}'],
+    ['url=https://x.example/?a=1&b=2', 'https://x.example/?a=1&b=2'],
+    ['big=12345678901234567890', '12345678901234567890'],
+    ['blank=', ''],
+  ])('%s is text', (text, value) => {
+    expect(parseArgPair(text)[1]).toBe(value);
+  });
+
+  test.each([
+    ['n:=-42', -42],
+    ['n:= 42 ', 42],
+    ['neg:=-9007199254740991', -9007199254740991],
+    ['exact:=12.50', 12.5],
+    ['exp:=1e21', 1e21],
+    ['rush:=true', true],
+    ['none:=null', null],
+    ['ids:=[1,2]', [1, 2]],
+    ['o:={"a":{"b":"c"}}', { a: { b: 'c' } }],
+    ['s:="quoted text"', 'quoted text'],
+  ])('%s is JSON', (text, value) => {
     expect(parseArgPair(text)[1]).toEqual(value);
   });
 
-  test('the name is everything before the first "=", colons included', () => {
-    expect(parseArgPair('a:b:c=1')).toEqual(['a:b:c', 1]);
+  test('the name is everything before the first "=" (a ":" right before it makes ":="), colons included', () => {
+    expect(parseArgPair('a:b:c=1')).toEqual(['a:b:c', '1']);
     expect(parseArgPair('x=:=y')).toEqual(['x', ':=y']);
+    expect(parseArgPair('a:b:=1')).toEqual(['a:b', 1]);
+    expect(parseArgPair('::=1')).toEqual([':', 1]);
   });
 
-  test('":=" keeps the value as text; the colon is not part of the name', () => {
-    expect(parseArgPair('n:=42')).toEqual(['n', '42']);
-    expect(parseArgPair('a:b:=1')).toEqual(['a:b', '1']);
+  test('key=@FILE sends the file\'s text, key:=@FILE its JSON; \\@ starts text with "@"', () => {
+    const files: Record<string, string> = { 'note.txt': 'line one\n', 'order.json': '{"id":7}' };
+    const read = (file: string) => files[file]!;
+    expect(parseArgPair('note=@note.txt', read)).toEqual(['note', 'line one\n']);
+    expect(parseArgPair('order:=@order.json', read)).toEqual(['order', { id: 7 }]);
+    expect(parseArgPair('handle=\\@robots', read)).toEqual(['handle', '@robots']);
+    expect(parseArgPair('at=@', read)).toEqual(['at', '@']);
+    expect(argFiles(['note=@note.txt', 'order:=@order.json', 'x=1', 'again=@note.txt'])).toEqual([
+      'note.txt',
+      'order.json',
+    ]);
   });
 
-  test('a name that is only a colon before "=" is still a name', () => {
-    expect(parseArgPair('::=1')).toEqual([':', '1']);
+  test('a text value that reads as another kind of JSON gets a note naming := ; real text gets none', () => {
+    expect(typedLookingNote('amount=12.5')).toBe(
+      '--arg amount=12.5 sends the text "12.5"; for a number write amount:=12.5',
+    );
+    expect(typedLookingNote('rush=true')).toBe(
+      '--arg rush=true sends the text "true"; for a boolean write rush:=true',
+    );
+    expect(typedLookingNote('ids=[1]')).toBe('--arg ids=[1] sends the text "[1]"; for a list write ids:=[1]');
+    for (const text of ['customer=C-17', 'id=0042', 'amount:=12.5', 'quoted="x"', 'f=@file.json'])
+      expect(typedLookingNote(text)).toBeUndefined();
   });
 
   test('usage errors say what was given and what is expected', () => {
     expect(usage(() => parseArgPair('customer'))).toMatchObject({
       kind: 'validation',
-      message: '--arg customer: expected key=value (or key:=value to keep the value as text).',
+      message: '--arg customer: expected key=value (text) or key:=value (JSON, such as n:=42).',
     });
     expect(usage(() => parseArgPair('=C-17')).message).toBe(
       '--arg =C-17: the argument name before "=" is empty.',
@@ -61,9 +94,24 @@ describe('--arg: the value as JSON when it is JSON, else as typed', () => {
     expect(usage(() => parseArgPair(':=C-17')).message).toBe(
       '--arg :=C-17: the argument name before "=" is empty.',
     );
-    expect(usage(() => parseArgPair('__proto__:=x')).message).toBe(
+    expect(usage(() => parseArgPair('__proto__=x')).message).toBe(
       '--arg: "__proto__" cannot be used as an argument name; rename it.',
     );
+    expect(usage(() => parseArgPair('customer:=C-17')).message).toMatch(
+      /^--arg customer:=C-17: not valid JSON \(.+\)\. For text write customer=… instead of customer:=…; text in JSON needs quotes, such as customer:='"x"'\.$/,
+    );
+  });
+
+  test('a JSON number a double cannot hold exactly is refused, pointing at text', () => {
+    for (const text of [
+      'big:=12345678901234567890',
+      'd:=123456789012345678.5',
+      'inf:=-1e400',
+      'ids:=[1,9007199254740993]',
+    ])
+      expect(usage(() => parseArgPair(text)).message).toMatch(
+        /has more digits than a JSON number keeps, so it would be sent changed\. Send it as text exactly as typed with \w+=… \(or quote it inside the JSON\)\.$/,
+      );
   });
 });
 
@@ -95,7 +143,7 @@ describe('--args: a JSON object', () => {
 
 describe('merging', () => {
   test('a pair overrides an --args key of the same name, whatever the order typed', () => {
-    expect(buildArgs(['{"rush":true}'], ['rush=false'])).toEqual({ rush: false });
+    expect(buildArgs(['{"rush":true}'], ['rush:=false'])).toEqual({ rush: false });
   });
 
   test('repeated options are collected in order', () => {
@@ -112,7 +160,9 @@ describe('numbers a JSON number cannot hold exactly inside --args and JSON --arg
     expect(() => buildArgs(['{"amount":123456789012345678.5}'], [])).toThrow(
       '--args: the number 123456789012345678.5 has more digits than a JSON number keeps, so it would be sent changed. Quote it to send it as text exactly as typed.',
     );
-    expect(() => buildArgs([], ['ids=[1,9007199254740993]'])).toThrow(/--arg: the number 9007199254740993 /);
+    expect(() => buildArgs([], ['ids:=[1,9007199254740993]'])).toThrow(
+      /--arg ids:=\[1,9007199254740993\]: the number 9007199254740993 /,
+    );
     expect(buildArgs(['{"note":"123456789012345678.5","n":0.1}'], [])).toEqual({
       note: '123456789012345678.5',
       n: 0.1,

@@ -62,7 +62,8 @@ export function networkCommand(): Command {
   return network;
 }
 
-function describe(settings: Settings, hasPassword: boolean): string {
+/** The trust and proxy settings as `network show` and `settings` print them. */
+export function describeNetwork(settings: Settings, hasPassword: boolean): string {
   const n = settings.network;
   return formatFields([
     ['Proxy mode', n.proxyMode],
@@ -79,7 +80,7 @@ async function show(options: { json?: boolean }): Promise<void> {
   await withCore(async (core) => {
     const settings = core.getSettings();
     if (options.json === true) return printJson(settings.network);
-    printLine(describe(settings, await core.hasProxyPassword()));
+    printLine(describeNetwork(settings, await core.hasProxyPassword()));
   });
 }
 
@@ -109,6 +110,6 @@ async function set(options: SetOptions): Promise<void> {
     if (options.proxyPassword === false) await core.clearProxyPassword();
     const settings = changes === 0 ? core.getSettings() : await core.updateSettings({ network: patch });
     if (options.json === true) return printJson(settings.network);
-    printLine(describe(settings, await core.hasProxyPassword()));
+    printLine(describeNetwork(settings, await core.hasProxyPassword()));
   });
 }
