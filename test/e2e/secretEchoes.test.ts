@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { RobotTrayApi } from '../../src/shared/ipc/api.ts';
 import { CliHarness } from '../support/cliHarness.ts';
 import { json, startScriptedService, type SeenRequest } from '../support/scriptedService.ts';
 import { openAppWindow, requireBuiltRenderer, type AppWindow } from '../support/windowHarness.ts';
@@ -197,10 +198,10 @@ describe('a secret echoed by the service is kept nowhere, whichever process read
       });
       expect(done).toBeUndefined();
       for (const callId of [...Object.values(calls), id]) {
-        const detail = await app.page.evaluate(
-          async (callId) => JSON.stringify(await window.robotTray.getCall({ id: callId })),
-          callId,
-        );
+        const detail = await app.page.evaluate(async (callId) => {
+          const bridge = (globalThis as unknown as { robotTray: RobotTrayApi }).robotTray;
+          return JSON.stringify(await bridge.getCall({ id: callId }));
+        }, callId);
         expect(leaks(detail), callId).toEqual([]);
       }
       expect(leaks(await app.page.content())).toEqual([]);
