@@ -9,7 +9,7 @@ import { type ResponseOptions, showResponse, responseText } from './responseOutp
 import type { WaitOutcome } from './waitForCall.ts';
 
 /**
- * Everything known about a call, for `robot-tray status`. With `summary` (a
+ * Everything known about a call, for `robot-tray call show`. With `summary` (a
  * terminal, without --full) a long response shows its first lines and what
  * was left out, so a 10 MB answer does not flood the screen (responseText).
  */
@@ -60,9 +60,9 @@ export function problemLine(call: Call): string {
       return about;
     case 'failed':
     case 'unexpected':
-      return `${about} See the service's answer with: robot-tray status ${id} --json`;
+      return `${about} See the service's answer with: robot-tray call show ${id} --json`;
     case 'stopped':
-      return `${about} Resume it with: robot-tray status ${id} --wait`;
+      return `${about} Resume it with: robot-tray call show ${id} --wait`;
     default:
       return `Call ${id} is ${call.state}.`;
   }
@@ -108,7 +108,7 @@ export async function reportWait(
   const { call } = outcome;
   if (outcome.ended === 'final') return reportCall(call, { ...options, waited: true });
   if (options.json) printJson(call);
-  const later = `robot-tray status ${call.id} --wait`;
+  const later = `robot-tray call show ${call.id} --wait`;
   const stays =
     options.appWatching === true
       ? `the call stays waiting in history (the app keeps watching it), check it later with: ${later}`

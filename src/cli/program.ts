@@ -11,7 +11,7 @@ import { fireCommand } from './commands/fire.ts';
 import { presetCommand } from './commands/preset.ts';
 import { refireCommand } from './commands/refire.ts';
 import { reportCommand } from './commands/report.ts';
-import { saveCommand, showCommand } from './commands/savedCall.ts';
+import { saveCommand } from './commands/savedCall.ts';
 import { robotCommand } from './commands/robot.ts';
 import { exportCommand, importCommand } from './commands/sharing.ts';
 import { teamCommand } from './commands/team.ts';
@@ -22,6 +22,7 @@ import { tokenCommand } from './commands/token.ts';
 import { warningsCommand } from './commands/warnings.ts';
 import { noteArgumentOptions, noteTokenEnvOption } from './errorReport.ts';
 import { collectCaFile, parseProxyFlag, setNetworkFlags } from './networkFlags.ts';
+import { EXAMPLES } from './examples.ts';
 
 function commandPath(command: Command): string {
   const names: string[] = [];
@@ -125,6 +126,8 @@ export const COMMANDS: ReadonlyArray<readonly [name: string, build: (argv: reado
 ];
 
 const HIDDEN = new Set(SHORT_FORMS.map(([name]) => name));
+/** A short form's examples are its noun's. */
+const LONG_FORM = new Map(SHORT_FORMS.map(([name, noun, sub]) => [name, `${noun} ${sub}`]));
 
 /**
  * `robot-tray` and its commands. Building it loads commander and the
@@ -163,13 +166,19 @@ Data folder: $ROBOT_TRAY_HOME, else the app's own. Exit codes: 0 done or accepte
 3 rejected, 4 timeout or stopped, 5 unreachable, 6 unknown/expired/unexpected, 7 keychain,
 8 data folder or history unusable, 9 busy (another process is changing the data), 10 the run failed,
 130 interrupted. Run "robot-tray COMMAND --help" for each command.
-Short forms: ${SHORT_FORMS.map(([name, noun, sub]) => `${name} = ${noun} ${sub}`).join(', ')}.`,
+Short forms: ${SHORT_FORMS.map(([name, noun, sub]) => `${name} = ${noun} ${sub}`)
+      .join(', ')
+      .replace(/(.{1,96})(, |$)/g, '$1$2\n')
+      .trimEnd()}.`,
   );
   // addCommand does not pass settings down, so every command gets them here:
   // parse errors are thrown (main prints one line and exits 2) instead of
   // commander printing and exiting by itself.
   forEachCommand(program, (command) => {
     const path = commandPath(command);
+    const examples = EXAMPLES[LONG_FORM.get(path) ?? path];
+    if (examples !== undefined)
+      command.addHelpText('after', `\nExamples:\n${examples.map((line) => `  ${line}`).join('\n')}`);
     command
       .exitOverride((error) => {
         throw Object.assign(error, { commandPath: path });

@@ -85,7 +85,7 @@ async function listCalls(options: CallsOptions): Promise<void> {
     }
     if (calls.some((c) => unverified.has(c.id) && c.state === 'waiting')) {
       printProblem(
-        'waiting? = not verified now (the service did not answer in time, or more than 20 were waiting); see one with: robot-tray status CALL',
+        'waiting? = not verified now (the service did not answer in time, or more than 20 were waiting); see one with: robot-tray call show CALL',
       );
     }
   });

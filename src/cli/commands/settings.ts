@@ -16,14 +16,6 @@ export function settingsCommand(): Command {
       'list the settings shared with the app: the history limits and the network (trust and proxy)',
     )
     .option('--json', 'print them as JSON: { history, network }')
-    .addHelpText(
-      'after',
-      `
-Examples:
-  robot-tray settings
-  robot-tray history set --max-size "2 GiB"      # change the history limits
-  robot-tray network set --proxy-mode env        # change how robots are reached`,
-    )
     .action(
       run(async (options: { json?: boolean }) => {
         await withCore(async (core) => {

@@ -10,6 +10,8 @@ import { printJson, printLine } from '../output.ts';
 import { checkResponseOptions, printResponse, writeResponse } from '../responseOutput.ts';
 import { type TokenEnvOptions, tokenEnvOption, useTokenFromEnv } from '../tokenEnv.ts';
 import { waitAndReport } from '../waitForCall.ts';
+import { usageError } from '../cliError.ts';
+import { namesFile } from '../savedCallArg.ts';
 
 type StatusOptions = TokenEnvOptions & {
   wait?: boolean;
@@ -21,8 +23,13 @@ type StatusOptions = TokenEnvOptions & {
 
 export function statusCommand(): Command {
   return tokenEnvOption(new Command('status'))
-    .description('show a call (a waiting one is asked about once); with --wait, watch it until it ends')
-    .argument('<CALL>', "the call's local id (or its first characters), or its webhookCallId")
+    .description(
+      'show a call (a waiting one is asked about once), or a saved call file read-only; with --wait, watch it until it ends',
+    )
+    .argument(
+      '<CALL|FILE>',
+      "the call's local id (or its first characters), its webhookCallId, or a file written by call save",
+    )
     .option(
       '--wait',
       'watch a waiting call until it ends, resuming a stopped one; the response as JSON on stdout',
@@ -38,6 +45,15 @@ export function statusCommand(): Command {
 }
 
 async function status(id: string, options: StatusOptions): Promise<number> {
+  if (namesFile(id)) {
+    if (options.wait === true || options.timeout !== undefined || options.tokenEnv !== undefined)
+      throw usageError(
+        `${id} is a saved call file, read only: --wait, --timeout and --token-env apply to calls in the history.`,
+      );
+    const { showSavedCall } = await import('./savedCall.ts');
+    await showSavedCall(id, options);
+    return 0;
+  }
   const started = Date.now();
   const json = options.json === true;
   const shown = { json, full: options.full, output: options.output };

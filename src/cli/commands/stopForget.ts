@@ -13,7 +13,7 @@ import { printJson, printLine } from '../output.ts';
  */
 export function stopCommand(): Command {
   return new Command('stop')
-    .description('stop watching a waiting call: it ends stopped (status CALL --wait resumes it)')
+    .description('stop watching a waiting call: it ends stopped (call show CALL --wait resumes it)')
     .argument('<CALL>', "the call's local id (or its first characters), or its webhookCallId")
     .option('--json', 'print the call record as JSON')
     .action(
@@ -22,7 +22,7 @@ export function stopCommand(): Command {
           const found = stoppable(core.getCall(id));
           const stopped = core.stopCall(found.id);
           if (options.json === true) return printJson(stopped);
-          printLine(`Stopped call ${stopped.id}. Resume it with: robot-tray status ${stopped.id} --wait`);
+          printLine(`Stopped call ${stopped.id}. Resume it with: robot-tray call show ${stopped.id} --wait`);
         });
       }),
     );

@@ -8,7 +8,7 @@ type Field = Pick<PresetField, 'name' | 'secret'> & Partial<PresetField>;
  * A name the preset has no field for, and a secret field (links never carry
  * one: it is asked for when the run is fired), make the link not this
  * preset's. With `values`, each given value is also checked against its
- * field's type and rules (as `robot-tray link` does before printing one);
+ * field's type and rules (as `robot-tray link create` does before printing one);
  * a missing required field is never a problem: whoever opens the link fills
  * it in.
  */
