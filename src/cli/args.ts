@@ -102,7 +102,7 @@ export function typedLookingNote(text: string): string | undefined {
         : typeof value === 'object'
           ? 'an object'
           : `a ${typeof value}`;
-  return `--arg ${text} sends the text "${pair.raw}"; for ${kind} write ${pair.key}:=${pair.raw}`;
+  return `--arg ${text} sent the text "${pair.raw}"; for ${kind} write ${pair.key}:=${pair.raw}`;
 }
 
 export function parseArgsJson(text: string): JsonObject {

@@ -78,7 +78,7 @@ export async function reportCall(
   call: Call,
   options: ResponseOptions & { waited: boolean },
 ): Promise<number> {
-  if (options.json) printJson(call);
+  if (options.json) printCallJson(call);
   if (call.state === 'done') {
     await showResponse(call, options);
     if (call.warning !== null) printProblem(`robot-tray: ${call.warning}`);
@@ -107,7 +107,7 @@ export async function reportWait(
 ): Promise<number> {
   const { call } = outcome;
   if (outcome.ended === 'final') return reportCall(call, { ...options, waited: true });
-  if (options.json) printJson(call);
+  if (options.json) printCallJson(call);
   const later = `robot-tray call show ${call.id} --wait`;
   const stays =
     options.appWatching === true
@@ -120,4 +120,17 @@ export async function reportWait(
   }
   printProblem(`robot-tray: stopped waiting; ${stays}`);
   return ExitCode.interrupted;
+}
+
+/**
+ * A call record as `--json` prints it: everything but the prints of its
+ * secrets, which mean something only to this desk's mask key.
+ */
+export function callJson<T extends { echoPrints?: unknown }>(call: T): Omit<T, 'echoPrints'> {
+  const { echoPrints: _prints, ...shown } = call;
+  return shown;
+}
+
+export function printCallJson(call: { echoPrints?: unknown }): void {
+  printJson(callJson(call));
 }

@@ -17,6 +17,13 @@ import { argsLimitProblem } from '../shared/limits.ts';
 import { findPreset } from './lookup.ts';
 import { type FieldSourceOptions, fieldTexts } from './fieldSources.ts';
 
+/** Notes on --arg values sent as text that read as numbers, flags or lists, said if the service refuses the call. */
+let textThatLooksTyped: string[] = [];
+
+export function argumentNotes(): readonly string[] {
+  return textThatLooksTyped;
+}
+
 /** The options `fire` and `curl` share: what to send. */
 export type SendOptions = {
   preset?: string;
@@ -43,10 +50,7 @@ export async function givenChanges(
   if (json.length + pairs.length === 0) return undefined;
   const files = await argFileTexts(argFiles(pairs));
   const changes = parseArgChanges(json, pairs, (file) => files.get(file)!);
-  for (const pair of pairs) {
-    const note = typedLookingNote(pair);
-    if (note !== undefined) process.stderr.write(`robot-tray: ${note}.\n`);
-  }
+  textThatLooksTyped = pairs.flatMap((pair) => typedLookingNote(pair) ?? []);
   // The core refuses these in the same words; saying so here touches no data.
   const problem = argsLimitProblem(applyArgChanges({}, changes));
   if (problem !== undefined) throw usageError(`--args: ${problem}`);

@@ -187,9 +187,9 @@ describe('robot-tray robot, token and preset', () => {
       '--args',
       '{"customer":"C-1","amount":1}',
       '--arg',
-      'amount=12.5',
+      'amount:=12.5',
       '--arg',
-      'code:=007',
+      'code=007',
       '--get',
       '--tray',
     ]);

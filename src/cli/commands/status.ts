@@ -1,12 +1,12 @@
 import { Command } from 'commander';
 import type { AppCore } from '../../core/appCore.ts';
 import type { Call } from '../../shared/models/call.ts';
-import { describeCall } from '../callReport.ts';
+import { describeCall, printCallJson } from '../callReport.ts';
 import { currentRobotNames } from '../callRobots.ts';
 import { parseSeconds, run } from '../command.ts';
 import { withCore } from '../coreAccess.ts';
 import { exitCodeForState } from '../exitCodes.ts';
-import { printJson, printLine } from '../output.ts';
+import { printLine } from '../output.ts';
 import { checkResponseOptions, printResponse, writeResponse } from '../responseOutput.ts';
 import { type TokenEnvOptions, tokenEnvOption, useTokenFromEnv } from '../tokenEnv.ts';
 import { waitAndReport } from '../waitForCall.ts';
@@ -69,7 +69,7 @@ async function status(id: string, options: StatusOptions): Promise<number> {
         return exitCodeForState(call.state, false);
       }
       if (options.output !== undefined) await writeResponse(call, options.output);
-      if (json) printJson(call);
+      if (json) printCallJson(call);
       else {
         const robotNow = (await currentRobotNames(core)).get(call.robotId);
         const summary = process.stdout.isTTY === true && options.full !== true;
