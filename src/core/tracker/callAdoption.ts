@@ -2,6 +2,7 @@ import { type Call, isActive } from '../../shared/models/call.ts';
 import type { Clock } from '../clock.ts';
 import type { CallHistory } from '../store/callHistory.ts';
 import type { LoggedChange } from '../store/sharedWrites.ts';
+import { LeaseJudge } from './leaseJudge.ts';
 import type { LeaseKeeper } from './leaseKeeper.ts';
 import type { LiveCalls } from './liveCalls.ts';
 import type { RunLearning } from './runLearning.ts';
@@ -30,9 +31,17 @@ export type AdoptionDeps = {
  */
 export class CallAdoption {
   readonly #d: AdoptionDeps;
+  /** Whether another process's leases lapsed, by this process's own clock. */
+  readonly #judge: LeaseJudge;
 
   constructor(deps: AdoptionDeps) {
     this.#d = deps;
+    this.#judge = new LeaseJudge(deps.clock);
+  }
+
+  /** The holders whose leases lapsed, as seen now (see LeaseJudge). */
+  #lapsed(): Map<string, number> {
+    return this.#judge.lapsed(this.#d.history.writes.leaseMarks());
   }
 
   /**
@@ -47,7 +56,7 @@ export class CallAdoption {
     const now = this.#d.clock.now();
     let taken;
     try {
-      taken = this.#d.history.writes.takeLease(call.id, this.#d.leases().until(), now);
+      taken = this.#d.history.writes.takeLease(call.id, this.#d.leases().until(), this.#lapsed());
     } catch {
       // A history this process cannot write (read-only, locked): it only looks.
       taken = { call, version: 0 };
@@ -83,10 +92,9 @@ export class CallAdoption {
     if (this.#d.live.has(id) || this.#d.closing()) return true;
     const stored = this.#d.history.writes.read(id);
     if (stored === undefined || stored.call.state !== 'waiting') return true;
-    const now = this.#d.clock.now();
-    const taken = this.#d.history.writes.takeLease(id, this.#d.leases().until(), now);
+    const taken = this.#d.history.writes.takeLease(id, this.#d.leases().until(), this.#lapsed());
     if (taken === undefined) return false;
-    if (taken.call.state === 'waiting') this.#d.live.watch(taken.call, taken.version, now);
+    if (taken.call.state === 'waiting') this.#d.live.watch(taken.call, taken.version, this.#d.clock.now());
     return true;
   }
 
@@ -97,12 +105,13 @@ export class CallAdoption {
   fromHistory(): Call[] {
     const adopted: Call[] = [];
     const writes = this.#d.history.writes;
+    const lapsed = this.#lapsed();
     for (;;) {
       const now = this.#d.clock.now();
       let took = 0;
-      for (const { id } of writes.adoptable(now, ADOPT_BATCH)) {
+      for (const { id } of writes.adoptable(lapsed, ADOPT_BATCH)) {
         if (this.#d.live.has(id)) continue;
-        const taken = writes.takeLease(id, this.#d.leases().until(), now);
+        const taken = writes.takeLease(id, this.#d.leases().until(), lapsed);
         if (taken === undefined) continue;
         took++;
         const { call, version } = taken;
