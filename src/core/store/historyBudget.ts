@@ -1,5 +1,8 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { activeStates } from '../../shared/models/call.ts';
+import type { Settings, SettingsPatch } from '../../shared/models/settings.ts';
+import { historyBudgetProblem } from '../../shared/sentences/historyBudget.ts';
+import { AppError } from '../errors.ts';
 
 const ACTIVE = activeStates.map((s) => `'${s}'`).join(', ');
 
@@ -68,4 +71,18 @@ export function overBudget(
     overBytes -= row.bytes;
   }
   return { ids, rows: n, bytes };
+}
+
+/**
+ * Refuse settings whose history size is below the largest response read,
+ * when `patch` changes either (a pair stored before this rule stays usable
+ * until one of them is changed).
+ */
+export function checkHistoryBudget(
+  next: Settings,
+  patch: Pick<SettingsPatch, 'historyMaxBytes' | 'http'>,
+): void {
+  if (patch.historyMaxBytes === undefined && patch.http?.queryResponseCapBytes === undefined) return;
+  const problem = historyBudgetProblem(next.historyMaxBytes, next.http.queryResponseCapBytes);
+  if (problem !== undefined) throw new AppError('validation', problem);
 }
