@@ -1,5 +1,8 @@
 import { constants, DatabaseSync } from 'node:sqlite';
 import { describe, expect, test, vi } from 'vitest';
+import { CallHistory } from '../../src/core/store/callHistory.ts';
+import { VIEW_LEASE_MS } from '../../src/core/store/viewedCalls.ts';
+import { WarningLog } from '../../src/core/store/warnings.ts';
 import { finality, writeWins } from '../../src/core/store/writeRules.ts';
 import { LeaseJudge } from '../../src/core/tracker/leaseJudge.ts';
 import { LEASE_MS } from '../../src/core/tracker/leaseKeeper.ts';
@@ -20,7 +23,9 @@ const call = (id: string, extra: Partial<Call> = {}): Call => ({
   ...extra,
 });
 
-const { open } = historyConnections('robot-tray-shared-');
+const connections = historyConnections('robot-tray-shared-');
+const { open } = connections;
+const historyFile = () => connections.file;
 
 describe('which write wins (pure)', () => {
   test('the service’s word outranks an end Robot Tray decided, which outranks watching', () => {
@@ -331,9 +336,43 @@ describe('responses apart, and the byte budget', () => {
         .map((c) => c.id)
         .sort(),
     ).toEqual(['d7', 'd8', 'd9', 'old-waiting']);
-    // Over budget with nothing finished left to prune: the waiting call stays.
-    expect(history.prune(1_000_000, true, 1)).toBe(3);
-    expect(history.list().map((c) => c.id)).toEqual(['old-waiting']);
+    // Over budget with nothing finished left to prune but the call that ended last: it stays, as the waiting one does.
+    expect(history.prune(1_000_000, true, 1)).toBe(2);
+    expect(history.list().map((c) => c.id)).toEqual(['d9', 'old-waiting']);
     expect(history.get('old-waiting')?.response).toEqual(kb(100));
+  });
+
+  test('no prune removes the call that ended last, however large, nor one a window shows in another process, until that word is taken back or lapses', () => {
+    const app = open();
+    const cli = open();
+    const kb = (n: number) => ({ text: 'y'.repeat(n * 1024) });
+    app.put(call('shown', { state: 'done', createdAt: T, response: kb(100) }));
+    app.showing('shown');
+    for (let i = 0; i < 3; i++)
+      cli.put(call(`d${i}`, { state: 'done', createdAt: T + 1 + i, response: kb(100) }));
+    // Finished first but written last (a long run): the call that ended last.
+    cli.put(call('big', { state: 'done', createdAt: T - 1, response: kb(600) }));
+    const ids = () =>
+      cli
+        .list()
+        .map((c) => c.id)
+        .sort();
+    expect(cli.prune(1_000_000, true, 500 * 1024)).toBe(3);
+    expect(ids()).toEqual(['big', 'shown']);
+    // The window's word lapses unless said again within VIEW_LEASE_MS, by the pruning process's clock.
+    const later = CallHistory.open(historyFile(), new WarningLog(), () => Date.now() + VIEW_LEASE_MS);
+    try {
+      expect(later.prune(1_000_000, true, 500 * 1024)).toBe(1);
+    } finally {
+      later.close();
+    }
+    expect(ids()).toEqual(['big']);
+    // Taken back (another call shown, or none): pruned at once.
+    cli.put(call('next', { state: 'done', createdAt: T + 5, response: kb(1) }));
+    app.showing('big');
+    expect(cli.prune(1_000_000, true, 1)).toBe(0);
+    app.showing(null);
+    expect(cli.prune(1_000_000, true, 1)).toBe(1);
+    expect(ids()).toEqual(['next']);
   });
 });
