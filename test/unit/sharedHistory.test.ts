@@ -137,8 +137,8 @@ describe('leases', () => {
     const app = open();
     const cli = open();
     cli.commit(call('c', { state: 'waiting' }), 0, T + 30_000);
-    expect(app.writes.leaseMarks()).toEqual([{ holder: cli.processId, mark: T + 30_000 }]);
-    expect(cli.writes.leaseMarks()).toEqual([]);
+    expect(app.writes.leases()).toEqual({ marks: [{ holder: cli.processId, mark: T + 30_000 }], unheld: 0 });
+    expect(cli.writes.leases()).toEqual({ marks: [], unheld: 0 });
     // Not judged lapsed: held, whatever times were written.
     expect(app.writes.takeLease('c', T + 60_000, new Map())).toBeUndefined();
     expect(app.writes.adoptable(new Map(), 10)).toEqual([]);

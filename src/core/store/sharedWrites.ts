@@ -19,9 +19,12 @@ export type PendingWrite = { call: Call; expected: number; leaseUntil: number | 
 /** Another process holding leases, and the latest lease it wrote (see LeaseJudge). */
 export type LeaseMark = { holder: string; mark: number };
 
+/** The leases on calls being sent or waiting, as one process sees them (see SharedWrites.leases). */
+export type LeasesSeen = { marks: LeaseMark[]; unheld: number };
+
 /** The lease of a call this process may take: nobody's, its own, or a holder's judged lapsed at `mark` or before. */
-const TAKABLE = `(lease_holder IS NULL OR lease_holder = $me
-  OR lease_until <= (SELECT value FROM json_each($lapsed) WHERE key = calls.lease_holder))`;
+const TAKABLE = `(lease_holder IS NULL OR lease_holder = $me OR ($lapsed <> '{}'
+  AND lease_until <= (SELECT value FROM json_each($lapsed) WHERE key = calls.lease_holder)))`;
 
 const ACTIVE = activeStates.map((s) => `'${s}'`).join(', ');
 /**
@@ -78,9 +81,8 @@ export class SharedWrites {
        RETURNING id`,
     );
     this.#marks = db.prepare(
-      `SELECT lease_holder AS holder, max(lease_until) AS mark FROM calls
-       WHERE state IN (${ACTIVE}) AND lease_holder IS NOT NULL AND lease_holder <> ?
-       GROUP BY lease_holder`,
+      `SELECT lease_holder AS holder, max(lease_until) AS mark, count(*) AS calls FROM calls
+       WHERE state IN (${ACTIVE}) GROUP BY lease_holder`,
     );
     this.#adoptable = db.prepare(
       `SELECT id, state FROM calls WHERE state IN (${ACTIVE}) AND ${TAKABLE}
@@ -174,9 +176,23 @@ export class SharedWrites {
     });
   }
 
-  /** The other processes holding leases on calls being sent or waiting, each with its latest lease. */
-  leaseMarks(): LeaseMark[] {
-    return this.#get(() => this.#marks.all(this.#me) as LeaseMark[]);
+  /**
+   * The leases on calls being sent or waiting: each other process holding
+   * some, with the latest lease it wrote, and how many such calls nobody
+   * holds. One pass over those calls, so a look that finds nothing to take
+   * costs no more.
+   */
+  leases(): LeasesSeen {
+    const rows = this.#get(
+      () => this.#marks.all() as Array<{ holder: string | null; mark: number; calls: number }>,
+    );
+    const marks: LeaseMark[] = [];
+    let unheld = 0;
+    for (const { holder, mark, calls } of rows) {
+      if (holder === null) unheld = calls;
+      else if (holder !== this.#me) marks.push({ holder, mark });
+    }
+    return { marks, unheld };
   }
 
   /** Keep this process's leases alive until `until`. */
