@@ -224,6 +224,8 @@ export class AppCore {
   callDetail = (idOrWebhookCallId: string): CallDetail => this.#calls.detail(idOrWebhookCallId);
   /** The start of a call's response, read before the whole (see CallOps.responseStart). */
   callResponseStart = (id: string, chars: number) => this.#calls.responseStart(id, chars);
+  /** The call the window shows (null: none), kept from the history's prune while it says so. */
+  showingCall = (id: string | null): void => this.#calls.showing(id);
   stopCall = (id: string): Call => this.#calls.stop(id);
   resumeCall = (id: string): Promise<Call> => this.#calls.resume(id);
   watchCall = (id: string): Call => this.#calls.watch(id);

@@ -3,6 +3,7 @@ import type { CoreAnnouncer } from './coreEvents.ts';
 import { AppError, parseInput } from './errors.ts';
 import type { WebhookClient } from './http/webhookClient.ts';
 import { checkNetworkSettings } from './networkOps.ts';
+import { checkHistoryBudget } from './store/historyBudget.ts';
 import type { CatalogFiles } from './store/catalogFiles.ts';
 import type { TeamCatalog } from './team/teamCatalog.ts';
 import type { ProxyPasswordVault } from './vault/proxyPassword.ts';
@@ -44,6 +45,7 @@ export class SettingsOps {
     await checkNetworkSettings(applySettingsPatch(this.#settings, fields).network);
     const settings = await this.#d.files.settings.update((current) => {
       const next = applySettingsPatch(current, fields);
+      checkHistoryBudget(next, fields);
       return { next, result: next };
     });
     this.#apply(settings);

@@ -144,6 +144,9 @@ describe('every contract method reaches AppCore', () => {
       bytes: 8,
       whole: false,
     });
+    // Shown in the window, then no longer: the history's prune keeps it meanwhile.
+    expect(await call('showingCall', { id: done.id })).toBeNull();
+    expect(await call('showingCall', { id: null })).toBeNull();
 
     // Saved calls: the path comes from main's dialogs (stand-ins here); the window gets a file's name.
     const savedFile = path.join(shell.dataDir, 'handed over.json');
