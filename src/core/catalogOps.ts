@@ -66,7 +66,10 @@ export class CatalogOps {
   async createRobot(input: unknown, options: TrustOptions = {}): Promise<RobotView> {
     const fields = parseInput(RobotInput, input, 'robot');
     const ca = await robotCaFacts(fields.caFile, `robot "${fields.name}"`);
-    const check = await this.#trustCheck(null, newRobot(fields, 'new', this.#now()), ca, options);
+    const planned = newRobot(fields, 'new', this.#now());
+    // A robot that cannot be saved anyway is refused before anyone is asked.
+    assertSafeTransport(planned);
+    const check = await this.#trustCheck(null, planned, ca, options);
     return robotView(await this.#changed(() => this.#catalog.createRobot(fields, check)));
   }
 
@@ -74,7 +77,9 @@ export class CatalogOps {
     const fields = parseInput(RobotPatch, patch, 'robot');
     const ca = await robotCaFacts(fields.caFile, 'robot');
     const current = await this.#catalog.requireRobot(id);
-    const check = await this.#trustCheck(current, patchedRobot(current, fields, this.#now()), ca, options);
+    const planned = patchedRobot(current, fields, this.#now());
+    if (fields.baseUrl !== undefined || fields.allowInsecureHttp !== undefined) assertSafeTransport(planned);
+    const check = await this.#trustCheck(current, planned, ca, options);
     return robotView(await this.#changed(() => this.#catalog.updateRobot(id, fields, check)));
   }
 
@@ -89,8 +94,6 @@ export class CatalogOps {
     ca: CaFacts | undefined,
     options: TrustOptions,
   ): Promise<RobotCheck> {
-    // A robot that cannot be saved anyway is refused before anyone is asked.
-    assertSafeTransport(planned);
     const facts = ca === undefined ? {} : { ca };
     const confirmed = await askTrust(robotTrustChanges(before, planned, facts), options);
     return (was, now) => assertConfirmed(robotTrustChanges(was, now, facts), confirmed);
