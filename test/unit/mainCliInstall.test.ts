@@ -100,7 +100,10 @@ function ended(pid: number): boolean {
   }
 }
 
-describe('"Install Command-Line Tool…" in an AppImage (Linux)', () => {
+// AppImages, /sys and sh launchers are Linux's; the macOS and Windows pull-request jobs run the rest.
+const linux = process.platform === 'linux';
+
+describe.runIf(linux)('"Install Command-Line Tool…" in an AppImage (Linux)', () => {
   test('writes ~/.local/bin/robot-tray, which runs the CLI inside the AppImage and unmounts it after', async () => {
     electron.home = path.join(dir, 'home-a');
     const appImage = await fakeAppImage('first');
@@ -193,62 +196,72 @@ describe('"Install Command-Line Tool…" in an AppImage (Linux)', () => {
 });
 
 describe('the command-line tool on macOS and Windows (their steps, run here with recorded programs)', () => {
-  test('macOS: a link in /usr/local/bin to the launcher inside the app, made directly where the folder is writable', async () => {
-    const target = path.join(dir, 'Robot Tray.app/Contents/Resources/cli/robot-tray');
-    await mkdir(path.dirname(target), { recursive: true });
-    await writeFile(target, '#!/bin/sh\n', { mode: 0o755 });
-    const resourcesDir = path.join(dir, 'Robot Tray.app/Contents/Resources');
-    const plan = cliPlan({ platform: 'darwin', isPackaged: true, resourcesDir, home: '/Users/a' });
-    expect(plan).toEqual({ kind: 'link', command: '/usr/local/bin/robot-tray', target });
-    const command = path.join(dir, 'usr-local-bin/robot-tray');
-    const programs: string[][] = [];
-    const recorder = async (file: string, args: readonly string[]) => {
-      programs.push([file, ...args]);
-      return '';
-    };
-    const outcome = await installCli({ kind: 'link', command, target }, { resourcesDir }, recorder);
-    expect(outcome).toMatchObject({ done: true, message: `robot-tray is installed at ${command}.` });
-    expect(await run(path.join(dir, 'usr-local-bin/robot-tray'), [])).toBeDefined();
-    expect(programs).toEqual([]);
-    // Again: it is there, and it is ours.
-    expect(await installCli({ kind: 'link', command, target }, { resourcesDir }, recorder)).toMatchObject({
-      done: true,
-    });
-    // A robot-tray of someone else's is left alone.
-    const other = path.join(dir, 'other-bin/robot-tray');
-    await mkdir(path.dirname(other), { recursive: true });
-    await symlink('/bin/true', other);
-    expect(
-      await installCli({ kind: 'link', command: other, target }, { resourcesDir }, recorder),
-    ).toMatchObject({
-      done: false,
-      message: `There is already a robot-tray at ${other} that is not this Robot Tray's.`,
-    });
-  });
-
-  test("macOS: where the folder is not the person's to write, asks for an administrator's rights", async () => {
-    // Even root may not make a folder in /sys, so the direct link fails here as it would in /usr/local.
-    const command = '/sys/robot-tray-test/bin/robot-tray';
-    const target = "/Applications/Robot Tray's.app/Contents/Resources/cli/robot-tray";
-    const programs: string[][] = [];
-    const outcome = await installCli(
-      { kind: 'link', command, target },
-      { resourcesDir: '/x' },
-      async (file, args) => {
+  test.runIf(process.platform !== 'win32')(
+    'macOS: a link in /usr/local/bin to the launcher inside the app, made directly where the folder is writable',
+    async () => {
+      const target = path.join(dir, 'Robot Tray.app/Contents/Resources/cli/robot-tray');
+      await mkdir(path.dirname(target), { recursive: true });
+      await writeFile(target, '#!/bin/sh\n', { mode: 0o755 });
+      const resourcesDir = path.join(dir, 'Robot Tray.app/Contents/Resources');
+      const plan = cliPlan({ platform: 'darwin', isPackaged: true, resourcesDir, home: '/Users/a' });
+      expect(plan).toEqual({ kind: 'link', command: '/usr/local/bin/robot-tray', target });
+      const command = path.join(dir, 'usr-local-bin/robot-tray');
+      const programs: string[][] = [];
+      const recorder = async (file: string, args: readonly string[]) => {
         programs.push([file, ...args]);
         return '';
-      },
-    );
-    expect(outcome).toMatchObject({ done: true });
-    expect(programs).toEqual([['/usr/bin/osascript', '-e', elevatedLinkScript(target, command)]]);
-    expect(elevatedLinkScript(target, command)).toBe(
-      `do shell script "mkdir -p '/sys/robot-tray-test/bin' && ln -sfn '/Applications/Robot Tray'\\\\''s.app/Contents/Resources/cli/robot-tray' '/sys/robot-tray-test/bin/robot-tray'" with administrator privileges`,
-    );
-    const refused = await installCli({ kind: 'link', command, target }, { resourcesDir: '/x' }, async () => {
-      throw new Error('User canceled. (-128)');
-    });
-    expect(refused).toMatchObject({ done: false, message: 'robot-tray was not installed.' });
-  });
+      };
+      const outcome = await installCli({ kind: 'link', command, target }, { resourcesDir }, recorder);
+      expect(outcome).toMatchObject({ done: true, message: `robot-tray is installed at ${command}.` });
+      expect(await run(path.join(dir, 'usr-local-bin/robot-tray'), [])).toBeDefined();
+      expect(programs).toEqual([]);
+      // Again: it is there, and it is ours.
+      expect(await installCli({ kind: 'link', command, target }, { resourcesDir }, recorder)).toMatchObject({
+        done: true,
+      });
+      // A robot-tray of someone else's is left alone.
+      const other = path.join(dir, 'other-bin/robot-tray');
+      await mkdir(path.dirname(other), { recursive: true });
+      await symlink('/bin/true', other);
+      expect(
+        await installCli({ kind: 'link', command: other, target }, { resourcesDir }, recorder),
+      ).toMatchObject({
+        done: false,
+        message: `There is already a robot-tray at ${other} that is not this Robot Tray's.`,
+      });
+    },
+  );
+
+  test.runIf(linux)(
+    "macOS: where the folder is not the person's to write, asks for an administrator's rights",
+    async () => {
+      // Even root may not make a folder in /sys, so the direct link fails here as it would in /usr/local.
+      const command = '/sys/robot-tray-test/bin/robot-tray';
+      const target = "/Applications/Robot Tray's.app/Contents/Resources/cli/robot-tray";
+      const programs: string[][] = [];
+      const outcome = await installCli(
+        { kind: 'link', command, target },
+        { resourcesDir: '/x' },
+        async (file, args) => {
+          programs.push([file, ...args]);
+          return '';
+        },
+      );
+      expect(outcome).toMatchObject({ done: true });
+      expect(programs).toEqual([['/usr/bin/osascript', '-e', elevatedLinkScript(target, command)]]);
+      expect(elevatedLinkScript(target, command)).toBe(
+        `do shell script "mkdir -p '/sys/robot-tray-test/bin' && ln -sfn '/Applications/Robot Tray'\\\\''s.app/Contents/Resources/cli/robot-tray' '/sys/robot-tray-test/bin/robot-tray'" with administrator privileges`,
+      );
+      const refused = await installCli(
+        { kind: 'link', command, target },
+        { resourcesDir: '/x' },
+        async () => {
+          throw new Error('User canceled. (-128)');
+        },
+      );
+      expect(refused).toMatchObject({ done: false, message: 'robot-tray was not installed.' });
+    },
+  );
 
   test('Windows: the cli folder goes on the user PATH with cli-path.ps1, once', async () => {
     const resourcesDir = 'C:\\Users\\a\\AppData\\Local\\Programs\\Robot Tray\\resources';
