@@ -29,6 +29,13 @@ const RESOURCES: Record<Platform, string[]> = {
   win: ['win-unpacked/resources'],
 };
 
+/** What each platform's updater installs from, which its feed must name. */
+const UPDATES_FROM: Record<Platform, { ext: string; why: string }> = {
+  linux: { ext: '.AppImage', why: 'an AppImage install would find nothing to update to' },
+  mac: { ext: '.zip', why: 'macOS updates install only from one' },
+  win: { ext: '.exe', why: 'Windows installs update from the NSIS installer' },
+};
+
 export function checkDist(options: {
   dist: string;
   platform: Platform;
@@ -42,8 +49,11 @@ export function checkDist(options: {
   if (!feeds.includes(FEED_FILE[platform]))
     problems.push(`${FEED_FILE[platform]} was not written: the ${platform} installs would find no update`);
   const urls = new Map(feeds.map((f) => [f, feedUrls(readFileSync(path.join(dist, f), 'utf8'))]));
-  if (platform === 'mac' && !(urls.get(FEED_FILE.mac) ?? ['.zip']).some((url) => url.endsWith('.zip')))
-    problems.push(`${FEED_FILE.mac} names no .zip: macOS updates install only from one`);
+  const feed = urls.get(FEED_FILE[platform]);
+  if (feed !== undefined && !feed.some((url) => url.endsWith(UPDATES_FROM[platform].ext)))
+    problems.push(
+      `${FEED_FILE[platform]} names no ${UPDATES_FROM[platform].ext}: ${UPDATES_FROM[platform].why}`,
+    );
   const release = [...feeds, ...withBlockmaps([...urls.values()].flat())];
   const present = new Set(files);
   problems.push(...release.filter((f) => !present.has(f)).map((f) => `missing from dist/: ${f}`));
