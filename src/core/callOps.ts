@@ -162,6 +162,19 @@ export class CallOps {
     return text === undefined ? null : responseStartOf(text, chars);
   }
 
+  /**
+   * The call the window shows now (null: none): no prune, in any process,
+   * removes it while the window keeps saying so (see viewedCalls.ts). A
+   * hint: a history that cannot be written just does not keep it.
+   */
+  showing(id: string | null): void {
+    try {
+      this.#history.showing(id);
+    } catch {
+      // Read-only or locked: the next word from the window tries again.
+    }
+  }
+
   #byIdPrefix(prefix: string): Call | undefined {
     if (prefix.length < 4) return undefined;
     const found = this.#history.findByIdPrefix(prefix);

@@ -2,7 +2,13 @@ import type { Preset } from '../shared/models/preset.ts';
 import type { Robot } from '../shared/models/robot.ts';
 import { type RobotView, robotView, type TokenStatus } from '../shared/models/robotView.ts';
 import { originOf, tokenSuspension } from '../shared/models/tokenOrigin.ts';
-import type { Catalog } from './catalog.ts';
+import { RobotInput, RobotPatch } from '../shared/models/robot.ts';
+import { assertSafeTransport, type Catalog, type RobotCheck } from './catalog.ts';
+import { parseInput } from './errors.ts';
+import { checkCaFile } from './http/trust.ts';
+import { newRobot, patchedRobot } from './robotPatch.ts';
+import { type CaFacts, robotTrustChanges } from './trustChanges.ts';
+import { askTrust, assertConfirmed, type TrustOptions } from './trustConsent.ts';
 import type { CoreAnnouncer } from './coreEvents.ts';
 import { AppError } from './errors.ts';
 import type { CatalogFiles } from './store/catalogFiles.ts';
@@ -52,12 +58,45 @@ export class CatalogOps {
     return robotView(await this.#catalog.requireRobotNamed(idOrName));
   }
 
-  async createRobot(input: unknown): Promise<RobotView> {
-    return robotView(await this.#changed(() => this.#catalog.createRobot(input)));
+  /**
+   * A robot that would send its token somewhere new to trust (plain http, a
+   * certificate accepted whatever its issuer, a CA file) is saved only once
+   * `options.confirmTrust` said yes to exactly that.
+   */
+  async createRobot(input: unknown, options: TrustOptions = {}): Promise<RobotView> {
+    const fields = parseInput(RobotInput, input, 'robot');
+    const ca = await robotCaFacts(fields.caFile, `robot "${fields.name}"`);
+    const planned = newRobot(fields, 'new', this.#now());
+    // A robot that cannot be saved anyway is refused before anyone is asked.
+    assertSafeTransport(planned);
+    const check = await this.#trustCheck(null, planned, ca, options);
+    return robotView(await this.#changed(() => this.#catalog.createRobot(fields, check)));
   }
 
-  async updateRobot(id: string, patch: unknown): Promise<RobotView> {
-    return robotView(await this.#changed(() => this.#catalog.updateRobot(id, patch)));
+  async updateRobot(id: string, patch: unknown, options: TrustOptions = {}): Promise<RobotView> {
+    const fields = parseInput(RobotPatch, patch, 'robot');
+    const ca = await robotCaFacts(fields.caFile, 'robot');
+    const current = await this.#catalog.requireRobot(id);
+    const planned = patchedRobot(current, fields, this.#now());
+    if (fields.baseUrl !== undefined || fields.allowInsecureHttp !== undefined) assertSafeTransport(planned);
+    const check = await this.#trustCheck(current, planned, ca, options);
+    return robotView(await this.#changed(() => this.#catalog.updateRobot(id, fields, check)));
+  }
+
+  /**
+   * Asks about what saving `planned` over `before` changes in trust, and
+   * answers the check the catalog runs on the record it writes: anything
+   * beyond what was confirmed then (the robot changed meanwhile) is refused.
+   */
+  async #trustCheck(
+    before: Robot | null,
+    planned: Robot,
+    ca: CaFacts | undefined,
+    options: TrustOptions,
+  ): Promise<RobotCheck> {
+    const facts = ca === undefined ? {} : { ca };
+    const confirmed = await askTrust(robotTrustChanges(before, planned, facts), options);
+    return (was, now) => assertConfirmed(robotTrustChanges(was, now, facts), confirmed);
   }
 
   /**
@@ -249,4 +288,9 @@ export class CatalogOps {
     const sorted: Preset[] = [...presets].sort((a, b) => a.order - b.order || a.createdAt - b.createdAt);
     this.#announcer.emit({ type: 'catalog', robots: robots.map(robotView), presets: sorted });
   }
+}
+
+/** A robot's CA file, checked before it is saved (a missing or non-PEM file is refused now, not at fire). */
+async function robotCaFacts(file: string | null | undefined, source: string): Promise<CaFacts | undefined> {
+  return typeof file === 'string' ? { file, summary: await checkCaFile(file, source) } : undefined;
 }

@@ -87,7 +87,7 @@ export async function openParts(options: AppCoreOptions): Promise<CoreParts> {
   const proxyPassword = new ProxyPasswordVault(options.secrets);
   const network = new Network(settings.network, {
     ...options.network,
-    proxyPassword: () => proxyPassword.get(),
+    proxyPassword: (origin) => proxyPassword.get(origin),
   });
   const history = await CallHistory.openWaiting(
     path.join(dataDir, 'history.sqlite'),

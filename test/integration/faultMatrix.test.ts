@@ -14,6 +14,7 @@ import { FakeClock } from '../support/fakeClock.ts';
 import { memorySecrets } from '../support/memorySecrets.ts';
 import { startScriptedService } from '../support/scriptedService.ts';
 import { makeTlsFixtures, type Pem, type TlsFixtures } from '../support/tlsFixtures.ts';
+import { trustConfirmed } from '../support/trustConfirmed.ts';
 import {
   faultCases,
   faultsMarkdown,
@@ -138,7 +139,7 @@ async function prepare(c: FaultCase): Promise<Prepared> {
     extra: Record<string, unknown> = {},
     token = TOKEN,
   ) => {
-    const robot = await into.createRobot({ name: c.id, baseUrl, ...extra });
+    const robot = await into.createRobot({ name: c.id, baseUrl, ...extra }, trustConfirmed);
     await into.setToken(robot.id, token);
     return robot.id;
   };

@@ -1,3 +1,4 @@
+import { INSTALL_KEYRING } from '../../shared/sentences/keyring.ts';
 import { DESIGNER_TOKEN_STEPS } from '../../shared/sentences/tokenSteps.ts';
 import { AppError } from '../errors.ts';
 
@@ -123,6 +124,11 @@ export class TokenVault {
     });
   }
 
+  /** Reaches the keychain without touching a token (an account that never exists): `doctor` checks it. */
+  async probe(): Promise<void> {
+    await this.#run('look up an entry', (k) => k.getPassword(KEYCHAIN_SERVICE, '(robot-tray doctor)'));
+  }
+
   async #run<T>(action: string, op: (backend: SecretBackend) => Promise<T>): Promise<T> {
     let backend: SecretBackend;
     try {
@@ -169,19 +175,33 @@ export async function loadKeytar(): Promise<SecretBackend> {
 }
 
 /**
+ * What to do about a keychain failure on this platform, given keytar's
+ * reason. On Linux, a session bus where nothing answers for the Secret
+ * Service (libsecret: "The name org.freedesktop.secrets was not provided by
+ * any .service files") is a desktop without a keyring, such as a bare window
+ * manager: the fix is a package.
+ */
+export function keychainFix(
+  reason: string | undefined,
+  platform: NodeJS.Platform = process.platform,
+): string {
+  if (platform !== 'linux')
+    return 'Make sure the system keychain is unlocked and Robot Tray may use it, then try again.';
+  if (reason !== undefined && /org\.freedesktop\.secrets was not provided/.test(reason))
+    return INSTALL_KEYRING;
+  return 'Make sure a Secret Service keyring (such as GNOME Keyring or KWallet) is running and unlocked in your session, then try again.';
+}
+
+/**
  * keytar's own messages (e.g. "Cannot autolaunch D-Bus without X11 $DISPLAY")
  * name the cause but not the fix; we keep the cause and add the fix. They
  * never contain the secret itself.
  */
 export function keychainError(action: string, cause: unknown): AppError {
   const reason = cause instanceof Error ? cause.message.split('\n')[0]?.slice(0, 160) : undefined;
-  const fix =
-    process.platform === 'linux'
-      ? 'Make sure a Secret Service keyring (such as GNOME Keyring or KWallet) is running and unlocked in your session, then try again.'
-      : 'Make sure the system keychain is unlocked and Robot Tray may use it, then try again.';
   return new AppError(
     'keychain',
-    `Robot Tray could not ${action} in the system keychain${reason ? ` (${reason})` : ''}. ${fix} Tokens are never stored anywhere else.`,
+    `Robot Tray could not ${action} in the system keychain${reason ? ` (${reason})` : ''}. ${keychainFix(reason)} Tokens are never stored anywhere else.`,
     { cause },
   );
 }

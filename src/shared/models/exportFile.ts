@@ -39,6 +39,7 @@ export const ExportedRobot = lazySchema(() =>
     tokenOrigin: true,
     caFile: true,
     pinnedCertSha256: true,
+    pinnedCertOrigin: true,
     createdAt: true,
     updatedAt: true,
   }).extend({

@@ -87,6 +87,11 @@ export const Robot = z.object({
    * accepted for this robot whatever its issuer; any other is refused loudly.
    */
   pinnedCertSha256: CertFingerprint.nullable().default(null),
+  /**
+   * The origin the certificate was accepted for: it is accepted there only
+   * (core/http/targetUrl.ts), and forgotten when the robot moves elsewhere.
+   */
+  pinnedCertOrigin: z.string().nullable().default(null),
   createdAt: z.number(),
   updatedAt: z.number(),
 });
