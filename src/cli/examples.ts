@@ -11,6 +11,7 @@ export const EXAMPLES: Readonly<Record<string, readonly string[]>> = {
   'robot edit': [
     'robot-tray robot edit "Invoice sync" --name "Invoices"',
     'robot-tray robot edit "Invoice sync" --no-send-token-on-query --watch-minutes 60',
+    'robot-tray robot edit Lab --accept-cert AB:CD:… --confirm-trust   # the fingerprint doctor showed',
   ],
   'robot list': ['robot-tray robot list', 'robot-tray robot list --json'],
   'robot remove': [
@@ -89,13 +90,13 @@ export const EXAMPLES: Readonly<Record<string, readonly string[]>> = {
   settings: [
     'robot-tray settings',
     'robot-tray history set --max-size "2 GiB"     # change the history limits',
-    'robot-tray network set --proxy-mode env       # change how robots are reached',
+    'robot-tray network set --proxy-mode env --confirm-trust   # change how robots are reached',
   ],
   'network show': ['robot-tray network show', 'robot-tray network show --json'],
   'network set': [
-    'robot-tray network set --proxy-mode manual --proxy-url http://proxy.corp:3128 --proxy-user jdoe',
+    'robot-tray network set --proxy-mode manual --proxy-url http://proxy.corp:3128 --proxy-user jdoe --confirm-trust',
     'robot-tray network set --proxy-password-stdin < proxy-password.txt',
-    'robot-tray network set --ca-file /etc/ssl/corp-root.pem',
+    'robot-tray network set --ca-file /etc/ssl/corp-root.pem --confirm-trust   # names what it trusts',
   ],
   'history show': ['robot-tray history show'],
   'history set': ['robot-tray history set --max-calls 20000 --max-size "2 GiB" --max-response "100 MiB"'],
