@@ -1,3 +1,4 @@
+import type { Command } from 'commander';
 import { describe, expect, test } from 'vitest';
 import { buildProgram, COMMANDS, SHORT_FORMS } from '../../src/cli/program.ts';
 
@@ -75,5 +76,23 @@ describe('the program built for one command', () => {
       code: 'commander.unknownCommand',
       message: expect.stringContaining('(Did you mean fire?)'),
     });
+  });
+});
+
+describe('help', () => {
+  test("every command a person runs ends its --help with examples (short forms show their noun's)", () => {
+    const without: string[] = [];
+    const visit = (command: Command, path: string) => {
+      const name = path === '' ? command.name() : `${path} ${command.name()}`;
+      if (command.commands.length === 0 || name === 'warnings') {
+        let text = '';
+        command.configureOutput({ writeOut: (s) => (text += s), writeErr: (s) => (text += s) });
+        command.outputHelp();
+        if (!/\nExamples:\n {2}\S/.test(text)) without.push(name);
+      }
+      for (const sub of command.commands) visit(sub, name);
+    };
+    for (const command of buildProgram('1.0.0').commands) visit(command, '');
+    expect(without).toEqual([]);
   });
 });
