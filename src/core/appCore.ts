@@ -53,9 +53,16 @@ export class AppCore {
     this.dataDir = parts.dataDir;
     this.#p = parts;
     const { catalog, files, vault } = parts;
-    const tokens = new RobotTokens(vault, async (robotId, origin) => {
-      if (files.robots.writable) await catalog.noteTokenOrigin(robotId, origin);
-    });
+    const { conn } = parts;
+    const tokens = new RobotTokens(
+      vault,
+      conn.readOnly === undefined
+        ? {
+            generation: () => conn.read(() => conn.notes.last('tokens')),
+            changed: () => conn.transaction(() => void conn.note('tokens')),
+          }
+        : undefined,
+    );
     this.#team = openTeamCatalog({
       ...parts,
       tokens,
@@ -85,7 +92,7 @@ export class AppCore {
       ...parts,
       tracker: this.#tracker,
       announcer: this.#announcer,
-      refreshFromDisk: () => this.refreshFromDisk(),
+      otherProcessChanged: (kinds) => this.#otherProcessChanged(kinds),
       pollTeam: () => this.#team.poll(),
     });
     parts.warnings.subscribe(() =>
@@ -96,13 +103,13 @@ export class AppCore {
   static async open(options: AppCoreOptions = {}): Promise<AppCore> {
     const parts = await openParts(options);
     const core = new AppCore(parts);
-    // Load the catalog now so a damaged file is reported at start, not later.
-    await Promise.all([parts.files.robots.read(), parts.files.presets.read()]);
+    // Read the catalog now so a record set aside is reported at start, not later.
+    parts.files.robots.read();
+    parts.files.presets.read();
     const adopting = options.resumeWatching !== false;
-    const watchFolder = options.watchFolder ?? adopting;
-    await core.#team.follow(parts.settings.teamCatalogFile, { watch: watchFolder });
+    await core.#team.follow(parts.settings.teamCatalogFile, { watch: options.watchTeamCatalog ?? adopting });
     if (adopting) core.#tracker.start();
-    core.#cross.start(adopting, watchFolder);
+    core.#cross.start(adopting);
     return core;
   }
 
@@ -116,13 +123,20 @@ export class AppCore {
   }
 
   /**
-   * Notice what another process (the CLI) changed in the data folder: new
+   * Take in what another process (the CLI) changed in the database: new
    * settings take effect and are announced, and a changed catalog is
-   * announced. Runs with the adopt tick; callable directly, e.g. on window focus.
+   * announced. The change log calls this within a fraction of a second;
+   * callable directly, e.g. on window focus.
    */
   async refreshFromDisk(): Promise<void> {
     await this.#settings.reloadFromDisk();
     await this.#ops.announceIfChangedOnDisk();
+  }
+
+  async #otherProcessChanged(kinds: ReadonlySet<string>): Promise<void> {
+    if (kinds.has('settings')) await this.#settings.reloadFromDisk();
+    if (kinds.has('robots') || kinds.has('presets')) await this.#ops.announceIfChangedOnDisk();
+    if (kinds.has('warnings')) this.#announcer.emit({ type: 'warnings', warnings: this.#p.warnings.list() });
   }
 
   /**
@@ -292,6 +306,7 @@ export class AppCore {
     await this.#tracker.close();
     await pools;
     this.#p.history.close();
+    this.#p.conn.close();
     this.#announcer.close();
   }
 }

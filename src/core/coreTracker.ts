@@ -22,6 +22,6 @@ export function openTracker(parts: CoreParts, tokens: RobotTokens, settings: () 
     random: parts.random,
     learnRunTimes: parts.learnRunTimes,
     newId: parts.newId,
-    warn: (message) => parts.warnings.add('history.sqlite', message),
+    warn: (message) => parts.warnings.add(parts.conn.fileName, message),
   });
 }

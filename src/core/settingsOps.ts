@@ -4,7 +4,7 @@ import { AppError, parseInput } from './errors.ts';
 import type { WebhookClient } from './http/webhookClient.ts';
 import { checkNetworkSettings } from './networkOps.ts';
 import { checkHistoryBudget } from './store/historyBudget.ts';
-import type { CatalogFiles } from './store/catalogFiles.ts';
+import type { CatalogTables as CatalogFiles } from './store/catalogTables.ts';
 import type { TeamCatalog } from './team/teamCatalog.ts';
 import type { ProxyPasswordVault } from './vault/proxyPassword.ts';
 import type { NetworkSettings } from '../shared/models/network.ts';

@@ -23,12 +23,12 @@ async function tempDir(): Promise<string> {
   return dir;
 }
 
-async function openCore(options: { watchFolder?: boolean } = {}): Promise<AppCore> {
+async function openCore(options: { watchTeamCatalog?: boolean } = {}): Promise<AppCore> {
   const core = await AppCore.open({
     dataDir: await tempDir(),
     secrets: memorySecrets(),
     resumeWatching: false,
-    watchFolder: options.watchFolder ?? true,
+    watchTeamCatalog: options.watchTeamCatalog ?? true,
   });
   closers.push(() => core.close());
   return core;
@@ -90,7 +90,7 @@ describe('the team catalog', () => {
     await core.deleteRobot(copy.id);
 
     // Another core on another data folder derives the very same ids.
-    const other = await openCore({ watchFolder: false });
+    const other = await openCore({ watchTeamCatalog: false });
     expect((await other.followTeamCatalog(file)).robots[0]!.id).toBe(robot.id);
     // A core opened on the same settings follows the catalog from the start (the CLI does).
     const again = await AppCore.open({
@@ -207,7 +207,7 @@ describe('the team catalog', () => {
       secrets: memorySecrets(),
       clock,
       resumeWatching: true,
-      watchFolder: false,
+      watchTeamCatalog: false,
     });
     closers.push(() => core.close());
     await core.followTeamCatalog(file);

@@ -1,7 +1,6 @@
 import type { Robot } from '../../shared/models/robot.ts';
 import { type RobotView, robotView, type TokenStatus } from '../../shared/models/robotView.ts';
 import { isTeamId, type TeamCatalogState } from '../../shared/models/teamCatalog.ts';
-import path from 'node:path';
 import type { Clock } from '../clock.ts';
 import { AppError, notFound } from '../errors.ts';
 import type { ExportFile } from '../../shared/models/exportFile.ts';
@@ -10,6 +9,7 @@ import type { ImportChoices, ImportPlan } from '../sharing/importPlan.ts';
 import { readExportFile } from '../sharing/readExportFile.ts';
 import type { RobotTokens } from '../vault/robotTokens.ts';
 import { LastGoodCopy } from './lastGoodCopy.ts';
+import type { Connection } from '../store/connection.ts';
 import { TeamCatalog } from './teamCatalog.ts';
 
 export { isTeamId };
@@ -36,10 +36,10 @@ export function own(id: string, what: 'robot' | 'preset'): string {
 /**
  * The team catalog as a core follows it: a team robot has a token when this
  * desk's keychain holds one for it, and the last good version is kept in the
- * data folder (not in a read-only one).
+ * database (not in a read-only one).
  */
 export function openTeamCatalog(deps: {
-  dataDir: string;
+  conn: Connection;
   readOnly: AppError | undefined;
   clock: Clock;
   tokens: RobotTokens;
@@ -50,10 +50,7 @@ export function openTeamCatalog(deps: {
     now: () => clock.now(),
     hasToken: async (robot) => (await tokens.presence(robot)).here,
     onChange: deps.onChange,
-    copy:
-      deps.readOnly === undefined
-        ? new LastGoodCopy(path.join(deps.dataDir, 'team-catalog.json'), () => clock.now())
-        : undefined,
+    copy: deps.readOnly === undefined ? new LastGoodCopy(deps.conn, () => clock.now()) : undefined,
   });
 }
 

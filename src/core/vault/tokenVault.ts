@@ -23,10 +23,9 @@ export function tokenAccount(robotId: string, origin: string): string {
 
 /**
  * Robot tokens in the OS keychain (service `robot-tray`, account
- * `robotId@origin`, see tokenAccount; tokens stored before tokens were bound
- * to origins sit under account = robot id until first used, see
- * RobotTokens). There is never a plaintext fallback: when the keychain cannot
- * be used, every operation fails with a `keychain` error telling people what to do.
+ * `robotId@origin`, see tokenAccount). There is never a plaintext fallback:
+ * when the keychain cannot be used, every operation fails with a `keychain`
+ * error telling people what to do.
  */
 /** The shortest and longest token Robot Tray stores. */
 export const MIN_TOKEN_LENGTH = 16;
@@ -75,20 +74,13 @@ export class TokenVault {
     return this.#run('delete the token', (k) => k.deletePassword(KEYCHAIN_SERVICE, account));
   }
 
-  /** A token stored before tokens were bound to origins (account = robot id). */
-  async getLegacy(robotId: string): Promise<string | undefined> {
-    const value = await this.#run('read the token', (k) => k.getPassword(KEYCHAIN_SERVICE, robotId));
-    return value ?? undefined;
-  }
-
   /**
-   * Move a stored token to another origin's account, as stored (a token an
-   * older Robot Tray accepted is not refused now): written at `to` before it
-   * is deleted at `from` (null: the legacy account), so it is never lost.
-   * Says whether there was one to move.
+   * Move a stored token to another origin's account, as stored: written at
+   * `to` before it is deleted at `from`, so it is never lost. Says whether
+   * there was one to move.
    */
-  async move(robotId: string, from: string | null, to: string): Promise<boolean> {
-    const source = from === null ? robotId : tokenAccount(robotId, from);
+  async move(robotId: string, from: string, to: string): Promise<boolean> {
+    const source = tokenAccount(robotId, from);
     const target = tokenAccount(robotId, to);
     return this.#run('move the token', async (k) => {
       const value = await k.getPassword(KEYCHAIN_SERVICE, source);
@@ -105,17 +97,13 @@ export class TokenVault {
     });
   }
 
-  async deleteLegacy(robotId: string): Promise<boolean> {
-    return this.#run('delete the token', (k) => k.deletePassword(KEYCHAIN_SERVICE, robotId));
-  }
-
   /**
-   * Delete every entry of the robot: the origins named, its legacy entry, and
-   * any other `robotId@…` account the keychain lists. Says whether any existed.
+   * Delete every entry of the robot: the origins named, and any other
+   * `robotId@…` account the keychain lists. Says whether any existed.
    */
   async deleteAll(robotId: string, origins: readonly string[]): Promise<boolean> {
     return this.#run('delete the token', async (k) => {
-      const accounts = new Set([robotId, ...origins.map((o) => tokenAccount(robotId, o))]);
+      const accounts = new Set(origins.map((o) => tokenAccount(robotId, o)));
       const listed = k.findCredentials === undefined ? [] : await k.findCredentials(KEYCHAIN_SERVICE);
       for (const { account } of listed) if (account.startsWith(`${robotId}@`)) accounts.add(account);
       let any = false;
