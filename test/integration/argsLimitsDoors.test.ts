@@ -9,7 +9,7 @@ import { storeFinishedCalls } from '../support/storedCalls.ts';
 import { openShellHarness, type ShellHarness } from '../support/shellHarness.ts';
 import { addSandboxRobot } from '../support/coreHarness.ts';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
-import { catalogTablesIn } from '../support/catalogTables.ts';
+import { catalogTablesIn } from '../support/databaseFile.ts';
 import { deepArgs, deepArgsJson, deepWords } from '../support/deepArgs.ts';
 
 /**

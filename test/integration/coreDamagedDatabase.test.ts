@@ -2,7 +2,7 @@ import { readdir, readFile, stat, truncate, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { AppCore } from '../../src/core/appCore.ts';
-import { databaseIn } from '../support/catalogTables.ts';
+import { damagePageOf, databaseIn } from '../support/databaseFile.ts';
 import { openCoreHarness, type CoreHarness } from '../support/coreHarness.ts';
 
 /**

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { AppCore, type CoreEvent } from '../../src/core/appCore.ts';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import { whenCall } from '../support/coreEvents.ts';
-import { writeRawRecord } from '../support/catalogTables.ts';
+import { writeRawRecord } from '../support/databaseFile.ts';
 import { memorySecrets } from '../support/memorySecrets.ts';
 
 /** Every change the window must hear of is announced by AppCore itself. */

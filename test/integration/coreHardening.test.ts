@@ -7,7 +7,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { AppCore } from '../../src/core/appCore.ts';
 import { Catalog } from '../../src/core/catalog.ts';
 import { CallHistory } from '../../src/core/store/callHistory.ts';
-import { catalogTablesIn, databaseIn } from '../support/catalogTables.ts';
+import { catalogTablesIn, databaseIn } from '../support/databaseFile.ts';
 import { WarningLog } from '../../src/core/store/warnings.ts';
 import { openCoreHarness, type CoreHarness } from '../support/coreHarness.ts';
 import { whenCall } from '../support/coreEvents.ts';

@@ -9,7 +9,7 @@ import { writeCaPem } from '../support/caFile.ts';
 import { memorySecrets } from '../support/memorySecrets.ts';
 import { startMitmProxy, type MitmProxy } from '../support/mitmProxy.ts';
 import { proxiedUrl, startProxy, type TestProxy } from '../support/proxyServer.ts';
-import { catalogTablesIn } from '../support/catalogTables.ts';
+import { catalogTablesIn } from '../support/databaseFile.ts';
 import { openShellHarness, type ShellHarness } from '../support/shellHarness.ts';
 import { makeTlsFixtures, type TlsFixtures } from '../support/tlsFixtures.ts';
 import { trustConfirmed } from '../support/trustConfirmed.ts';

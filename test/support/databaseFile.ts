@@ -44,3 +44,22 @@ export function writeRawRecord(
   });
   close();
 }
+
+/**
+ * Overwrite the page of `name` (a table or index of the database) on disk,
+ * as a failing disk or a bad copy would: a file that still opens, where the
+ * first read of that page meets the damage. Only while nothing holds the file open.
+ */
+export async function damagePageOf(dir: string, name: string): Promise<void> {
+  const { DatabaseSync } = await import('node:sqlite');
+  const { readFile, writeFile } = await import('node:fs/promises');
+  const file = databaseIn(dir);
+  const raw = new DatabaseSync(file);
+  const { rootpage } = raw.prepare('SELECT rootpage FROM sqlite_master WHERE name = ?').get(name) as {
+    rootpage: number;
+  };
+  raw.close();
+  const bytes = await readFile(file);
+  bytes.fill(0xff, (rootpage - 1) * 4096, rootpage * 4096);
+  await writeFile(file, bytes);
+}
