@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ExportFile } from '../../shared/models/exportFile.ts';
 import { Preset } from '../../shared/models/preset.ts';
+import { withinPatternBudget } from '../../shared/models/presetFieldPattern.ts';
 import { Robot } from '../../shared/models/robot.ts';
 import { TEAM_ID_PREFIX } from '../../shared/models/teamCatalog.ts';
 
@@ -24,6 +25,10 @@ export function teamPresetId(robotName: string, presetName: string): string {
  * travel unencrypted): a shared file decides none of these for this desk.
  */
 export function teamRecords(file: ExportFile): { robots: Robot[]; presets: Preset[] } {
+  return withinPatternBudget(() => records(file));
+}
+
+function records(file: ExportFile): { robots: Robot[]; presets: Preset[] } {
   const robots: Robot[] = [];
   const presets: Preset[] = [];
   for (const incoming of file.robots) {

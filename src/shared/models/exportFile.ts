@@ -3,6 +3,7 @@ import { lazySchema } from '../lazySchema.ts';
 import { MAX_EXPORT_PRESETS_PER_ROBOT, MAX_EXPORT_ROBOTS } from '../limits.ts';
 import { describeZodError } from '../validation.ts';
 import { Preset } from './preset.ts';
+import { withinPatternBudget } from './presetFieldPattern.ts';
 import { Robot } from './robot.ts';
 
 /**
@@ -85,6 +86,11 @@ export const ExportFile = lazySchema(() =>
 );
 export type ExportFile = z.infer<typeof ExportFile>;
 
+/** An export file's JSON checked, its patterns within one budget (a whole file costs no more than one preset may). */
+export function parseExportJson(json: unknown): ReturnType<typeof ExportFile.safeParse> {
+  return withinPatternBudget(() => ExportFile.safeParse(json));
+}
+
 /** The envelope alone: enough to tell a newer version from a broken file. */
 const Envelope = lazySchema(() =>
   z.object({ format: z.literal(EXPORT_FORMAT), version: z.number().int().min(1) }),
@@ -114,7 +120,7 @@ export function parseExportFile(text: string): { file: ExportFile } | { problem:
         `this one reads version ${EXPORT_VERSION}: update Robot Tray`,
     };
   }
-  const parsed = ExportFile.safeParse(json);
+  const parsed = parseExportJson(json);
   if (!parsed.success) return { problem: `is not a valid export: ${describeZodError(parsed.error)}` };
   return { file: parsed.data };
 }
