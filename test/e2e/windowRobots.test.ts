@@ -171,6 +171,43 @@ describe('the window: robots and tokens', () => {
     ).toBeNull();
   });
 
+  test('a token pasted with quotes or as a whole header line is refused with what to paste, and nothing is stored', async () => {
+    sandbox = await startSandbox({ demoRobots: false, seed: 1 });
+    const { token } = sandbox.addRobot({ name: 'invoice', flow: [{ type: 'respond', echo: true }] });
+    win = await openAppWindow();
+    const { page, core } = win;
+    await addRobotInWindow(page, 'Invoice sync', sandbox.baseUrl);
+    const robot = (await core.listRobots())[0]!;
+    const account = `${robot.id}@${new URL(sandbox.baseUrl).origin}`;
+
+    await page.getByRole('button', { name: 'Set token…' }).click();
+    const field = page.locator('#token-input');
+    const reasons: Array<[string, string]> = [
+      [`"${token}"`, 'token: it has quotes around it; paste only the token, the text between the quotes.'],
+      [
+        `x-service-token: ${token}`,
+        'token: this is a whole header line; paste only the token, the text after "x-service-token:"',
+      ],
+    ];
+    for (const [pasted, reason] of reasons) {
+      await field.fill(pasted);
+      await page.getByRole('button', { name: 'Save token' }).click();
+      await page.getByRole('alert').filter({ hasText: reason }).waitFor();
+      expect(await field.inputValue()).toBe('');
+      expect(await keytar.getPassword('robot-tray', account)).toBeNull();
+    }
+    expect(await pageText(page)).not.toContain(token.slice(0, 10));
+
+    await field.fill(token);
+    await page.getByRole('button', { name: 'Save token' }).click();
+    await page.getByTestId('token-state').filter({ hasText: 'Set since' }).waitFor();
+    try {
+      expect(await keytar.getPassword('robot-tray', account)).toBe(token);
+    } finally {
+      await core.clearToken(robot.id);
+    }
+  });
+
   test('a revoked token is explained with the Replace action right there', async () => {
     sandbox = await startSandbox({ demoRobots: false, seed: 1 });
     const { token } = sandbox.addRobot({ name: 'invoice', flow: [{ type: 'respond', echo: true }] });

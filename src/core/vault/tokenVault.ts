@@ -143,6 +143,8 @@ function checkedToken(token: string): string {
   const clean = token.trim();
   if (clean === '')
     throw new AppError('validation', 'token: must not be empty. Paste the token from the robot’s Designer.');
+  const pasted = pastedAround(clean);
+  if (pasted !== undefined) throw new AppError('validation', `token: ${pasted}`);
   // It travels as an HTTP header value, so only printable ASCII can work.
   if (!/^[\x20-\x7e]+$/.test(clean)) {
     throw new AppError(
@@ -161,6 +163,23 @@ function checkedToken(token: string): string {
     );
   }
   return clean;
+}
+
+/**
+ * What was pasted with the token, said with what to paste instead, or
+ * undefined. Stored as pasted, such a token gets a 401 at the next fire,
+ * whose advice (generate a new token) would revoke a shared one that works.
+ * Never quotes the token.
+ */
+function pastedAround(token: string): string | undefined {
+  const header = /^(x-service-token|authorization)\s*:/i.exec(token);
+  if (header !== null)
+    return `this is a whole header line; paste only the token, the text after "${header[1]}:" (without the name, the colon or spaces).`;
+  if (/^["'`\u2018\u201c]|["'`\u2019\u201d]$/.test(token))
+    return 'it has quotes around it; paste only the token, the text between the quotes.';
+  if (/\s/.test(token))
+    return 'it has a space or a line break inside, and a token has none; copy the token again in one piece and paste only it.';
+  return undefined;
 }
 
 export async function loadKeytar(): Promise<SecretBackend> {
