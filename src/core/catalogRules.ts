@@ -37,6 +37,4 @@ export function assertSendable(preset: Preset): void {
   if (problem !== undefined) throw new AppError('validation', `args: ${problem}`);
 }
 
-/** Names match as people type them: case does not matter, accents do. */
-export const sameName = (a: string, b: string): boolean =>
-  a.localeCompare(b, undefined, { sensitivity: 'accent' }) === 0;
+export { sameName } from '../shared/models/robot.ts';

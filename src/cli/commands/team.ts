@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { Command } from 'commander';
+import { sameName } from '../../shared/models/robot.ts';
 import type { TeamCatalogState } from '../../shared/models/teamCatalog.ts';
 import { notFoundError } from '../cliError.ts';
 import { run } from '../command.ts';
@@ -71,7 +72,7 @@ async function stop(options: { json?: boolean }): Promise<number> {
 async function copy(name: string): Promise<void> {
   await withCore(async (core) => {
     const team = core.teamCatalog();
-    const robot = team.robots.find((r) => r.name.toLocaleLowerCase() === name.trim().toLocaleLowerCase());
+    const robot = team.robots.find((r) => sameName(r.name, name));
     if (robot === undefined)
       throw notFoundError('The team catalog has no robot of that name. See them with: robot-tray robot list');
     await core.copyTeamRobot(robot.id);
