@@ -123,6 +123,22 @@ export class TokenVault {
     });
   }
 
+  /**
+   * The tokens the keychain holds under accounts starting with `prefix` (a
+   * robot id and "@", or the team's id prefix): whose and for which origin,
+   * read from the accounts' names. Empty where the keychain cannot list them.
+   */
+  async bound(prefix: string): Promise<Array<{ robotId: string; origin: string }>> {
+    return this.#run('read the token', async (k) => {
+      const listed = k.findCredentials === undefined ? [] : await k.findCredentials(KEYCHAIN_SERVICE);
+      return listed.flatMap(({ account }) => {
+        const at = account.indexOf('@');
+        if (!account.startsWith(prefix) || at < 0) return [];
+        return [{ robotId: account.slice(0, at), origin: account.slice(at + 1) }];
+      });
+    });
+  }
+
   async #run<T>(action: string, op: (backend: SecretBackend) => Promise<T>): Promise<T> {
     let backend: SecretBackend;
     try {
