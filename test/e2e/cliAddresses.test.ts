@@ -1,9 +1,9 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { RobotView } from '../../src/shared/models/robot.ts';
 import type { TeamCatalogState } from '../../src/shared/models/teamCatalog.ts';
-import { CliHarness } from '../support/cliHarness.ts';
+import { cliForFile } from '../support/cliForFile.ts';
 import { catalogText } from '../support/teamCatalogFile.ts';
 
 /**
@@ -12,14 +12,10 @@ import { catalogText } from '../support/teamCatalogFile.ts';
  * where the token goes.
  */
 describe('robot-tray and an address that parses differently from how it reads', () => {
-  let h: CliHarness;
-  beforeAll(async () => {
-    h = await CliHarness.open();
-    await h.addRobot({ name: 'Mine', flow: [] });
-  });
-  afterAll(async () => h?.close());
+  const cli = cliForFile();
 
   test('robot list and team status show the host the token goes to, and token set names that origin', async () => {
+    const h = cli();
     const added = await h.run([
       'robot',
       'add',

@@ -1,7 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { CliHarness, type CliResult } from '../support/cliHarness.ts';
+import { describe, expect, test } from 'vitest';
+import type { CliResult } from '../support/cliHarness.ts';
+import { cliForFile } from '../support/cliForFile.ts';
 import { CRAFTED_PATTERN } from '../support/patternWork.ts';
 import { catalogText } from '../support/teamCatalogFile.ts';
 
@@ -25,20 +26,16 @@ const catalog = (pattern: string) =>
  * the bound, the crafted file took 20 s and more per command).
  */
 describe('robot-tray and a catalog whose pattern costs seconds per check', () => {
-  let h: CliHarness;
-  beforeAll(async () => {
-    h = await CliHarness.open();
-    await h.addRobot({ name: 'Mine', flow: [] });
-  });
-  afterAll(async () => h?.close());
+  const cli = cliForFile();
 
   const timed = async (args: string[]): Promise<CliResult & { ms: number }> => {
     const started = performance.now();
-    const result = await h.run(args);
+    const result = await cli().run(args);
     return { ...result, ms: performance.now() - started };
   };
 
   test('import --dry-run, team follow, robot list and team status take no longer than with a plain pattern', async () => {
+    const h = cli();
     const plain = path.join(h.home, 'plain.json');
     const crafted = path.join(h.home, 'crafted.json');
     await writeFile(plain, catalog('^a*$'));

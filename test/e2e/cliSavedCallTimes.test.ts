@@ -1,18 +1,14 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { CliHarness } from '../support/cliHarness.ts';
+import { describe, expect, test } from 'vitest';
+import { cliForFile } from '../support/cliForFile.ts';
 import { savedCallWithTime } from '../support/savedCallFile.ts';
 
 describe('robot-tray and a saved call whose time no date can be', () => {
-  let h: CliHarness;
-  beforeAll(async () => {
-    h = await CliHarness.open();
-    await h.addRobot({ name: 'Mine', flow: [] });
-  });
-  afterAll(async () => h?.close());
+  const cli = cliForFile();
 
   test('report and show refuse it naming the field (exit 2), not with an unexpected error', async () => {
+    const h = cli();
     const file = path.join(h.home, 'far-future.json');
     await writeFile(file, savedCallWithTime(1e300));
     const good = path.join(h.home, 'good.json');

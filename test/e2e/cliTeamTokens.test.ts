@@ -1,21 +1,17 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { suspensionSentence } from '../../src/shared/models/tokenOrigin.ts';
-import { CliHarness } from '../support/cliHarness.ts';
+import { cliForFile } from '../support/cliForFile.ts';
 import { catalogText } from '../support/teamCatalogFile.ts';
 
 /** A team robot's token through the real bin: moved by the catalog, and on `team stop`. */
 describe("robot-tray and a team robot's token", () => {
-  let h: CliHarness;
-  beforeAll(async () => {
-    h = await CliHarness.open();
-    await h.addRobot({ name: 'Mine', flow: [] });
-  });
-  afterAll(async () => h?.close());
+  const cli = cliForFile();
   const token = 'team-token-for-orders-cli-0000001';
 
   test('moved to another host it is suspended as an own robot’s is; team stop says what becomes of the tokens', async () => {
+    const h = cli();
     h.secrets.add(token);
     const file = path.join(h.home, 'team.json');
     await writeFile(file, catalogText([{ name: 'Orders', baseUrl: 'https://orders.example' }]));

@@ -1,27 +1,16 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { AppCore } from '../../src/core/appCore.ts';
 import { teamPresetId, teamRobotId } from '../../src/core/team/teamRecords.ts';
 import { linkNavigation } from '../../src/shared/links/linkNavigation.ts';
 import { nameKey } from '../../src/shared/models/robot.ts';
 import { formatFireLink } from '../../src/shared/links/fireLink.ts';
 import { memorySecrets } from '../support/memorySecrets.ts';
+import { tempFolders } from '../support/tempFolders.ts';
 import { catalogText } from '../support/teamCatalogFile.ts';
 
-const dirs: string[] = [];
-const closers: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const close of closers.splice(0).reverse()) await close();
-  await Promise.all(dirs.splice(0).map((d) => rm(d, { recursive: true, force: true })));
-});
-
-async function tempDir(): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'robot-tray-names-'));
-  dirs.push(dir);
-  return dir;
-}
+const { tempDir, closeLater } = tempFolders('robot-tray-names-');
 
 async function openCore(): Promise<AppCore> {
   const core = await AppCore.open({
@@ -29,7 +18,7 @@ async function openCore(): Promise<AppCore> {
     secrets: memorySecrets(),
     resumeWatching: false,
   });
-  closers.push(() => core.close());
+  closeLater(() => core.close());
   return core;
 }
 

@@ -1,26 +1,15 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { AppCore } from '../../src/core/appCore.ts';
 import { MAX_PATTERN_STEPS } from '../../src/shared/limits.ts';
-import type { TeamCatalogState } from '../../src/shared/models/teamCatalog.ts';
+import { nextTeam } from '../support/coreEvents.ts';
 import { memorySecrets } from '../support/memorySecrets.ts';
+import { tempFolders } from '../support/tempFolders.ts';
 import { costlyField, countPatternWork, CRAFTED_PATTERN, stepsOf } from '../support/patternWork.ts';
 import { catalogText } from '../support/teamCatalogFile.ts';
 
-const dirs: string[] = [];
-const closers: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const close of closers.splice(0).reverse()) await close();
-  await Promise.all(dirs.splice(0).map((d) => rm(d, { recursive: true, force: true })));
-});
-
-async function tempDir(): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'robot-tray-patterns-'));
-  dirs.push(dir);
-  return dir;
-}
+const { tempDir, closeLater } = tempFolders('robot-tray-patterns-');
 
 async function open(dataDir: string): Promise<AppCore> {
   const core = await AppCore.open({
@@ -29,19 +18,8 @@ async function open(dataDir: string): Promise<AppCore> {
     resumeWatching: false,
     watchFolder: true,
   });
-  closers.push(() => core.close());
+  closeLater(() => core.close());
   return core;
-}
-
-function nextTeam(core: AppCore, predicate: (team: TeamCatalogState) => boolean): Promise<TeamCatalogState> {
-  return new Promise((resolve) => {
-    const stop = core.subscribe((event) => {
-      if (event.type === 'team' && predicate(event.team)) {
-        stop();
-        resolve(event.team);
-      }
-    });
-  });
 }
 
 const robot = (presets: object[]) => ({ name: 'Orders', baseUrl: 'https://orders.example', presets });

@@ -1,25 +1,14 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { AppCore } from '../../src/core/appCore.ts';
-import type { TeamCatalogState } from '../../src/shared/models/teamCatalog.ts';
 import { suspensionSentence } from '../../src/shared/models/tokenOrigin.ts';
+import { nextTeam } from '../support/coreEvents.ts';
 import { memorySecrets } from '../support/memorySecrets.ts';
+import { tempFolders } from '../support/tempFolders.ts';
 import { catalogText } from '../support/teamCatalogFile.ts';
 
-const dirs: string[] = [];
-const closers: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const close of closers.splice(0).reverse()) await close();
-  await Promise.all(dirs.splice(0).map((d) => rm(d, { recursive: true, force: true })));
-});
-
-async function tempDir(): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'robot-tray-team-tokens-'));
-  dirs.push(dir);
-  return dir;
-}
+const { tempDir, closeLater } = tempFolders('robot-tray-team-tokens-');
 
 async function openCore() {
   const secrets = memorySecrets();
@@ -29,22 +18,11 @@ async function openCore() {
     resumeWatching: false,
     watchFolder: true,
   });
-  closers.push(() => core.close());
+  closeLater(() => core.close());
   /** The keychain accounts of team robots, as the keychain lists them. */
   const teamAccounts = () =>
     [...secrets.entries.keys()].filter((k) => k.includes('team-')).map((k) => k.split('\u0000')[1]);
   return { core, teamAccounts };
-}
-
-function nextTeam(core: AppCore, predicate: (team: TeamCatalogState) => boolean): Promise<TeamCatalogState> {
-  return new Promise((resolve) => {
-    const stop = core.subscribe((event) => {
-      if (event.type === 'team' && predicate(event.team)) {
-        stop();
-        resolve(event.team);
-      }
-    });
-  });
 }
 
 const TOKEN = 'team-token-for-orders-000000001';
