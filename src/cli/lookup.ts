@@ -4,7 +4,6 @@ import { type RobotView, sameName } from '../shared/models/robot.ts';
 import { notFoundError } from './cliError.ts';
 import { shellWord } from './output.ts';
 
-
 /** A preset of `robot` by name (or id), as people type it. */
 export async function findPreset(core: AppCore, robot: RobotView, name: string): Promise<Preset> {
   const presets = await core.listPresets(robot.id);

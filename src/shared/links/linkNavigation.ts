@@ -12,7 +12,6 @@ export type LinkCatalog = {
   presets: readonly (Named & { robotId: string; fields: readonly { name: string; secret: boolean }[] })[];
 };
 
-
 const shown = (name: string) => `"${visibleText(name)}"`;
 
 const NO_TEAM: LinkCatalog = { robots: [], presets: [] };

@@ -1,7 +1,6 @@
 import { dateTime } from '../../ui/time.ts';
 import { useState } from 'react';
 import type { RobotView } from '../../../../shared/models/robotView.ts';
-import { messageOf } from '../../bridge/call.ts';
 import { useLastCallOf } from '../../stores/calls.ts';
 import { TokenForm } from './TokenForm.tsx';
 import { RemoveToken, SuspendedToken, TokenHead } from './TokenState.tsx';
