@@ -1,6 +1,7 @@
 import type { AppCore } from '../core/appCore.ts';
 import type { Preset } from '../shared/models/preset.ts';
-import { type RobotView, sameName } from '../shared/models/robot.ts';
+import type { RobotView } from '../shared/models/robot.ts';
+import { sameName } from '../shared/names.ts';
 import { notFoundError } from './cliError.ts';
 import { shellWord } from './output.ts';
 

@@ -38,7 +38,7 @@ export function assertSendable(preset: Preset): void {
   if (problem !== undefined) throw new AppError('validation', `args: ${problem}`);
 }
 
-export { sameName } from '../shared/models/robot.ts';
+export { sameName } from '../shared/names.ts';
 
 /**
  * Why a confirmed token move did not happen, for one's own robots and a

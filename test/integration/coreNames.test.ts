@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { AppCore } from '../../src/core/appCore.ts';
 import { teamPresetId, teamRobotId } from '../../src/core/team/teamRecords.ts';
 import { linkNavigation } from '../../src/shared/links/linkNavigation.ts';
-import { nameKey } from '../../src/shared/models/robot.ts';
+import { nameKey } from '../../src/shared/names.ts';
 import { formatFireLink } from '../../src/shared/links/fireLink.ts';
 import { memorySecrets } from '../support/memorySecrets.ts';
 import { tempFolders } from '../support/tempFolders.ts';

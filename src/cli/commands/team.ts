@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { Command } from 'commander';
-import { sameName } from '../../shared/models/robot.ts';
+import { sameName } from '../../shared/names.ts';
 import type { TeamCatalogState } from '../../shared/models/teamCatalog.ts';
 import { notFoundError } from '../cliError.ts';
 import { run } from '../command.ts';

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import type { ExportFile } from '../../shared/models/exportFile.ts';
 import { Preset } from '../../shared/models/preset.ts';
 import { withinPatternBudget } from '../../shared/models/presetFieldPattern.ts';
-import { nameKey, Robot } from '../../shared/models/robot.ts';
+import { Robot } from '../../shared/models/robot.ts';
+import { nameKey } from '../../shared/names.ts';
 import { TEAM_ID_PREFIX } from '../../shared/models/teamCatalog.ts';
 
 const digest = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 20);

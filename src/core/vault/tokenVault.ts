@@ -168,6 +168,11 @@ function checkedToken(token: string): string {
       'token: must be one line of plain ASCII characters, exactly as copied from the robot’s Designer.',
     );
   }
+  if (clean.includes(' '))
+    throw new AppError(
+      'validation',
+      'token: it has a space inside, and a token has none; copy the token again in one piece and paste only it.',
+    );
   // A real webhook token is long and random. A very short one would make
   // redaction mask ordinary words (a one-letter token rewrites "status"),
   // and a huge one is not a token at all.
@@ -182,7 +187,7 @@ function checkedToken(token: string): string {
 }
 
 /**
- * What was pasted with the token, said with what to paste instead, or
+ * What was pasted around the token, said with what to paste instead, or
  * undefined. Stored as pasted, such a token gets a 401 at the next fire,
  * whose advice (generate a new token) would revoke a shared one that works.
  * Never quotes the token.
@@ -193,8 +198,6 @@ function pastedAround(token: string): string | undefined {
     return `this is a whole header line; paste only the token, the text after "${header[1]}:" (without the name, the colon or spaces).`;
   if (/^["'`\u2018\u201c]|["'`\u2019\u201d]$/.test(token))
     return 'it has quotes around it; paste only the token, the text between the quotes.';
-  if (/\s/.test(token))
-    return 'it has a space or a line break inside, and a token has none; copy the token again in one piece and paste only it.';
   return undefined;
 }
 

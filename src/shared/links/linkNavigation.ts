@@ -1,5 +1,5 @@
 import type { Navigation } from '../events.ts';
-import { sameName } from '../models/robot.ts';
+import { sameName } from '../names.ts';
 import { visibleText } from '../visibleText.ts';
 import { parseFireLink } from './fireLink.ts';
 import { linkFieldsProblem } from './linkFields.ts';

@@ -4,7 +4,8 @@ import { MAX_EXPORT_PRESETS_PER_ROBOT, MAX_EXPORT_ROBOTS } from '../limits.ts';
 import { describeZodError } from '../validation.ts';
 import { Preset } from './preset.ts';
 import { withinPatternBudget } from './presetFieldPattern.ts';
-import { nameKey, Robot } from './robot.ts';
+import { nameKey } from '../names.ts';
+import { Robot } from './robot.ts';
 
 /**
  * The file robots and presets are shared in: an export, and a team catalog.
