@@ -25,7 +25,7 @@ export const COMPILE_STEPS = 50;
 export const COMPILE_STEPS_EACH = 2_000;
 
 /** Steps of pattern work one preset or file may take; the same work twice is paid once. */
-export class PatternBudget {
+class PatternBudget {
   #left: number;
   readonly #paid = new Set<string>();
 
@@ -41,10 +41,6 @@ export class PatternBudget {
     this.#paid.add(work);
     return true;
   }
-
-  get left(): number {
-    return this.#left;
-  }
 }
 
 /*
@@ -59,9 +55,9 @@ let scope: PatternBudget | undefined;
  * budget for all the pattern work inside it. Inside another scope, that one
  * holds: a file's budget covers each of its presets.
  */
-export function withinPatternBudget<T>(check: () => T, budget = new PatternBudget()): T {
+export function withinPatternBudget<T>(check: () => T): T {
   if (scope !== undefined) return check();
-  scope = budget;
+  scope = new PatternBudget();
   try {
     return check();
   } finally {
