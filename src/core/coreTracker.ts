@@ -4,7 +4,7 @@ import { CallTracker } from './tracker/callTracker.ts';
 import type { RobotTokens } from './vault/robotTokens.ts';
 
 /**
- * The call tracker over a core's parts: each robot as robots.json has it now
+ * The call tracker over a core's parts: each robot as the database has it now
  * (another process's edits are seen within 250 ms, since every poll asks),
  * its token for the origin it was set for, the prints of the secrets each
  * call carried (to mask an echo of any), and the settings in force.

@@ -1,5 +1,5 @@
 import type { Preset } from '../shared/models/preset.ts';
-import { type FieldValues, fieldValueProblem } from '../shared/models/presetFields.ts';
+import { type FieldValues, fieldValueProblem, withinPatternBudget } from '../shared/models/presetFields.ts';
 import type { CatalogTables as CatalogFiles } from './store/catalogTables.ts';
 
 /**
@@ -36,11 +36,13 @@ export class PresetMemory {
   async recall(preset: Preset): Promise<FieldValues> {
     const stored = this.#files.presetValues.read().find((s) => s.id === preset.id)?.values ?? {};
     const values: FieldValues = {};
-    for (const field of preset.fields) {
-      const value = Object.hasOwn(stored, field.name) ? stored[field.name] : undefined;
-      if (field.secret || value === undefined) continue;
-      if (fieldValueProblem(field, value) === undefined) values[field.name] = value;
-    }
+    withinPatternBudget(() => {
+      for (const field of preset.fields) {
+        const value = Object.hasOwn(stored, field.name) ? stored[field.name] : undefined;
+        if (field.secret || value === undefined) continue;
+        if (fieldValueProblem(field, value) === undefined) values[field.name] = value;
+      }
+    });
     return values;
   }
 }

@@ -143,7 +143,9 @@ describe('robot-tray curl, sandbox, terminals and start-up', () => {
       session.child.stdin.write(token + '\r');
       const result = await session.done;
       expect(result.code).toBe(0);
-      expect(result.stdout).toContain('Stored the token of robot "Typed" in the system keychain.');
+      expect(result.stdout).toContain(
+        `Stored the token of robot "Typed" in the system keychain, for ${h.sandbox.baseUrl} only.`,
+      );
       expect(result.stdout).not.toContain(token);
       expect(await h.json(['token', 'status', 'Typed'])).toMatchObject({ hasToken: true });
     },

@@ -98,20 +98,9 @@ describe('a damaged database is set aside, and the catalog comes back from its b
 
   test('a page found damaged while in use is marked, and the next start sets the file aside', async () => {
     const { h } = await deskWithCatalog();
-    const file = databaseIn(h.dataDir);
     // Damage a page the opening does not read (the index lists read calls by): the file
     // opens, and the first list meets the damage.
-    const { DatabaseSync } = await import('node:sqlite');
-    const raw = new DatabaseSync(file);
-    const { rootpage } = raw
-      .prepare("SELECT rootpage FROM sqlite_master WHERE name = 'calls_created'")
-      .get() as {
-      rootpage: number;
-    };
-    raw.close();
-    const bytes = await readFile(file);
-    bytes.fill(0xff, (rootpage - 1) * 4096, rootpage * 4096);
-    await writeFile(file, bytes);
+    await damagePageOf(h.dataDir, 'calls_created');
     const core = await AppCore.open({ dataDir: h.dataDir, resumeWatching: false });
     expect(() => core.listCalls()).toThrow(/is damaged .*Start Robot Tray again/);
     await core.close();

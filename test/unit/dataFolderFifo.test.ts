@@ -1,5 +1,4 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { once } from 'node:events';
+import { execFileSync } from 'node:child_process';
 import { closeSync, constants, lstatSync, openSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -18,7 +17,6 @@ import { writeBounds } from '../../src/main/window/windowState.ts';
  * checks the file was not used as if it were a record.
  */
 let dir: string;
-let writer: ChildProcess | undefined;
 const fds: number[] = [];
 
 beforeEach(async () => {
@@ -27,20 +25,8 @@ beforeEach(async () => {
 
 afterEach(async () => {
   for (const fd of fds.splice(0)) closeSync(fd);
-  if (writer !== undefined && writer.exitCode === null && writer.signalCode === null) {
-    const exited = once(writer, 'exit');
-    writer.kill();
-    await exited;
-  }
-  writer = undefined;
   await rm(dir, { recursive: true, force: true });
 });
-
-/** A FIFO at `file` and a process waiting to write `text` into it once someone opens it to read. */
-function fifoOffering(file: string, text: string): void {
-  execFileSync('mkfifo', [file]);
-  writer = spawn('sh', ['-c', 'printf %s "$1" > "$2"', 'sh', text, file], { stdio: 'ignore' });
-}
 
 test("the window's place (window.json) is written over a FIFO instead of into it", async () => {
   // Each move of the window wrote into the FIFO, holding one of libuv's four threads until read.

@@ -1,4 +1,4 @@
-import { ExportFile } from '../../shared/models/exportFile.ts';
+import { type ExportFile, parseExportJson } from '../../shared/models/exportFile.ts';
 import type { Connection } from '../store/connection.ts';
 
 /**
@@ -43,7 +43,7 @@ export class LastGoodCopy {
           .get(source),
       ) as { savedAt: number; catalog: string } | undefined;
       if (row === undefined) return undefined;
-      const catalog = ExportFile.safeParse(JSON.parse(row.catalog));
+      const catalog = parseExportJson(JSON.parse(row.catalog));
       return catalog.success ? { savedAt: row.savedAt, catalog: catalog.data } : undefined;
     } catch {
       return undefined;

@@ -69,7 +69,7 @@ export function dataFolderForWindow(text: string, dataDir: string): string {
         new RegExp(`(?:${escapeRegExp(DATA_FOLDER)}|the folder) ['"]?${d}['"]?(?![\\\\/\\w])`, 'g'),
         DATA_FOLDER,
       )
-      // A file in it, up to a space, a quote or an ending's punctuation ("…/robots.json (EACCES).").
+      // A file in it, up to a space, a quote or an ending's punctuation ("…/robot-tray.sqlite (EACCES).").
       .replace(new RegExp(`['"]?${d}[\\\\/]([^\\s'"]*[^\\s'".,;:)])['"]?`, 'g'), `$1 in ${DATA_FOLDER}`)
       .replaceAll(dir, DATA_FOLDER)
   );

@@ -1,4 +1,9 @@
-import { fieldValueProblem, typedFieldValue, type PresetField } from '../models/presetFields.ts';
+import {
+  fieldValueProblem,
+  typedFieldValue,
+  withinPatternBudget,
+  type PresetField,
+} from '../models/presetFields.ts';
 import { visibleText } from '../visibleText.ts';
 
 type Field = Pick<PresetField, 'name' | 'secret'> & Partial<PresetField>;
@@ -13,6 +18,15 @@ type Field = Pick<PresetField, 'name' | 'secret'> & Partial<PresetField>;
  * it in.
  */
 export function linkFieldsProblem(
+  presetName: string,
+  fields: readonly Field[],
+  given: Readonly<Record<string, string>>,
+  options: { values: boolean },
+): string | undefined {
+  return withinPatternBudget(() => problemIn(presetName, fields, given, options));
+}
+
+function problemIn(
   presetName: string,
   fields: readonly Field[],
   given: Readonly<Record<string, string>>,
