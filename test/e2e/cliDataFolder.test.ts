@@ -70,7 +70,7 @@ describe('robot-tray when ROBOT_TRAY_HOME cannot be used', () => {
   afterAll(() => h?.close());
 
   test('a file: every command says which and what to do, exit 8', async () => {
-    const file = path.join(h.home, 'robots.json');
+    const file = path.join(h.home, 'robot-tray.sqlite');
     const result = await h.run(['robot', 'list'], { env: { ROBOT_TRAY_HOME: file } });
     expect(result).toMatchObject({ code: 8, stdout: '' });
     expect(result.stderr).toBe(
@@ -80,7 +80,7 @@ describe('robot-tray when ROBOT_TRAY_HOME cannot be used', () => {
   });
 
   test('a folder under a file cannot be created: the file in the way is named, exit 8', async () => {
-    const file = path.join(h.home, 'robots.json');
+    const file = path.join(h.home, 'robot-tray.sqlite');
     const result = await h.run(['calls'], { env: { ROBOT_TRAY_HOME: path.join(file, 'sub', 'dir') } });
     expect(result.code).toBe(8);
     expect(result.stderr).toBe(

@@ -122,7 +122,7 @@ describe('a record too deep on disk is set aside; the core opens', () => {
       expect(presets[0]!.id).toBe(kept.id);
       const warning = core.warnings().find((w) => w.message.includes(deep.id));
       expect(warning?.message).toContain(
-        `(id ${deep.id}) in Robot Tray's database could not be read (args: ${deepWords(levels)})`,
+        `(id ${deep.id}) in Robot Tray's database could not be read (args: ${deepWords(levels)}`,
       );
       // The core still works: a new preset is saved.
       await core.createPreset({ robotId: robot.id, name: 'After', args: { b: 2 } });

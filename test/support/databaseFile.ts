@@ -63,3 +63,33 @@ export async function damagePageOf(dir: string, name: string): Promise<void> {
   bytes.fill(0xff, (rootpage - 1) * 4096, rootpage * 4096);
   await writeFile(file, bytes);
 }
+
+/** The robots' and presets' stored records, as text: equal before and after means the catalog did not change. */
+export async function catalogRecords(dir: string): Promise<string> {
+  const { DatabaseSync } = await import('node:sqlite');
+  const { existsSync } = await import('node:fs');
+  if (!existsSync(databaseIn(dir))) return '';
+  const db = new DatabaseSync(databaseIn(dir), { readOnly: true });
+  try {
+    const rows = (table: string) => db.prepare(`SELECT id, data FROM ${table} ORDER BY id`).all();
+    return JSON.stringify({ robots: rows('robots'), presets: rows('presets') });
+  } finally {
+    db.close();
+  }
+}
+
+/** The stored record of `id` in a catalog table, as JSON. */
+export async function storedRecord(
+  dir: string,
+  table: 'robots' | 'presets',
+  id: string,
+): Promise<Record<string, unknown>> {
+  const { DatabaseSync } = await import('node:sqlite');
+  const db = new DatabaseSync(databaseIn(dir), { readOnly: true });
+  try {
+    const row = db.prepare(`SELECT data FROM ${table} WHERE id = ?`).get(id) as { data: string };
+    return JSON.parse(row.data) as Record<string, unknown>;
+  } finally {
+    db.close();
+  }
+}

@@ -117,7 +117,7 @@ describe('polling', () => {
       timeline: expect.arrayContaining([
         expect.objectContaining({
           state: 'stopped',
-          note: 'Its robot is no longer in Robot Tray (deleted, or robots.json could not be read), so watching stopped.',
+          note: 'Its robot is no longer in Robot Tray (deleted, or its record could not be read), so watching stopped.',
         }),
       ]),
     });

@@ -211,13 +211,13 @@ describe('the catalog tables', () => {
     expect(tables.settings.read().historyLimit).toBe(5_000);
     expect(warnings.list().map((w) => w.message)).toEqual([
       expect.stringMatching(
-        /^A robot in Robot Tray's database could not be read \(.+\) and was set aside; the others are as they were\.$/,
+        /^A robot \(id r2\) in Robot Tray's database could not be read \(baseUrl: .+\) and was set aside; the others are as they were\.$/,
       ),
       expect.stringMatching(
-        /^A preset in Robot Tray's database could not be read \(not JSON: .+\) and was set aside/,
+        /^A preset \(id p2\) in Robot Tray's database could not be read \(not JSON: .+\) and was set aside/,
       ),
       expect.stringMatching(
-        /^The settings \(the defaults are used\) in Robot Tray's database could not be read/,
+        /^The settings record in Robot Tray's database could not be read \(value\.historyLimit: .+\) and was set aside; the defaults are used until the settings are changed\.$/,
       ),
     ]);
     // Set aside, never deleted: what was there can still be read.

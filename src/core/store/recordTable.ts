@@ -9,8 +9,11 @@ export type RecordTableOptions<S extends z.ZodType<{ id: string }>> = {
   table: 'robots' | 'presets' | 'preset_values' | 'settings';
   kind: Exclude<NoteKind, 'forgotten'>;
   record: S;
-  /** What a record is called in a warning ("A robot …"). */
+  /** What a record is called in a warning ("A robot"), and whether the warning names its id. */
   label: string;
+  namedById: boolean;
+  /** What the warning says follows from setting one aside ("the others are as they were."). */
+  afterward: string;
   warnings: WarningLog;
   now: () => number;
   /** Run after each write is committed (the catalog backup); a failure there fails nothing. */
@@ -139,11 +142,11 @@ export class RecordTable<S extends z.ZodType<{ id: string }>> {
   }
 
   #setAside(rows: ReadonlyArray<Row & { reason: string }>): void {
-    const { table, label, warnings } = this.#o;
+    const { table, label, namedById, afterward, warnings } = this.#o;
     for (const row of rows)
       warnings.add(
         this.#conn.fileName,
-        `${label} (id ${row.id}) in Robot Tray's database could not be read (${row.reason}) and was set aside; the others are as they were.`,
+        `${label}${namedById ? ` (id ${row.id})` : ''} in Robot Tray's database could not be read (${row.reason}) and was set aside; ${afterward}`,
       );
     // Moved out of the way, never deleted: a person (or support) can still read it there.
     if (this.#conn.readOnly !== undefined) return;
