@@ -1,3 +1,4 @@
+import { grouped } from './grouped.ts';
 /**
  * How large robot arguments may be, in one place for every door they come
  * in by: the CLI (--args, --arg, --args @FILE), the window (IPC), the core's
@@ -25,7 +26,7 @@ export const MAX_ARGS_VALUES = 100_000;
 /** One argument name, or any key inside one, in characters. */
 export const MAX_ARGS_KEY_LENGTH = 1_000;
 
-const count = (n: number): string => n.toLocaleString('en-US');
+const count = grouped;
 
 const FIX = 'Send flatter, fewer or smaller arguments (a file or id the robot can fetch, say).';
 

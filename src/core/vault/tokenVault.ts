@@ -1,6 +1,7 @@
 import { INSTALL_KEYRING } from '../../shared/sentences/keyring.ts';
 import { DESIGNER_TOKEN_STEPS } from '../../shared/sentences/tokenSteps.ts';
 import { AppError } from '../errors.ts';
+import { grouped } from '../../shared/grouped.ts';
 
 export const KEYCHAIN_SERVICE = 'robot-tray';
 
@@ -173,7 +174,7 @@ function checkedToken(token: string): string {
   if (clean.length < MIN_TOKEN_LENGTH || clean.length > MAX_TOKEN_LENGTH) {
     throw new AppError(
       'validation',
-      `token: must be ${MIN_TOKEN_LENGTH} to ${MAX_TOKEN_LENGTH.toLocaleString('en-US')} characters; this one has ${clean.length.toLocaleString('en-US')}. ` +
+      `token: must be ${MIN_TOKEN_LENGTH} to ${grouped(MAX_TOKEN_LENGTH)} characters; this one has ${grouped(clean.length)}. ` +
         `Generate and copy the whole token ${DESIGNER_TOKEN_STEPS} it.`,
     );
   }
