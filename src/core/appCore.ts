@@ -25,7 +25,7 @@ import type { ImportChoices, ImportPlan } from './sharing/importPlan.ts';
 import { readExportFile } from './sharing/readExportFile.ts';
 import type { TeamCatalogState } from '../shared/models/teamCatalog.ts';
 import type { TeamCatalog } from './team/teamCatalog.ts';
-import { isTeamId, openTeamCatalog, own, TeamOps } from './team/teamOps.ts';
+import { openTeamCatalog, own, TeamOps } from './team/teamOps.ts';
 
 export type { AppCoreOptions, CoreEvent, TrustChange, TrustOptions };
 
@@ -167,22 +167,22 @@ export class AppCore {
     this.#ops.updateRobot(own(id, 'robot'), patch, options);
   /** Deletes the robot, its presets and its token. History keeps its calls. */
   deleteRobot = async (id: string): Promise<{ hadToken: boolean }> => this.#ops.deleteRobot(own(id, 'robot'));
+  /** Whose token operations a robot's are: the team catalog's for one of its robots, else one's own (which says when there is no such robot). */
+  #tokenOwner(robotId: string): Pick<TeamOps, 'setToken' | 'clearToken' | 'moveToken' | 'tokenStatus'> {
+    return this.#team.robots().some((r) => r.id === robotId) ? this.#teamOps : this.#ops;
+  }
   /** A team robot's token goes to this desk's keychain like one's own; no file is written. */
   setToken = (robotId: string, token: unknown): Promise<RobotView> =>
-    isTeamId(robotId) ? this.#teamOps.setToken(robotId, token) : this.#ops.setToken(robotId, token);
-  clearToken = (robotId: string) =>
-    isTeamId(robotId) ? this.#teamOps.clearToken(robotId) : this.#ops.clearToken(robotId);
+    this.#tokenOwner(robotId).setToken(robotId, token);
+  clearToken = (robotId: string) => this.#tokenOwner(robotId).clearToken(robotId);
   /** Bind a token suspended by an address change to the robot's new origin; only on explicit confirmation. */
   moveToken = async (robotId: string, expectedOrigin?: string): Promise<RobotView> =>
-    isTeamId(robotId)
-      ? this.#teamOps.moveToken(robotId, expectedOrigin)
-      : this.#ops.moveToken(robotId, expectedOrigin);
+    this.#tokenOwner(robotId).moveToken(robotId, expectedOrigin);
   tokenStates = () => this.#ops.tokenStates();
   /** Send this token for the robot from this process only, never storing it (headless use). */
   useTokenForThisProcess = (robotId: string, token: string): void =>
     this.#p.vault.useForThisProcess(robotId, token);
-  tokenStatus = (robotId: string) =>
-    isTeamId(robotId) ? this.#teamOps.tokenStatus(robotId) : this.#ops.tokenStatus(robotId);
+  tokenStatus = (robotId: string) => this.#tokenOwner(robotId).tokenStatus(robotId);
   listPresets = (robotId?: string): Promise<Preset[]> => this.#ops.listPresets(robotId);
   createPreset = async (input: unknown): Promise<Preset> => {
     const robotId = (input as { robotId?: unknown } | null)?.robotId;
