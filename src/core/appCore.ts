@@ -313,6 +313,7 @@ export class AppCore {
     const pools = this.#p.client.closePools();
     await this.#tracker.close();
     await pools;
+    await this.#p.warnings.settled();
     this.#p.history.close();
     this.#p.conn.close();
     this.#announcer.close();

@@ -8,7 +8,7 @@ import {
   markDamaged,
   OPEN_WAIT_MS,
   openDatabaseFile,
-  openWhenFree,
+  whenFree,
   storageError,
 } from './database.ts';
 import type { WarningLog } from './warnings.ts';
@@ -67,7 +67,7 @@ export class Connection {
     onSetAside?: (aside: string) => void,
     waitMs = OPEN_WAIT_MS,
   ): Promise<Connection> {
-    return openWhenFree(() => Connection.open(file, warnings, now, readOnly, onSetAside), waitMs);
+    return whenFree(() => Connection.open(file, warnings, now, readOnly, onSetAside), waitMs);
   }
 
   /** The file's name, as warnings name their source. */

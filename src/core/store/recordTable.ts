@@ -2,6 +2,7 @@ import type { StatementSync } from 'node:sqlite';
 import type { z } from 'zod';
 import type { NoteKind } from './changeNotes.ts';
 import type { Connection } from './connection.ts';
+import { whenFree } from './database.ts';
 import type { WarningLog } from './warnings.ts';
 
 /** What a table of records is: its name in the database, its kind in the change log, its record's schema. */
@@ -93,27 +94,30 @@ export class RecordTable<S extends z.ZodType<{ id: string }>> {
    * Apply `change` to the records as stored now, in one write transaction:
    * every record of `next` is checked with the schema first (a record that
    * would not read back is never written), then only the rows that differ
-   * are written, and the change is noted for every process. Resolves once
-   * the change is committed and `afterWrite` ran.
+   * are written, and the change is noted for every process. Another process
+   * writing at that moment is waited for (whenFree), never failed at once.
+   * Resolves once the change is committed and `afterWrite` ran.
    */
   update<R>(change: (current: z.output<S>[]) => { next: z.output<S>[]; result: R }): Promise<R> {
     const run = this.#queue.then(async () => {
-      const result = this.#conn.transaction(() => {
-        const current = this.#load();
-        const { next, result } = change(current);
-        const checked = next.map((record) => this.#o.record.parse(record) as z.output<S>);
-        const before = new Map(current.map((r) => [r.id, JSON.stringify(r)]));
-        const kept = new Set<string>();
-        for (const record of checked) {
-          kept.add(record.id);
-          const text = JSON.stringify(record);
-          if (before.get(record.id) !== text) this.#upsert.run(record.id, text);
-        }
-        for (const id of before.keys()) if (!kept.has(id)) this.#delete.run(id);
-        const seq = this.#conn.note(this.#o.kind);
-        this.#cache = { seq, data: checked, seenAt: this.#o.now() };
-        return result;
-      });
+      const result = await whenFree(() =>
+        this.#conn.transaction(() => {
+          const current = this.#load();
+          const { next, result } = change(current);
+          const checked = next.map((record) => this.#o.record.parse(record) as z.output<S>);
+          const before = new Map(current.map((r) => [r.id, JSON.stringify(r)]));
+          const kept = new Set<string>();
+          for (const record of checked) {
+            kept.add(record.id);
+            const text = JSON.stringify(record);
+            if (before.get(record.id) !== text) this.#upsert.run(record.id, text);
+          }
+          for (const id of before.keys()) if (!kept.has(id)) this.#delete.run(id);
+          const seq = this.#conn.note(this.#o.kind);
+          this.#cache = { seq, data: checked, seenAt: this.#o.now() };
+          return result;
+        }),
+      );
       await this.#o.afterWrite?.().catch(() => undefined);
       return result;
     });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { StatementSync } from 'node:sqlite';
 import type { Warning } from '../../shared/models/warning.ts';
 import type { Connection } from './connection.ts';
+import { whenFree } from './database.ts';
 
 /**
  * Warnings (records set aside, a database file moved away, writes failing)
@@ -18,6 +19,8 @@ export class WarningLog {
   readonly #listeners = new Set<(warning: Warning) => void>();
   /** Warnings this process holds: before the database, or where it cannot be written. */
   readonly #own: Warning[] = [];
+  /** Warnings being written again while another process holds the database. */
+  readonly #retrying = new Set<Promise<void>>();
   #conn: Connection | undefined;
   #statements:
     { all: StatementSync; insert: StatementSync; find: StatementSync; remove: StatementSync } | undefined;
@@ -46,7 +49,10 @@ export class WarningLog {
     const known = this.list().find((w) => w.source === source && w.message === message);
     if (known !== undefined) return known;
     const warning = { id: randomUUID().slice(0, 8), source, message, at: this.#now() };
-    if (!this.#store(warning)) this.#own.push(warning);
+    if (!this.#store(warning)) {
+      this.#own.push(warning);
+      this.#storeWhenFree(warning);
+    }
     // A new warning is announced so the window shows it without asking.
     for (const listener of this.#listeners) listener(warning);
     return warning;
@@ -89,19 +95,43 @@ export class WarningLog {
     }
   }
 
+  /** Waits for warnings still being written because another process held the database (before it closes). */
+  async settled(): Promise<void> {
+    await Promise.all(this.#retrying);
+  }
+
   /** Written to the database; false where it cannot be (not attached yet, read-only, locked). */
   #store(warning: Warning): boolean {
-    const conn = this.#conn;
-    if (conn === undefined || conn.readOnly !== undefined) return false;
     try {
-      conn.transaction(() => {
-        const { insert } = this.#statements!;
-        if (Number(insert.run(warning.id, warning.source, warning.message, warning.at).changes) > 0)
-          conn.note('warnings');
-      });
-      return true;
+      return this.#write(warning);
     } catch {
       return false;
     }
+  }
+
+  #write(warning: Warning): boolean {
+    const conn = this.#conn;
+    if (conn === undefined || conn.readOnly !== undefined) return false;
+    conn.transaction(() => {
+      const { insert } = this.#statements!;
+      if (Number(insert.run(warning.id, warning.source, warning.message, warning.at).changes) > 0)
+        conn.note('warnings');
+    });
+    return true;
+  }
+
+  /** A warning the database was too busy to take, written once the other process lets go (whenFree). */
+  #storeWhenFree(warning: Warning): void {
+    if (this.#conn === undefined || this.#conn.readOnly !== undefined) return;
+    const retry = whenFree(() => this.#write(warning)).then(
+      () => {
+        const i = this.#own.indexOf(warning);
+        if (i >= 0) this.#own.splice(i, 1);
+      },
+      // Still locked after the wait (or closed): it stays this process's own, shown here.
+      () => undefined,
+    );
+    this.#retrying.add(retry);
+    void retry.finally(() => this.#retrying.delete(retry));
   }
 }
