@@ -80,7 +80,7 @@ describe('robot-tray and the limits on arguments', () => {
     const warnings = await h.run(['warnings']);
     expect(warnings.code).toBe(0);
     expect(warnings.stdout.replace(/\s+/g, ' ')).toContain(
-      `(id ${deep.id}): args: nests 100,000 levels deep`,
+      `(id ${deep.id}) in Robot Tray's database could not be read (args: nests 100,000 levels deep`,
     );
   });
 });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ImportPlan } from '../../src/core/sharing/importPlan.ts';
 import type { RobotView } from '../../src/shared/models/robot.ts';
-import { catalogRecords } from '../support/databaseFile.ts';
+import { catalogRecords, EMPTY_CATALOG } from '../support/databaseFile.ts';
 import { CliHarness } from '../support/cliHarness.ts';
 import { catalogText } from '../support/teamCatalogFile.ts';
 
@@ -58,7 +58,7 @@ describe('robot-tray export and import', () => {
       `Import from ${team}:\n  add      Invoice sync (${h.sandbox.baseUrl}): token needed; presets: add "Daily"`,
     );
     expect(dry.stdout).toContain('Dry run: nothing was changed.');
-    expect(await bytes(other)).toBe('');
+    expect(await bytes(other)).toBe(EMPTY_CATALOG);
 
     const applied = await h.run(['import', team], inOther());
     expect(applied).toMatchObject({ code: 0, stderr: '' });

@@ -64,11 +64,14 @@ export async function damagePageOf(dir: string, name: string): Promise<void> {
   await writeFile(file, bytes);
 }
 
+/** What catalogRecords gives for a data folder with no robot and no preset (or no database yet). */
+export const EMPTY_CATALOG = JSON.stringify({ robots: [], presets: [] });
+
 /** The robots' and presets' stored records, as text: equal before and after means the catalog did not change. */
 export async function catalogRecords(dir: string): Promise<string> {
   const { DatabaseSync } = await import('node:sqlite');
   const { existsSync } = await import('node:fs');
-  if (!existsSync(databaseIn(dir))) return '';
+  if (!existsSync(databaseIn(dir))) return EMPTY_CATALOG;
   const db = new DatabaseSync(databaseIn(dir), { readOnly: true });
   try {
     const rows = (table: string) => db.prepare(`SELECT id, data FROM ${table} ORDER BY id`).all();
