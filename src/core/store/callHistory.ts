@@ -12,7 +12,7 @@ import { Connection } from './connection.ts';
 import { finishedIdsQuery, likePattern, listQuery } from './callQueries.ts';
 import { CallCheck } from './callCheck.ts';
 import { historyBytes } from './historyBudget.ts';
-import { OPEN_WAIT_MS } from './database.ts';
+import { OPEN_WAIT_MS } from './whenFree.ts';
 import { HistoryPrune } from './historyPrune.ts';
 import { type CallRow, parseCallRow, parseListedRow } from './historyRows.ts';
 import { responseStartReader } from './responseStart.ts';

@@ -3,15 +3,9 @@ import path from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import type { AppError } from '../errors.ts';
 import { ChangeNotes, type NoteKind } from './changeNotes.ts';
-import {
-  isDamaged,
-  markDamaged,
-  OPEN_WAIT_MS,
-  openDatabaseFile,
-  whenFree,
-  storageError,
-} from './database.ts';
+import { isDamaged, markDamaged, openDatabaseFile, storageError } from './database.ts';
 import type { WarningLog } from './warnings.ts';
+import { OPEN_WAIT_MS, whenFree } from './whenFree.ts';
 import { WriteTransaction } from './writeTransaction.ts';
 
 /**

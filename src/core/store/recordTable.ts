@@ -2,7 +2,7 @@ import type { StatementSync } from 'node:sqlite';
 import type { z } from 'zod';
 import type { NoteKind } from './changeNotes.ts';
 import type { Connection } from './connection.ts';
-import { whenFree } from './database.ts';
+import { whenFree } from './whenFree.ts';
 import type { WarningLog } from './warnings.ts';
 
 /** What a table of records is: its name in the database, its kind in the change log, its record's schema. */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { StatementSync } from 'node:sqlite';
 import type { Warning } from '../../shared/models/warning.ts';
 import type { Connection } from './connection.ts';
-import { whenFree } from './database.ts';
+import { whenFree } from './whenFree.ts';
 
 /**
  * Warnings (records set aside, a database file moved away, writes failing)
