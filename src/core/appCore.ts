@@ -11,14 +11,13 @@ import { CatalogOps } from './catalogOps.ts';
 import { type AppCoreOptions, type CoreParts as Parts, openParts } from './coreParts.ts';
 import { CoreAnnouncer, type CoreEvent, type CoreListener } from './coreEvents.ts';
 import { CrossProcess } from './crossProcess.ts';
-import { openTracker } from './coreTracker.ts';
 import { diagnose, type Diagnosis } from './http/probe.ts';
 import { targetOf } from './http/targetUrl.ts';
 import { PresetMemory } from './presetMemory.ts';
 import { SettingsOps } from './settingsOps.ts';
 import type { TrustChange } from './trustChanges.ts';
 import type { TrustOptions } from './trustConsent.ts';
-import type { CallTracker } from './tracker/callTracker.ts';
+import { CallTracker } from './tracker/callTracker.ts';
 import { RobotTokens } from './vault/robotTokens.ts';
 import type { ExportFile } from '../shared/models/exportFile.ts';
 import type { ImportChoices, ImportPlan } from './sharing/importPlan.ts';
@@ -34,7 +33,7 @@ export type { AppCoreOptions, CoreEvent, TrustChange, TrustOptions };
  * its IPC contract onto these methods one to one; the CLI calls them directly.
  * Every input is validated here and a rejection names the field. Robots,
  * tokens and presets live in CatalogOps; calls in CallOps, over the CallTracker
- * (wired to robots, tokens and settings in coreTracker.ts);
+ * (wired to robots, tokens and settings by openTracker, below);
  * what other processes change reaches it through CrossProcess.
  */
 export class AppCore {
@@ -318,4 +317,27 @@ export class AppCore {
     this.#p.conn.close();
     this.#announcer.close();
   }
+}
+
+/**
+ * The call tracker over a core's parts: each robot as the database has it now
+ * (another process's edits are seen within 250 ms, since every poll asks),
+ * its token for the origin it was set for, the prints of the secrets each
+ * call carried (to mask an echo of any), and the settings in force.
+ */
+function openTracker(parts: Parts, tokens: RobotTokens, settings: () => Settings): CallTracker {
+  const { catalog } = parts;
+  return new CallTracker({
+    history: parts.history,
+    client: parts.client,
+    robotById: (id) => catalog.robot(id, { maxAgeMs: 250 }),
+    tokenFor: (robot, origin) => tokens.tokenFor(robot, origin),
+    echo: parts.echo,
+    settings,
+    clock: parts.clock,
+    random: parts.random,
+    learnRunTimes: parts.learnRunTimes,
+    newId: parts.newId,
+    warn: (message) => parts.warnings.add(parts.conn.fileName, message),
+  });
 }
