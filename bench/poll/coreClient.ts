@@ -37,7 +37,7 @@ export async function driveCore(baseUrl: string, w: Workload, dataDir: string, l
     robots.push(robot.id);
   }
   if (learn) {
-    const history = CallHistory.open(path.join(dataDir, 'history.sqlite'), new WarningLog());
+    const history = CallHistory.open(path.join(dataDir, 'robot-tray.sqlite'), new WarningLog());
     const at = Date.now() - 86_400_000;
     robots.forEach((robotId, r) => {
       pastRuns(w, r).forEach((ms, i) => {

@@ -37,7 +37,7 @@ function* calls(count: number, response: Call['response']): Generator<StoredCall
 
 function list(dir: string, rounds: number): ListRun {
   const opening = performance.now();
-  const history = CallHistory.open(path.join(dir, 'history.sqlite'), new WarningLog());
+  const history = CallHistory.open(path.join(dir, 'robot-tray.sqlite'), new WarningLog());
   history.list({ limit: 200 });
   const openMs = performance.now() - opening;
   history.list({ limit: 200 }); // warm: statements prepared, pages cached

@@ -4,6 +4,7 @@ import { parseKeepingNumbers } from '../shared/exactNumbers.ts';
 import { formatBytes } from '../shared/bytes.ts';
 import { usageError } from './cliError.ts';
 import { printJsonForPeople, printProblem } from './output.ts';
+import { grouped } from '../shared/grouped.ts';
 
 /** How much of a response `status` and `fire --wait` show on a terminal before they summarise. */
 export const TERMINAL_RESPONSE_LINES = 40;
@@ -28,7 +29,7 @@ export function responseText(call: Call, summary: boolean): string {
   const left = lines.length - TERMINAL_RESPONSE_LINES;
   const size = formatBytes(Buffer.byteLength(text));
   return (
-    `${shown.join('\n')}\n… ${left.toLocaleString('en-US')} more lines (${size} in all). ` +
+    `${shown.join('\n')}\n… ${grouped(left)} more lines (${size} in all). ` +
     `See all of it with: robot-tray call show ${call.id} --full, or save it with --output FILE`
   );
 }
@@ -76,7 +77,7 @@ export async function writeResponse(call: Call, file: string): Promise<void> {
     );
   }
   printProblem(
-    `Wrote the response of call ${call.id} to ${file} (${Buffer.byteLength(text).toLocaleString('en-US')} bytes).`,
+    `Wrote the response of call ${call.id} to ${file} (${grouped(Buffer.byteLength(text))} bytes).`,
   );
 }
 

@@ -1,3 +1,5 @@
+import { grouped } from '../shared/grouped.ts';
+import { MAX_TOKEN_INPUT, MAX_TOKEN_LENGTH } from '../shared/limits.ts';
 import { usageError } from './cliError.ts';
 import { readStdinCapped } from './stdin.ts';
 
@@ -32,16 +34,16 @@ export async function readSecret(prompt: string, wanted: SecretWanted = TOKEN): 
 }
 
 /**
- * The most stdin may hold: a token of at most 4,096 characters, with room for
- * surrounding blank lines. More is not a token, and is refused as soon as it
- * is seen, without reading the rest into memory.
+ * The most stdin may hold: a token of at most MAX_TOKEN_LENGTH characters,
+ * with room for surrounding blank lines. More is not a token, and is refused
+ * as soon as it is seen, without reading the rest into memory.
  */
-export const MAX_SECRET_INPUT_BYTES = 64 * 1024;
+export const MAX_SECRET_INPUT_BYTES = MAX_TOKEN_INPUT;
 
 function readAll(): Promise<string> {
   return readStdinCapped(MAX_SECRET_INPUT_BYTES, () =>
     usageError(
-      `stdin holds more than ${MAX_SECRET_INPUT_BYTES / 1024} KiB, far more than a token (at most 4,096 characters); nothing was stored. ` +
+      `stdin holds more than ${MAX_SECRET_INPUT_BYTES / 1024} KiB, far more than a token (at most ${grouped(MAX_TOKEN_LENGTH)} characters); nothing was stored. ` +
         'Pipe in just the token, for example: robot-tray token set NAME < token.txt',
     ),
   );

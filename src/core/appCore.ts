@@ -11,21 +11,20 @@ import { CatalogOps } from './catalogOps.ts';
 import { type AppCoreOptions, type CoreParts as Parts, openParts } from './coreParts.ts';
 import { CoreAnnouncer, type CoreEvent, type CoreListener } from './coreEvents.ts';
 import { CrossProcess } from './crossProcess.ts';
-import { openTracker } from './coreTracker.ts';
 import { diagnose, type Diagnosis } from './http/probe.ts';
 import { targetOf } from './http/targetUrl.ts';
 import { PresetMemory } from './presetMemory.ts';
 import { SettingsOps } from './settingsOps.ts';
 import type { TrustChange } from './trustChanges.ts';
 import type { TrustOptions } from './trustConsent.ts';
-import type { CallTracker } from './tracker/callTracker.ts';
+import { CallTracker } from './tracker/callTracker.ts';
 import { RobotTokens } from './vault/robotTokens.ts';
 import type { ExportFile } from '../shared/models/exportFile.ts';
 import type { ImportChoices, ImportPlan } from './sharing/importPlan.ts';
 import { readExportFile } from './sharing/readExportFile.ts';
 import type { TeamCatalogState } from '../shared/models/teamCatalog.ts';
 import type { TeamCatalog } from './team/teamCatalog.ts';
-import { isTeamId, openTeamCatalog, own, TeamOps } from './team/teamOps.ts';
+import { openTeamCatalog, own, TeamOps } from './team/teamOps.ts';
 
 export type { AppCoreOptions, CoreEvent, TrustChange, TrustOptions };
 
@@ -34,7 +33,7 @@ export type { AppCoreOptions, CoreEvent, TrustChange, TrustOptions };
  * its IPC contract onto these methods one to one; the CLI calls them directly.
  * Every input is validated here and a rejection names the field. Robots,
  * tokens and presets live in CatalogOps; calls in CallOps, over the CallTracker
- * (wired to robots, tokens and settings in coreTracker.ts);
+ * (wired to robots, tokens and settings by openTracker, below);
  * what other processes change reaches it through CrossProcess.
  */
 export class AppCore {
@@ -53,9 +52,16 @@ export class AppCore {
     this.dataDir = parts.dataDir;
     this.#p = parts;
     const { catalog, files, vault } = parts;
-    const tokens = new RobotTokens(vault, async (robotId, origin) => {
-      if (files.robots.writable) await catalog.noteTokenOrigin(robotId, origin);
-    });
+    const { conn } = parts;
+    const tokens = new RobotTokens(
+      vault,
+      conn.readOnly === undefined
+        ? {
+            generation: () => conn.read(() => conn.notes.last('tokens')),
+            changed: () => conn.transaction(() => void conn.note('tokens')),
+          }
+        : undefined,
+    );
     this.#team = openTeamCatalog({
       ...parts,
       tokens,
@@ -85,7 +91,7 @@ export class AppCore {
       ...parts,
       tracker: this.#tracker,
       announcer: this.#announcer,
-      refreshFromDisk: () => this.refreshFromDisk(),
+      otherProcessChanged: (kinds) => this.#otherProcessChanged(kinds),
       pollTeam: () => this.#team.poll(),
     });
     parts.warnings.subscribe(() =>
@@ -96,13 +102,13 @@ export class AppCore {
   static async open(options: AppCoreOptions = {}): Promise<AppCore> {
     const parts = await openParts(options);
     const core = new AppCore(parts);
-    // Load the catalog now so a damaged file is reported at start, not later.
-    await Promise.all([parts.files.robots.read(), parts.files.presets.read()]);
+    // Read the catalog now so a record set aside is reported at start, not later.
+    parts.files.robots.read();
+    parts.files.presets.read();
     const adopting = options.resumeWatching !== false;
-    const watchFolder = options.watchFolder ?? adopting;
-    await core.#team.follow(parts.settings.teamCatalogFile, { watch: watchFolder });
+    await core.#team.follow(parts.settings.teamCatalogFile, { watch: options.watchTeamCatalog ?? adopting });
     if (adopting) core.#tracker.start();
-    core.#cross.start(adopting, watchFolder);
+    core.#cross.start(adopting);
     return core;
   }
 
@@ -116,13 +122,20 @@ export class AppCore {
   }
 
   /**
-   * Notice what another process (the CLI) changed in the data folder: new
+   * Take in what another process (the CLI) changed in the database: new
    * settings take effect and are announced, and a changed catalog is
-   * announced. Runs with the adopt tick; callable directly, e.g. on window focus.
+   * announced. The change log calls this within a fraction of a second;
+   * callable directly, e.g. on window focus.
    */
   async refreshFromDisk(): Promise<void> {
     await this.#settings.reloadFromDisk();
     await this.#ops.announceIfChangedOnDisk();
+  }
+
+  async #otherProcessChanged(kinds: ReadonlySet<string>): Promise<void> {
+    if (kinds.has('settings')) await this.#settings.reloadFromDisk();
+    if (kinds.has('robots') || kinds.has('presets')) await this.#ops.announceIfChangedOnDisk();
+    if (kinds.has('warnings')) this.#announcer.emit({ type: 'warnings', warnings: this.#p.warnings.list() });
   }
 
   /**
@@ -153,22 +166,22 @@ export class AppCore {
     this.#ops.updateRobot(own(id, 'robot'), patch, options);
   /** Deletes the robot, its presets and its token. History keeps its calls. */
   deleteRobot = async (id: string): Promise<{ hadToken: boolean }> => this.#ops.deleteRobot(own(id, 'robot'));
+  /** Whose token operations a robot's are: the team catalog's for one of its robots, else one's own (which says when there is no such robot). */
+  #tokenOwner(robotId: string): Pick<TeamOps, 'setToken' | 'clearToken' | 'moveToken' | 'tokenStatus'> {
+    return this.#team.robots().some((r) => r.id === robotId) ? this.#teamOps : this.#ops;
+  }
   /** A team robot's token goes to this desk's keychain like one's own; no file is written. */
   setToken = (robotId: string, token: unknown): Promise<RobotView> =>
-    isTeamId(robotId) ? this.#teamOps.setToken(robotId, token) : this.#ops.setToken(robotId, token);
-  clearToken = (robotId: string) =>
-    isTeamId(robotId) ? this.#teamOps.clearToken(robotId) : this.#ops.clearToken(robotId);
+    this.#tokenOwner(robotId).setToken(robotId, token);
+  clearToken = (robotId: string) => this.#tokenOwner(robotId).clearToken(robotId);
   /** Bind a token suspended by an address change to the robot's new origin; only on explicit confirmation. */
   moveToken = async (robotId: string, expectedOrigin?: string): Promise<RobotView> =>
-    isTeamId(robotId)
-      ? this.#teamOps.moveToken(robotId, expectedOrigin)
-      : this.#ops.moveToken(robotId, expectedOrigin);
+    this.#tokenOwner(robotId).moveToken(robotId, expectedOrigin);
   tokenStates = () => this.#ops.tokenStates();
   /** Send this token for the robot from this process only, never storing it (headless use). */
   useTokenForThisProcess = (robotId: string, token: string): void =>
     this.#p.vault.useForThisProcess(robotId, token);
-  tokenStatus = (robotId: string) =>
-    isTeamId(robotId) ? this.#teamOps.tokenStatus(robotId) : this.#ops.tokenStatus(robotId);
+  tokenStatus = (robotId: string) => this.#tokenOwner(robotId).tokenStatus(robotId);
   listPresets = (robotId?: string): Promise<Preset[]> => this.#ops.listPresets(robotId);
   createPreset = async (input: unknown): Promise<Preset> => {
     const robotId = (input as { robotId?: unknown } | null)?.robotId;
@@ -299,7 +312,32 @@ export class AppCore {
     const pools = this.#p.client.closePools();
     await this.#tracker.close();
     await pools;
+    await this.#p.warnings.settled();
     this.#p.history.close();
+    this.#p.conn.close();
     this.#announcer.close();
   }
+}
+
+/**
+ * The call tracker over a core's parts: each robot as the database has it now
+ * (another process's edits are seen within 250 ms, since every poll asks),
+ * its token for the origin it was set for, the prints of the secrets each
+ * call carried (to mask an echo of any), and the settings in force.
+ */
+function openTracker(parts: Parts, tokens: RobotTokens, settings: () => Settings): CallTracker {
+  const { catalog } = parts;
+  return new CallTracker({
+    history: parts.history,
+    client: parts.client,
+    robotById: (id) => catalog.robot(id, { maxAgeMs: 250 }),
+    tokenFor: (robot, origin) => tokens.tokenFor(robot, origin),
+    echo: parts.echo,
+    settings,
+    clock: parts.clock,
+    random: parts.random,
+    learnRunTimes: parts.learnRunTimes,
+    newId: parts.newId,
+    warn: (message) => parts.warnings.add(parts.conn.fileName, message),
+  });
 }

@@ -3,7 +3,7 @@ import { Preset, PresetInput, PresetPatch } from '../shared/models/preset.ts';
 import type { Robot } from '../shared/models/robot.ts';
 import { isTeamId } from '../shared/models/teamCatalog.ts';
 import { AppError, notFound, parseInput } from './errors.ts';
-import type { CatalogFiles } from './store/catalogFiles.ts';
+import type { CatalogTables as CatalogFiles } from './store/catalogTables.ts';
 import { assertSafeTransport, assertSendable, sameName } from './catalogRules.ts';
 import { newRobot, patchedRobot, type RobotFields, type RobotPatchFields } from './robotPatch.ts';
 
@@ -13,9 +13,9 @@ export type RobotCheck = (before: Robot | null, after: Robot) => void;
 export { assertSafeTransport, assertSendable, sameName };
 
 /**
- * Robots and presets: validation, unique names, ordering. Reads go through
- * the files each time (cheap: cached by mtime), so a change the CLI made is
- * seen by the app and the other way round.
+ * Robots and presets: validation, unique names, ordering. Reads ask the
+ * database each time (cheap: cached until the change log says they
+ * changed), so a change the CLI made is seen by the app and the other way round.
  */
 /** Robots and presets that are fired and looked up like one's own, but never written here (the team catalog). */
 export type ReadOnlySource = { robots(): Robot[]; presets(): Preset[] };
@@ -37,8 +37,8 @@ export class Catalog {
     this.#team = source;
   }
 
-  /** One's own robots (the team's: `teamRobots`); `maxAgeMs`: see JsonFileStore.read. */
-  robots(options?: { maxAgeMs?: number }): Promise<Robot[]> {
+  /** One's own robots (the team's: `teamRobots`); `maxAgeMs`: see RecordTable.read. */
+  async robots(options?: { maxAgeMs?: number }): Promise<Robot[]> {
     return this.#files.robots.read(options);
   }
 
@@ -47,9 +47,9 @@ export class Catalog {
   }
 
   /**
-   * A robot by id. `maxAgeMs` allows a copy of robots.json read that recently
-   * (see JsonFileStore.read); a robot missing from it is looked for again on
-   * disk, since another process may have just added it.
+   * A robot by id. `maxAgeMs` allows a copy of the robots checked that
+   * recently (see RecordTable.read); a robot missing from it is looked for
+   * again, since another process may have just added it.
    */
   async robot(id: string, options?: { maxAgeMs?: number }): Promise<Robot | undefined> {
     const find = (robots: Robot[]) =>
@@ -126,11 +126,6 @@ export class Catalog {
       tokenOrigin: origin,
       updatedAt: now,
     }));
-  }
-
-  /** Note where the stored token is bound, leaving when it was stored as it was. */
-  noteTokenOrigin(id: string, origin: string): Promise<Robot> {
-    return this.#noteToken(id, (robot) => ({ ...robot, tokenOrigin: origin }));
   }
 
   #noteToken(id: string, change: (robot: Robot, now: number) => Robot): Promise<Robot> {

@@ -12,7 +12,7 @@ import { type CaFacts, robotTrustChanges } from './trustChanges.ts';
 import { askTrust, assertConfirmed, type TrustOptions } from './trustConsent.ts';
 import type { CoreAnnouncer } from './coreEvents.ts';
 import { AppError } from './errors.ts';
-import type { CatalogFiles } from './store/catalogFiles.ts';
+import type { CatalogTables as CatalogFiles } from './store/catalogTables.ts';
 import type { RobotTokens } from './vault/robotTokens.ts';
 import type { ExportFile } from '../shared/models/exportFile.ts';
 import { applyImport } from './sharing/applyImport.ts';

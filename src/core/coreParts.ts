@@ -7,10 +7,12 @@ import { type Clock, type Random, systemClock } from './clock.ts';
 import { Network, type NetworkOptions } from './http/network.ts';
 import { WebhookClient } from './http/webhookClient.ts';
 import { CallHistory } from './store/callHistory.ts';
-import { openCatalogFiles, type CatalogFiles } from './store/catalogFiles.ts';
+import { CatalogBackups, restoreCatalog } from './store/catalogBackups.ts';
+import { openCatalogTables, type CatalogTables } from './store/catalogTables.ts';
+import { Connection } from './store/connection.ts';
+import { DATA_FILE } from './store/database.ts';
 import { openDataFolder } from './store/dataFolder.ts';
 import { defaultDataDir } from './store/dataDir.ts';
-import { removeInterruptedWrites } from './store/leftovers.ts';
 import { WarningLog } from './store/warnings.ts';
 import { EchoKeys } from './vault/echoKeys.ts';
 import { ProxyPasswordVault } from './vault/proxyPassword.ts';
@@ -30,11 +32,11 @@ export type AppCoreOptions = {
    */
   resumeWatching?: boolean;
   /**
-   * Watch the data folder, announcing robots, presets and settings another
-   * process changes as they change (default: when resuming watching, as the
-   * app does). Calls other processes change are announced either way.
+   * Watch the followed team catalog's file, reading it again as it changes
+   * (default: when resuming watching, as the app does). What other processes
+   * change in the database is heard either way.
    */
-  watchFolder?: boolean;
+  watchTeamCatalog?: boolean;
   /**
    * This process's additions to the stored trust and proxy settings: the
    * CLI's --proxy and --ca, the app's system proxy resolver.
@@ -48,10 +50,12 @@ export type AppCoreOptions = {
   learnRunTimes?: boolean;
 };
 
-/** What AppCore is made of: the data folder's files, the keychain, the HTTP client. */
+/** What AppCore is made of: the database, the keychain, the HTTP client. */
 export type CoreParts = {
   dataDir: string;
-  files: CatalogFiles;
+  /** This process's connection to Robot Tray's database: calls, catalog, settings, warnings. */
+  conn: Connection;
+  files: CatalogTables;
   catalog: Catalog;
   vault: TokenVault;
   /** The desk's key for masking a call's secrets out of its answers, in the keychain beside the tokens. */
@@ -77,26 +81,37 @@ export async function openParts(options: AppCoreOptions): Promise<CoreParts> {
   const newId = options.newId ?? randomUUID;
   // A folder that cannot be used at all throws here, naming it and the fix.
   const { readOnly } = await openDataFolder(dataDir);
-  if (readOnly === undefined) {
-    // Housekeeping: a folder we cannot tidy is no reason not to start.
-    await removeInterruptedWrites(dataDir).catch(() => undefined);
-  }
-  const warnings = new WarningLog(now, path.join(dataDir, 'warnings.json'), readOnly);
-  const files = openCatalogFiles(dataDir, warnings, now, readOnly);
-  const settings = await files.settings.read();
+  const warnings = new WarningLog(now);
+  let setAside = false;
+  const conn = await Connection.openWaiting(path.join(dataDir, DATA_FILE), warnings, now, readOnly, () => {
+    setAside = true;
+  });
+  warnings.attach(conn);
+  const backups = new CatalogBackups(dataDir, now);
+  const files: CatalogTables = openCatalogTables(
+    conn,
+    warnings,
+    now,
+    readOnly === undefined
+      ? () =>
+          backups.save({
+            robots: files.robots.read(),
+            presets: files.presets.read(),
+            settings: files.settings.read(),
+          })
+      : undefined,
+  );
+  if (setAside) await restoreCatalog(files, backups, (message) => warnings.add(DATA_FILE, message));
+  const settings = files.settings.read();
   const proxyPassword = new ProxyPasswordVault(options.secrets);
   const network = new Network(settings.network, {
     ...options.network,
     proxyPassword: (origin) => proxyPassword.get(origin),
   });
-  const history = await CallHistory.openWaiting(
-    path.join(dataDir, 'history.sqlite'),
-    warnings,
-    now,
-    readOnly,
-  );
+  const history = new CallHistory(conn, warnings, now);
   return {
     dataDir,
+    conn,
     files,
     catalog: new Catalog(files, now, newId),
     vault: new TokenVault(options.secrets),

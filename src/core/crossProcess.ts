@@ -3,64 +3,64 @@ import { ChangeFeed } from './changeFeed.ts';
 import type { Clock } from './clock.ts';
 import type { CoreAnnouncer } from './coreEvents.ts';
 import type { CallHistory } from './store/callHistory.ts';
-import type { ForgottenCall } from './store/forgottenLog.ts';
+import type { ForgottenCall, LogRead } from './store/changeLog.ts';
+import type { Connection } from './store/connection.ts';
 import type { LoggedChange } from './store/sharedWrites.ts';
+import { WatcherLease } from './store/watcherLease.ts';
 import type { CallTracker } from './tracker/callTracker.ts';
-import { otherWatcherRunning, removeWatcherMark, writeWatcherMark } from './watcherMark.ts';
 
 /** How often a watching core scans for what the change feed may have missed (the fallback). */
 const ADOPT_INTERVAL_MS = 5_000;
 
 export type CrossProcessDeps = {
-  dataDir: string;
+  conn: Connection;
   history: CallHistory;
   tracker: CallTracker;
   announcer: CoreAnnouncer;
   clock: Clock;
-  /** Notice catalog and settings files another process changed (AppCore.refreshFromDisk). */
-  refreshFromDisk: () => Promise<void>;
+  /** Robots, presets, settings or warnings another process changed (AppCore.otherProcessChanged). */
+  otherProcessChanged: (kinds: LogRead['kinds']) => Promise<void>;
   /** Look at the followed team catalog file again. */
   pollTeam: () => Promise<void>;
 };
 
 /**
  * What other processes (the CLI, a second app, another window) do in the same
- * data folder, as AppCore sees it: the change feed's calls announced as if
- * they happened here, calls whose watcher let go taken over, the 5-second scan
- * that catches what the feed may have missed, and the watcher mark that tells
- * a CLI command whether the app watches its waiting calls.
+ * database, as AppCore sees it: the change feed's calls announced as if they
+ * happened here, and its other changes (the catalog, settings, warnings)
+ * taken in; calls whose watcher let go taken over; the 5-second scan that
+ * catches what the feed may have missed; and the watcher lease that tells a
+ * CLI command whether the app watches its waiting calls.
  */
 export class CrossProcess {
   readonly #d: CrossProcessDeps;
   readonly #feed: ChangeFeed;
+  readonly #watcher: WatcherLease;
   #adopting = false;
   #closed = false;
   #adoptTimer: unknown;
-  #marked = false;
 
   constructor(deps: CrossProcessDeps) {
     this.#d = deps;
+    this.#watcher = new WatcherLease(deps.conn, () => deps.clock.now());
     this.#feed = new ChangeFeed({
       history: deps.history,
-      dataDir: deps.dataDir,
       onCalls: (changes, forgotten) => this.#otherProcessChanged(changes, forgotten),
-      onFiles: () => void deps.refreshFromDisk().catch(() => undefined),
+      onKinds: (kinds) => void deps.otherProcessChanged(kinds).catch(() => undefined),
     });
   }
 
   /**
    * `adopting`: this core resumes watching (the app): it takes over calls
-   * left waiting, scans every few seconds and holds the watcher mark.
-   * `watchFolder`: the change feed also watches the data folder's files.
+   * left waiting, scans every few seconds and holds the watcher lease.
    */
-  start(adopting: boolean, watchFolder: boolean): void {
+  start(adopting: boolean): void {
     this.#adopting = adopting;
     if (adopting) {
       this.#watchOtherProcesses();
-      writeWatcherMark(this.#d.dataDir, this.#d.clock.now());
-      this.#marked = true;
+      this.#watcher.hold();
     }
-    this.#feed.start(watchFolder);
+    this.#feed.start();
   }
 
   /**
@@ -104,7 +104,7 @@ export class CrossProcess {
       } catch {
         // A busy history file: next time.
       }
-      void this.#d.refreshFromDisk().catch(() => undefined);
+      this.#watcher.renew();
       void this.#d.pollTeam().catch(() => undefined);
       this.#feed.pull();
       this.#adoptTimer = clock.setTimer(tick, ADOPT_INTERVAL_MS);
@@ -117,14 +117,14 @@ export class CrossProcess {
    * calls now: true, false, or undefined when its mark is from another host.
    */
   appIsWatching(): boolean | undefined {
-    return otherWatcherRunning(this.#d.dataDir);
+    return this.#watcher.othersWatching();
   }
 
-  /** Stop listening to other processes and give up the watcher mark. */
+  /** Stop listening to other processes and give up the watcher lease. */
   close(): void {
     this.#closed = true;
     this.#feed.close();
-    if (this.#marked) removeWatcherMark(this.#d.dataDir);
+    this.#watcher.release();
     if (this.#adoptTimer !== undefined) this.#d.clock.clearTimer(this.#adoptTimer);
   }
 }

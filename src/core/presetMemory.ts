@@ -1,6 +1,6 @@
 import type { Preset } from '../shared/models/preset.ts';
 import { type FieldValues, fieldValueProblem, withinPatternBudget } from '../shared/models/presetFields.ts';
-import type { CatalogFiles } from './store/catalogFiles.ts';
+import type { CatalogTables as CatalogFiles } from './store/catalogTables.ts';
 
 /**
  * The last values given to each preset's fields, so its form starts filled
@@ -22,13 +22,11 @@ export class PresetMemory {
   async remember(presetId: string, values: FieldValues): Promise<void> {
     const kept: Record<string, string | number | boolean> = {};
     for (const [name, value] of Object.entries(values)) if (value !== null) kept[name] = value;
-    const presetIds = new Set((await this.#files.presets.read()).map((p) => p.id));
+    const presetIds = new Set(this.#files.presets.read().map((p) => p.id));
     await this.#files.presetValues
       .update((all) => {
-        const next: typeof all = {};
-        for (const [id, stored] of Object.entries(all))
-          if (presetIds.has(id) && id !== presetId) next[id] = stored;
-        if (Object.keys(kept).length > 0) next[presetId] = kept;
+        const next = all.filter((stored) => presetIds.has(stored.id) && stored.id !== presetId);
+        if (Object.keys(kept).length > 0) next.push({ id: presetId, values: kept });
         return { next, result: undefined };
       })
       .catch(() => undefined);
@@ -36,7 +34,7 @@ export class PresetMemory {
 
   /** The values to start the preset's form with: last given, still valid, never a secret field's. */
   async recall(preset: Preset): Promise<FieldValues> {
-    const stored = (await this.#files.presetValues.read())[preset.id] ?? {};
+    const stored = this.#files.presetValues.read().find((s) => s.id === preset.id)?.values ?? {};
     const values: FieldValues = {};
     withinPatternBudget(() => {
       for (const field of preset.fields) {

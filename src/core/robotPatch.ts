@@ -13,16 +13,6 @@ export type RobotFields = z.output<typeof RobotInput>;
 export type RobotPatchFields = z.output<typeof RobotPatch>;
 
 /**
- * The origin a robot's token is bound to, written down before its address
- * changes: a token stored before tokens were bound to origins (noted as null)
- * belongs to the address it was used with until now, not to the new one.
- */
-function boundOrigin(robot: Robot): string | null {
-  if (robot.tokenOrigin !== null || robot.tokenUpdatedAt === null) return robot.tokenOrigin;
-  return originOf(robot.baseUrl);
-}
-
-/**
  * An accepted certificate belongs to the host it was accepted for. One given
  * now is bound to the robot's origin as saved; one kept from before stays
  * only while the robot stays at its origin, and is forgotten when the robot
@@ -47,7 +37,7 @@ export function patchedRobot(current: Robot, fields: RobotPatchFields, now: numb
   const robot = Robot.parse({
     ...current,
     ...stripUndefined(fields),
-    tokenOrigin: boundOrigin(current),
+    tokenOrigin: current.tokenOrigin,
     updatedAt: now,
   });
   return pinOf(robot, current, fields.pinnedCertSha256);

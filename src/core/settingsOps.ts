@@ -1,10 +1,11 @@
+import type { CaFacts } from './trustChanges.ts';
+import { checkCaFile } from './http/trust.ts';
 import { applySettingsPatch, type Settings, SettingsPatch } from '../shared/models/settings.ts';
 import type { CoreAnnouncer } from './coreEvents.ts';
 import { AppError, parseInput } from './errors.ts';
 import type { WebhookClient } from './http/webhookClient.ts';
-import { checkNetworkSettings } from './networkOps.ts';
 import { checkHistoryBudget } from './store/historyBudget.ts';
-import type { CatalogFiles } from './store/catalogFiles.ts';
+import type { CatalogTables as CatalogFiles } from './store/catalogTables.ts';
 import type { TeamCatalog } from './team/teamCatalog.ts';
 import type { ProxyPasswordVault } from './vault/proxyPassword.ts';
 import type { NetworkSettings } from '../shared/models/network.ts';
@@ -152,4 +153,20 @@ export class SettingsOps {
 
 function proxyOrigin(network: NetworkSettings): string | null {
   return network.proxyUrl === null ? null : proxyOriginOf(network.proxyUrl);
+}
+
+/**
+ * Settings that parse but cannot work are refused when saved: a manual proxy
+ * with no address, a bad CA file. Answers what the CA file holds, for the
+ * words of the confirmation.
+ */
+async function checkNetworkSettings(network: NetworkSettings): Promise<CaFacts | undefined> {
+  if (network.proxyMode === 'manual' && network.proxyUrl === null) {
+    throw new AppError(
+      'validation',
+      'network.proxyUrl: the manual proxy mode needs a proxy address such as http://proxy.example.com:3128.',
+    );
+  }
+  if (network.caFile === null) return undefined;
+  return { file: network.caFile, summary: await checkCaFile(network.caFile, 'app settings') };
 }

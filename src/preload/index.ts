@@ -4,6 +4,7 @@ import type { RobotTrayApi } from '../shared/ipc/api.ts';
 import type { MethodName, RequestOf, ResponseOf } from '../shared/ipc/contract.ts';
 import type { IpcResult } from '../shared/ipc/result.ts';
 import { channelOf, DROPPED_FILE_CHANNEL, EVENT_CHANNEL } from '../shared/ipc/channels.ts';
+import { METHOD_NAMES } from '../shared/ipc/methodNames.ts';
 import { droppedFilePath, type DropLike } from './droppedFile.ts';
 
 // One function per contract method and nothing else: the window never holds
@@ -23,69 +24,11 @@ function onEvent(listener: (event: AppEvent) => void): () => void {
   };
 }
 
-// Written out method by method and checked with `satisfies`: a contract method
-// missing here, or one too many, fails the typecheck.
-export const robotTray = {
-  listRobots: invoke('listRobots'),
-  createRobot: invoke('createRobot'),
-  updateRobot: invoke('updateRobot'),
-  chooseRobotCaFile: invoke('chooseRobotCaFile'),
-  describeRobotCaFile: invoke('describeRobotCaFile'),
-  clearRobotCaFile: invoke('clearRobotCaFile'),
-  deleteRobot: invoke('deleteRobot'),
-  setToken: invoke('setToken'),
-  clearToken: invoke('clearToken'),
-  tokenStatus: invoke('tokenStatus'),
-  confirmTokenOrigin: invoke('confirmTokenOrigin'),
-  diagnoseRobot: invoke('diagnoseRobot'),
-  listPresets: invoke('listPresets'),
-  createPreset: invoke('createPreset'),
-  updatePreset: invoke('updatePreset'),
-  deletePreset: invoke('deletePreset'),
-  duplicatePreset: invoke('duplicatePreset'),
-  lastFieldValues: invoke('lastFieldValues'),
-  reorderPresets: invoke('reorderPresets'),
-  fire: invoke('fire'),
-  curlCommand: invoke('curlCommand'),
-  listCalls: invoke('listCalls'),
-  getCall: invoke('getCall'),
-  getCallResponseStart: invoke('getCallResponseStart'),
-  showingCall: invoke('showingCall'),
-  stopCall: invoke('stopCall'),
-  resumeCall: invoke('resumeCall'),
-  refireCall: invoke('refireCall'),
-  forgetCall: invoke('forgetCall'),
-  clearFinished: invoke('clearFinished'),
-  adoptWaitingCalls: invoke('adoptWaitingCalls'),
-  saveCall: invoke('saveCall'),
-  openSavedCall: invoke('openSavedCall'),
-  openDroppedCall: invoke('openDroppedCall'),
-  getSettings: invoke('getSettings'),
-  updateSettings: invoke('updateSettings'),
-  chooseSettingsCaFile: invoke('chooseSettingsCaFile'),
-  describeSettingsCaFile: invoke('describeSettingsCaFile'),
-  clearSettingsCaFile: invoke('clearSettingsCaFile'),
-  exportRobots: invoke('exportRobots'),
-  chooseImportFile: invoke('chooseImportFile'),
-  planImport: invoke('planImport'),
-  applyImport: invoke('applyImport'),
-  getTeamCatalog: invoke('getTeamCatalog'),
-  chooseTeamCatalog: invoke('chooseTeamCatalog'),
-  stopTeamCatalog: invoke('stopTeamCatalog'),
-  copyTeamRobot: invoke('copyTeamRobot'),
-  listWarnings: invoke('listWarnings'),
-  dismissWarning: invoke('dismissWarning'),
-  setProxyPassword: invoke('setProxyPassword'),
-  clearProxyPassword: invoke('clearProxyPassword'),
-  proxyPasswordStatus: invoke('proxyPasswordStatus'),
-  getAppInfo: invoke('getAppInfo'),
-  getDemo: invoke('getDemo'),
-  startDemo: invoke('startDemo'),
-  removeDemo: invoke('removeDemo'),
-  takeNavigation: invoke('takeNavigation'),
-  openExternal: invoke('openExternal'),
-  onEvent,
-} satisfies RobotTrayApi;
+/** One function per method of the contract, in the list generated from it (src/shared/ipc/methodNames.ts). */
+type Invokers = { [M in MethodName]: ReturnType<typeof invoke<M>> };
+const invokers = Object.fromEntries(METHOD_NAMES.map((method) => [method, invoke(method)])) as Invokers;
+
+export const robotTray = { ...invokers, onEvent } satisfies RobotTrayApi;
 
 contextBridge.exposeInMainWorld('robotTray', robotTray);
 

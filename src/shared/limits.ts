@@ -1,7 +1,10 @@
+import { grouped } from './grouped.ts';
+import { DESIGNER_TOKEN_STEPS } from './sentences/tokenSteps.ts';
+
 /**
  * How large robot arguments may be, in one place for every door they come
  * in by: the CLI (--args, --arg, --args @FILE), the window (IPC), the core's
- * own API and the files read at start (presets.json, the history). Each door
+ * own API and the database read at start (the presets, the history). Each door
  * refuses the same things with the same words, because each goes through
  * `argsLimitProblem` (the arguments schema runs it first).
  *
@@ -25,7 +28,7 @@ export const MAX_ARGS_VALUES = 100_000;
 /** One argument name, or any key inside one, in characters. */
 export const MAX_ARGS_KEY_LENGTH = 1_000;
 
-const count = (n: number): string => n.toLocaleString('en-US');
+const count = grouped;
 
 const FIX = 'Send flatter, fewer or smaller arguments (a file or id the robot can fetch, say).';
 
@@ -153,3 +156,35 @@ export const MAX_PATTERN_STEPS = 1_500_000;
  * bound here keeps a hostile link from costing anything to refuse.
  */
 export const MAX_LINK_BYTES = 8 * 1024;
+
+/**
+ * A robot's token, as Robot Tray takes it at every door (the window's form,
+ * IPC, the CLI's stdin, the core): one rule, here. A real webhook token is
+ * long and random. A very short one would make echo masking hide ordinary
+ * words, and a huge one is not a token at all; it travels as an HTTP header
+ * value, so only printable ASCII can work.
+ */
+export const MIN_TOKEN_LENGTH = 16;
+export const MAX_TOKEN_LENGTH = 4096;
+/** Text longer than this is not read as a token at all (a whole file pasted): it is refused unread. */
+export const MAX_TOKEN_INPUT = 64 * 1024;
+
+/** Why `pasted` (trimmed first) cannot be a token, in words that say what to paste instead; undefined when it can. */
+export function tokenProblem(pasted: string): string | undefined {
+  if (pasted.length > MAX_TOKEN_INPUT)
+    return `this is ${grouped(pasted.length)} characters, not a token; copy only the token ${DESIGNER_TOKEN_STEPS} it.`;
+  const token = pasted.trim();
+  if (token === '') return 'must not be empty. Paste the token from the robot’s Designer.';
+  const header = /^(x-service-token|authorization)\s*:/i.exec(token);
+  if (header !== null)
+    return `this is a whole header line; paste only the token, the text after "${header[1]}:" (without the name, the colon or spaces).`;
+  if (/^["'`\u2018\u201c]|["'`\u2019\u201d]$/.test(token))
+    return 'it has quotes around it; paste only the token, the text between the quotes.';
+  if (!/^[\x20-\x7e]+$/.test(token))
+    return 'must be one line of plain ASCII characters, exactly as copied from the robot’s Designer.';
+  if (token.includes(' '))
+    return 'it has a space inside, and a token has none; copy the token again in one piece and paste only it.';
+  if (token.length < MIN_TOKEN_LENGTH || token.length > MAX_TOKEN_LENGTH)
+    return `must be ${MIN_TOKEN_LENGTH} to ${grouped(MAX_TOKEN_LENGTH)} characters; this one has ${grouped(token.length)}. Generate and copy the whole token ${DESIGNER_TOKEN_STEPS} it.`;
+  return undefined;
+}

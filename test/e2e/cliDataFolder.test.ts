@@ -1,13 +1,12 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { chmod, mkdir, readdir, readFile, stat, utimes, writeFile } from 'node:fs/promises';
+import { chmod, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Call } from '../../src/shared/models/call.ts';
 import type { RobotView } from '../../src/shared/models/robot.ts';
 import type { RobotDefinition } from '../../src/sandbox/index.ts';
 import { BIN, CliHarness, type CliResult } from '../support/cliHarness.ts';
-import { here, pidOfEndedProcess } from '../support/lockOwners.ts';
 
 const echo = [{ type: 'respond' as const, echo: true }];
 
@@ -71,7 +70,7 @@ describe('robot-tray when ROBOT_TRAY_HOME cannot be used', () => {
   afterAll(() => h?.close());
 
   test('a file: every command says which and what to do, exit 8', async () => {
-    const file = path.join(h.home, 'robots.json');
+    const file = path.join(h.home, 'robot-tray.sqlite');
     const result = await h.run(['robot', 'list'], { env: { ROBOT_TRAY_HOME: file } });
     expect(result).toMatchObject({ code: 8, stdout: '' });
     expect(result.stderr).toBe(
@@ -81,7 +80,7 @@ describe('robot-tray when ROBOT_TRAY_HOME cannot be used', () => {
   });
 
   test('a folder under a file cannot be created: the file in the way is named, exit 8', async () => {
-    const file = path.join(h.home, 'robots.json');
+    const file = path.join(h.home, 'robot-tray.sqlite');
     const result = await h.run(['calls'], { env: { ROBOT_TRAY_HOME: path.join(file, 'sub', 'dir') } });
     expect(result.code).toBe(8);
     expect(result.stderr).toBe(
@@ -186,21 +185,21 @@ describe('robot-tray while another process holds the data', () => {
   });
   afterAll(() => h?.close());
 
-  test('a history locked by another process: fire waits, then says so and sends nothing, exit 9', async () => {
+  test('the database locked by another process: fire waits, then says so and sends nothing, exit 9', async () => {
     const holder = await startHelper(
       `import { DatabaseSync } from 'node:sqlite';
        const db = new DatabaseSync(process.argv[1]);
        db.exec("BEGIN EXCLUSIVE; DELETE FROM calls WHERE id = 'none'");
        console.log('ready');
        setInterval(() => {}, 60_000);`,
-      [path.join(h.home, 'history.sqlite')],
+      [path.join(h.home, 'robot-tray.sqlite')],
     );
     try {
       const sent = h.sandbox.calls().length;
       const fired = await h.run(['fire', 'Echo', '--arg', 'n:=1']);
       expect(fired).toMatchObject({ code: 9, stdout: '' });
       expect(fired.stderr).toBe(
-        `robot-tray: The call history ${path.join(h.home, 'history.sqlite')} is locked by another process ` +
+        `robot-tray: Robot Tray's database ${path.join(h.home, 'robot-tray.sqlite')} is locked by another process ` +
           '(Robot Tray, or a program reading the file). Try again in a moment; if it stays locked, close that ' +
           'program. Nothing was sent.\n',
       );
@@ -213,55 +212,15 @@ describe('robot-tray while another process holds the data', () => {
     expect((await h.run(['fire', 'Echo', '--arg', 'n:=1'])).code).toBe(0);
   });
 
-  test("a JSON file's lock left by a process that ended is taken over at once", async () => {
-    const lock = path.join(h.home, 'robots.json.lock');
-    const owner = {
-      pid: await pidOfEndedProcess(),
-      ...here,
-      at: Date.now(),
-      nonce: 'left-by-a-crash',
-    };
-    await writeFile(lock, JSON.stringify(owner));
-    const added = await h.run(['robot', 'add', '--name', 'After crash', '--base-url', h.sandbox.baseUrl]);
-    expect(added).toMatchObject({ code: 0, stderr: '' });
-    await expect(stat(lock)).rejects.toMatchObject({ code: 'ENOENT' });
-
-    // An older Robot Tray's lock (proper-lockfile: an empty folder, refreshed while held) goes by age.
-    await mkdir(lock);
-    const old = new Date(Date.now() - 60_000);
-    await utimes(lock, old, old);
-    const legacy = await h.run(['robot', 'remove', 'After crash']);
-    expect(legacy).toMatchObject({ code: 0, stderr: '' });
-    await expect(stat(lock)).rejects.toMatchObject({ code: 'ENOENT' });
-  });
-
-  test("a JSON file's lock held by a live process: busy with its PID, nothing changed, exit 9", async () => {
-    const holder = await startHelper(`console.log('ready'); setInterval(() => {}, 60_000);`);
-    const lock = path.join(h.home, 'presets.json.lock');
-    try {
-      const owner = { pid: holder.pid, ...here, at: Date.now(), nonce: 'held-by-a-live-process' };
-      await writeFile(lock, JSON.stringify(owner));
-      const added = await h.run(['preset', 'add', 'Echo', '--name', 'Blocked', '--arg', 'n:=1']);
-      expect(added).toMatchObject({ code: 9, stdout: '' });
-      expect(added.stderr).toBe(
-        `robot-tray: Robot Tray's data is being changed by another process (PID ${holder.pid}); ` +
-          'try again in a moment. Nothing was changed (presets.json is locked by it).\n',
-      );
-      expect(JSON.parse(await readFile(lock, 'utf8'))).toEqual(owner);
-    } finally {
-      await holder.stop();
-    }
-    expect(await h.json<unknown[]>(['preset', 'list'])).toEqual([]);
-    // Its process ended: the next change takes the lock over.
-    expect((await h.run(['preset', 'add', 'Echo', '--name', 'Unblocked', '--arg', 'n:=1'])).code).toBe(0);
-  });
-
-  test('changes from many commands at once are all kept', async () => {
+  test('robots, presets and settings changed by many commands at once are all kept', async () => {
     const names = Array.from({ length: 6 }, (_, i) => `Parallel ${i}`);
-    const results = await Promise.all(
-      names.map((name) => h.run(['robot', 'add', '--name', name, '--base-url', h.sandbox.baseUrl])),
-    );
-    expect(results.map((r) => r.code)).toEqual(names.map(() => 0));
+    const results = await Promise.all([
+      ...names.map((name) => h.run(['robot', 'add', '--name', name, '--base-url', h.sandbox.baseUrl])),
+      ...names.map((name) => h.run(['preset', 'add', 'Echo', '--name', name, '--arg', `from=${name}`])),
+      h.run(['history', 'set', '--max-calls', '4321']),
+      h.run(['network', 'set', '--bypass', 'intranet.corp']),
+    ]);
+    expect(results.map((r) => [r.code, r.stderr])).toEqual(results.map(() => [0, '']));
     const robots = await h.json<RobotView[]>(['robot', 'list']);
     expect(
       robots
@@ -269,60 +228,11 @@ describe('robot-tray while another process holds the data', () => {
         .filter((n) => n.startsWith('Parallel'))
         .sort(),
     ).toEqual(names);
-  });
-});
-
-describe('robot-tray at start, after writes were interrupted', () => {
-  let h: CliHarness;
-  beforeAll(async () => {
-    h = await CliHarness.open();
-    await h.addRobot({ name: 'Echo', flow: echo });
-  });
-  afterAll(() => h?.close());
-
-  test("write-file-atomic's temp files are removed; nothing else is", async () => {
-    const leftovers = [
-      'robots.json.1234567890',
-      'presets.json.0',
-      'settings.json.4294967295',
-      'warnings.json.77',
-      'robots.json.lock.stale-0123456789abcdef',
-    ];
-    const others = [
-      'robots.json.4294967296', // past a uint32: not write-file-atomic's
-      'robots.json.0123', // a leading zero: not a number it prints
-      'robots.json.bak',
-      'robots.json.12.txt',
-      'notes.json.123',
-      'window.json.123', // written by the app without write-file-atomic
-      'robots.json.damaged-0a1b2c3d',
-      'warnings.json.78', // may be being written right now: too new to be a leftover
-    ];
-    const old = new Date(Date.now() - 60_000);
-    for (const name of [...leftovers, ...others]) {
-      await writeFile(path.join(h.home, name), `{"partial":`);
-      if (name !== 'warnings.json.78') await utimes(path.join(h.home, name), old, old);
-    }
-    await mkdir(path.join(h.home, 'presets.json.42')); // a folder is never removed
-    const listed = await h.run(['robot', 'list']);
-    expect(listed).toMatchObject({ code: 0, stderr: '' });
-    const names = await readdir(h.home);
-    for (const name of leftovers) expect(names).not.toContain(name);
-    for (const name of [...others, 'presets.json.42', 'robots.json']) expect(names).toContain(name);
-  });
-
-  test('a temp file of a file another process is writing now is left to that process', async () => {
-    const holder = await startHelper(`console.log('ready'); setInterval(() => {}, 60_000);`);
-    try {
-      const owner = { pid: holder.pid, ...here, at: Date.now(), nonce: 'writing-now' };
-      await writeFile(path.join(h.home, 'settings.json.55'), '{');
-      await writeFile(path.join(h.home, 'settings.json.lock'), JSON.stringify(owner));
-      expect((await h.run(['robot', 'list'])).code).toBe(0);
-      expect(await readdir(h.home)).toContain('settings.json.55');
-    } finally {
-      await holder.stop();
-    }
-    expect((await h.run(['robot', 'list'])).code).toBe(0);
-    expect(await readdir(h.home)).not.toContain('settings.json.55');
+    const presets = await h.json<Array<{ name: string; args: unknown }>>(['preset', 'list', 'Echo']);
+    expect(presets.map((p) => p.name).sort()).toEqual(names);
+    expect(await h.json(['settings'])).toMatchObject({
+      history: { maxCalls: 4321 },
+      network: { proxyBypass: ['intranet.corp'] },
+    });
   });
 });

@@ -1,8 +1,9 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Call } from '../../src/shared/models/call.ts';
 import { CliHarness } from '../support/cliHarness.ts';
+import { storedRecord, writeRawRecord } from '../support/databaseFile.ts';
 import { deepArgsJson, deepWords } from '../support/deepArgs.ts';
 import { json, startScriptedService } from '../support/scriptedService.ts';
 
@@ -10,7 +11,7 @@ const TOKEN = 'limits-cli-token-0123456789';
 
 /**
  * Issue 20 §3 through the real bin: deep arguments refused by every way the
- * CLI takes them, in the core's words; a damaged presets.json never stops a
+ * CLI takes them, in the core's words; a damaged stored preset never stops a
  * command; numbers past a double's range shown as the robot sent them.
  */
 describe('robot-tray and the limits on arguments', () => {
@@ -62,17 +63,13 @@ describe('robot-tray and the limits on arguments', () => {
     expect(fromStdin.stderr).toBe(refused(100_000));
   });
 
-  test('a presets.json holding a preset 100,000 levels deep: every command still works, the preset is set aside and named', async () => {
+  test('a stored preset 100,000 levels deep: every command still works, the preset is set aside and named', async () => {
     const core = await h.core();
     const robot = await core.getRobot('Echo');
     await core.createPreset({ robotId: robot.id, name: 'Kept', args: { n: 1 } });
     const deep = await core.createPreset({ robotId: robot.id, name: 'Deep one', args: {} });
-    const file = path.join(h.home, 'presets.json');
-    const text = (await readFile(file, 'utf8')).replace(
-      new RegExp(`("id": "${deep.id}"[^}]*?"args": )\\{\\}`),
-      (_m, head: string) => head + deepArgsJson(100_000),
-    );
-    await writeFile(file, text);
+    const record = JSON.stringify({ ...(await storedRecord(h.home, 'presets', deep.id)), args: '<deep>' });
+    writeRawRecord(h.home, 'presets', deep.id, record.replace('"<deep>"', deepArgsJson(100_000)));
 
     const list = await h.run(['preset', 'list', 'Echo']);
     expect(list.code).toBe(0);
@@ -83,7 +80,7 @@ describe('robot-tray and the limits on arguments', () => {
     const warnings = await h.run(['warnings']);
     expect(warnings.code).toBe(0);
     expect(warnings.stdout.replace(/\s+/g, ' ')).toContain(
-      `(id ${deep.id}): args: nests 100,000 levels deep`,
+      `(id ${deep.id}) in Robot Tray's database could not be read (args: nests 100,000 levels deep`,
     );
   });
 });

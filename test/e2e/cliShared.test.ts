@@ -43,7 +43,7 @@ describe('the app sees what the CLI does', () => {
   });
 
   test('a robot the CLI adds is announced to the app', async () => {
-    const app = await AppCore.open({ dataDir: h.home, resumeWatching: false, watchFolder: true });
+    const app = await AppCore.open({ dataDir: h.home, resumeWatching: false, watchTeamCatalog: true });
     apps.push(app);
     const added = new Promise<string[]>((resolve) => {
       app.subscribe((event: CoreEvent) => {
@@ -58,7 +58,7 @@ describe('the app sees what the CLI does', () => {
   });
 
   test('history set: the limits the app and every command keep to, shared through the settings', async () => {
-    const app = await AppCore.open({ dataDir: h.home, resumeWatching: false, watchFolder: true });
+    const app = await AppCore.open({ dataDir: h.home, resumeWatching: false, watchTeamCatalog: true });
     apps.push(app);
     const changed = new Promise<number>((resolve) => {
       app.subscribe((event: CoreEvent) => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ImportPlan } from '../../src/core/sharing/importPlan.ts';
 import type { RobotView } from '../../src/shared/models/robot.ts';
+import { catalogRecords, EMPTY_CATALOG } from '../support/databaseFile.ts';
 import { CliHarness } from '../support/cliHarness.ts';
 import { catalogText } from '../support/teamCatalogFile.ts';
 
@@ -20,10 +21,7 @@ describe('robot-tray export and import', () => {
     await rm(other, { recursive: true, force: true });
   });
   const inOther = () => ({ env: { ROBOT_TRAY_HOME: other } });
-  const bytes = async (home: string) =>
-    Promise.all(
-      ['robots.json', 'presets.json'].map((f) => readFile(path.join(home, f), 'utf8').catch(() => '')),
-    );
+  const bytes = catalogRecords;
 
   test('export to stdout and to a file carries robots and presets, never the token', async () => {
     const robot = await h.addRobot({ name: 'Invoice sync', flow: [] });
@@ -60,7 +58,7 @@ describe('robot-tray export and import', () => {
       `Import from ${team}:\n  add      Invoice sync (${h.sandbox.baseUrl}): token needed; presets: add "Daily"`,
     );
     expect(dry.stdout).toContain('Dry run: nothing was changed.');
-    expect(await bytes(other)).toEqual(['', '']);
+    expect(await bytes(other)).toBe(EMPTY_CATALOG);
 
     const applied = await h.run(['import', team], inOther());
     expect(applied).toMatchObject({ code: 0, stderr: '' });
@@ -120,7 +118,8 @@ describe('robot-tray export and import', () => {
     expect(newer.stderr).toBe(
       `robot-tray: File "${future}" was made by a newer Robot Tray (version 2); this one reads version 1: update Robot Tray.\n`,
     );
-    const pkg = path.join(h.home, 'robots.json');
+    const pkg = path.join(h.home, 'package.json');
+    await writeFile(pkg, JSON.stringify({ name: 'not-robots', version: '1.0.0' }));
     const foreign = await h.run(['import', pkg], inOther());
     expect(foreign.code).toBe(2);
     expect(foreign.stderr).toContain(`File "${pkg}" is not a Robot Tray export`);

@@ -80,7 +80,7 @@ describe('robot-tray built', () => {
     expect(heavy(list.files).length).toBeGreaterThan(0);
   });
 
-  test('--help and fire load neither node:child_process, node:http2, the file streams nor write-file-atomic: they spawn nothing, this robot talks HTTP/1.1 and fire writes no JSON file', async () => {
+  test('--help and fire load neither node:child_process, node:http2, the file streams, write-file-atomic nor ICU locale data: they spawn nothing, this robot talks HTTP/1.1, fire writes no JSON file and prints no locale-formatted text', async () => {
     // node:fs imported as an ES module would load its file streams (its ReadStream getter).
     const unneeded =
       /^(node|builtin):(child_process|http2|internal\/fs\/streams)$|write-file-atomic|signal-exit/;
@@ -91,6 +91,7 @@ describe('robot-tray built', () => {
       // The spy sees built-ins, internal ones too (node:fs is loaded by every run).
       expect(urls).toContain('builtin:fs');
       expect(urls.filter((url) => unneeded.test(url))).toEqual([]);
+      expect(urls.filter((url) => url.startsWith('intl:'))).toEqual([]);
     }
   });
 

@@ -153,7 +153,7 @@ describe('a secret echoed by the service is kept nowhere, whichever process read
 
   test('no file of the data folder holds any secret, in any spelling (the history, its WAL, the catalog)', async () => {
     const files = await filesUnder(h.home);
-    expect(files.some((f) => f.endsWith('history.sqlite'))).toBe(true);
+    expect(files.some((f) => f.endsWith('robot-tray.sqlite'))).toBe(true);
     for (const file of files) expect(leaks((await readFile(file)).toString('latin1')), file).toEqual([]);
   });
 

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { openAppWindow, type AppWindow, requireBuiltRenderer } from '../support/windowHarness.ts';
+import { catalogRecords } from '../support/databaseFile.ts';
 import { screenshotDir } from '../support/screenshots.ts';
 import { catalogText } from '../support/teamCatalogFile.ts';
 
@@ -44,7 +45,7 @@ describe('the window: export and import', () => {
         { name: 'Legacy', baseUrl: 'http://legacy.corp:8080', allowInsecureHttp: true },
       ]),
     );
-    const before = await readFile(path.join(core.dataDir, 'robots.json'), 'utf8');
+    const before = await catalogRecords(core.dataDir);
 
     shell.fileDialog.answer(file);
     await page.getByRole('button', { name: 'Import…' }).click();
@@ -74,7 +75,7 @@ describe('the window: export and import', () => {
     await dialog
       .getByText('Nothing has changed yet. Import applies exactly this; no token is in the file.')
       .waitFor();
-    expect(await readFile(path.join(core.dataDir, 'robots.json'), 'utf8')).toBe(before);
+    expect(await catalogRecords(core.dataDir)).toBe(before);
     await page.screenshot({ path: path.join(screenshotDir, 'import-plan.png') });
 
     await dialog.getByRole('button', { name: 'Import' }).click();

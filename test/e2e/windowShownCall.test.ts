@@ -46,7 +46,7 @@ describe('the call on screen stays while it is shown', () => {
 
     await page.locator('.call-row[data-call-id="first"]').dblclick();
     await toldOf('first');
-    const command = CallHistory.open(path.join(stored.dataDir, 'history.sqlite'), new WarningLog());
+    const command = CallHistory.open(path.join(stored.dataDir, 'robot-tray.sqlite'), new WarningLog());
     const kept = () =>
       command
         .list()

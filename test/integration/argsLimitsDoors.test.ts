@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -9,12 +9,13 @@ import { storeFinishedCalls } from '../support/storedCalls.ts';
 import { openShellHarness, type ShellHarness } from '../support/shellHarness.ts';
 import { addSandboxRobot } from '../support/coreHarness.ts';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
+import { catalogTablesIn } from '../support/databaseFile.ts';
 import { deepArgs, deepArgsJson, deepWords } from '../support/deepArgs.ts';
 
 /**
  * Issue 20 §3: arguments nested too deep are refused at every door (the
  * core's API, IPC as the window sends it) in the same words, and a record
- * that is too deep on disk (presets.json, the history) is set aside with a
+ * that is too deep in the database (a preset, a call) is set aside with a
  * warning naming it while the core opens and everything else is kept.
  */
 describe('deep arguments are refused in the same words at every door', () => {
@@ -96,19 +97,23 @@ describe('a record too deep on disk is set aside; the core opens', () => {
     await shell?.close();
   });
 
-  test.each([1_300, 100_000])('presets.json with a preset %i levels deep', async (levels) => {
+  test.each([1_300, 100_000])('a stored preset %i levels deep', async (levels) => {
     const { dataDir } = shell;
     const robot = await shell.core.createRobot({ name: `Local ${levels}`, baseUrl: 'http://127.0.0.1:9' });
     const kept = await shell.core.createPreset({ robotId: robot.id, name: 'Kept', args: { a: 1 } });
     const deep = await shell.core.createPreset({ robotId: robot.id, name: 'Deep', args: {} });
-    const file = path.join(dataDir, 'presets.json');
-    // Written as text: the deep value is too deep for JSON.stringify, as it was for the old app.
-    const text = (await readFile(file, 'utf8')).replace(
-      new RegExp(`("id": "${deep.id}"[^}]*?"args": )\\{\\}`),
-      (_m, head: string) => head + deepArgsJson(levels),
-    );
+    // Written as text by another program: the deep value is too deep for JSON.stringify.
+    const other = catalogTablesIn(dataDir);
+    const row = other.conn.db.prepare('SELECT data FROM presets WHERE id = ?').get(deep.id) as {
+      data: string;
+    };
+    const text = row.data.replace('"args":{}', `"args":${deepArgsJson(levels)}`);
     expect(text).toContain(deepArgsJson(levels));
-    await writeFile(file, text);
+    other.conn.transaction(() => {
+      other.conn.db.prepare('UPDATE presets SET data = ? WHERE id = ?').run(text, deep.id);
+      other.conn.note('presets');
+    });
+    other.close();
 
     const core = await AppCore.open({ dataDir, resumeWatching: false });
     try {
@@ -116,8 +121,10 @@ describe('a record too deep on disk is set aside; the core opens', () => {
       expect(presets.map((p) => p.name)).toEqual(['Kept']);
       expect(presets[0]!.id).toBe(kept.id);
       const warning = core.warnings().find((w) => w.message.includes(deep.id));
-      expect(warning?.message).toContain(`(id ${deep.id}): args: ${deepWords(levels)}`);
-      // The core still works: a new preset is saved, and the file is whole again.
+      expect(warning?.message).toContain(
+        `(id ${deep.id}) in Robot Tray's database could not be read (args: ${deepWords(levels)}`,
+      );
+      // The core still works: a new preset is saved.
       await core.createPreset({ robotId: robot.id, name: 'After', args: { b: 2 } });
       expect((await core.listPresets(robot.id)).map((p) => p.name)).toEqual(['Kept', 'After']);
     } finally {
@@ -142,7 +149,7 @@ describe('a record too deep on disk is set aside; the core opens', () => {
       ]);
       // Written below the schema, as a damaged or older file could hold it.
       const { DatabaseSync } = await import('node:sqlite');
-      const db = new DatabaseSync(path.join(dataDir, 'history.sqlite'));
+      const db = new DatabaseSync(path.join(dataDir, 'robot-tray.sqlite'));
       const row = db.prepare('SELECT * FROM calls WHERE id = ?').get('ok-call') as Record<
         string,
         string | number

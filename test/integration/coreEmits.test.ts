@@ -1,10 +1,11 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { AppCore, type CoreEvent } from '../../src/core/appCore.ts';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import { whenCall } from '../support/coreEvents.ts';
+import { writeRawRecord } from '../support/databaseFile.ts';
 import { memorySecrets } from '../support/memorySecrets.ts';
 
 /** Every change the window must hear of is announced by AppCore itself. */
@@ -105,10 +106,43 @@ describe('AppCore announces every change', () => {
 
   test('a new warning is announced', async () => {
     const { core, events, dir } = await open();
-    await writeFile(path.join(dir, 'presets.json'), '{ not json');
+    writeRawRecord(dir, 'presets', 'broken', '{ not json');
     await core.listPresets();
     const warning = events.find((e) => e.type === 'warnings');
-    expect(warning?.type === 'warnings' && warning.warnings[0]?.source).toBe('presets.json');
+    expect(warning?.type === 'warnings' && warning.warnings[0]?.source).toBe('robot-tray.sqlite');
+  });
+
+  test('robots, settings and warnings another process changes reach this one through the change log', async () => {
+    const app = await open();
+    const cli = await AppCore.open({ dataDir: app.dir, secrets: app.secrets, resumeWatching: false });
+    cleanup.push(() => cli.close());
+    const heard = (type: string, check: (e: CoreEvent) => boolean) =>
+      new Promise<void>((resolve) => {
+        const stop = app.core.subscribe((e) => {
+          if (e.type === type && check(e)) {
+            stop();
+            resolve();
+          }
+        });
+      });
+    const settings = heard('settings', (e) => e.type === 'settings' && e.settings.historyLimit === 321);
+    const robots = heard(
+      'catalog',
+      (e) => e.type === 'catalog' && e.robots.some((r) => r.name === 'From the log'),
+    );
+    await cli.updateSettings({ historyLimit: 321 });
+    await cli.createRobot({ name: 'From the log', baseUrl: 'https://robots.example.com' });
+    // Heard without being asked: no refresh, no file watch; the change log alone.
+    await Promise.all([settings, robots]);
+    expect(app.core.getSettings().historyLimit).toBe(321);
+    // A warning the CLI gives (a record it could not read) is the app's too.
+    const warned = heard(
+      'warnings',
+      (e) => e.type === 'warnings' && e.warnings.some((w) => w.message.includes('(id broken)')),
+    );
+    writeRawRecord(app.dir, 'presets', 'broken', '{ not json');
+    await cli.listPresets();
+    await warned;
   });
 
   test('settings and robots changed by another process are read again and announced', async () => {

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,7 +7,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { AppCore } from '../../src/core/appCore.ts';
 import { Catalog } from '../../src/core/catalog.ts';
 import { CallHistory } from '../../src/core/store/callHistory.ts';
-import { openCatalogFiles } from '../../src/core/store/catalogFiles.ts';
+import { catalogTablesIn, databaseIn } from '../support/databaseFile.ts';
 import { WarningLog } from '../../src/core/store/warnings.ts';
 import { openCoreHarness, type CoreHarness } from '../support/coreHarness.ts';
 import { whenCall } from '../support/coreEvents.ts';
@@ -93,28 +93,6 @@ describe('core hardening', () => {
     expect((await firing).state).toBe('waiting');
   });
 
-  test('a poll whose robot lookup fails stays scheduled and completes later', async () => {
-    const clock = new FakeClock();
-    h = await openCoreHarness({ core: { clock, random: () => 0.999 } });
-    const robot = await h.addRobot({ name: 'Echo', flow: [{ type: 'respond', echo: true }] });
-    const fired = await h.core.fire(robot.id, { method: 'POST', args: { a: 1 } });
-    const robotsFile = path.join(h.dataDir, 'robots.json');
-    const saved = await readFile(robotsFile, 'utf8');
-    await rm(robotsFile);
-    await writeFile(robotsFile + '.tmp', saved);
-    // robots.json is a folder for a moment: reading it fails with EISDIR.
-    await mkdir(robotsFile);
-    clock.runNext();
-    const failed = await h.waitForCall(fired.id, (c) => c.pollCount === 1);
-    expect(failed.state).toBe('waiting');
-    expect(failed.error?.kind).toBe('storage');
-    await rm(robotsFile, { recursive: true });
-    await rename(robotsFile + '.tmp', robotsFile);
-    clock.runNext();
-    const done = await h.waitForCall(fired.id, (c) => c.state === 'done');
-    expect(done.response).toEqual({ a: 1 });
-  });
-
   test('the app takes over a call the CLI left waiting', async () => {
     const clock = new FakeClock();
     h = await openCoreHarness({ core: { clock, random: () => 0.999 } });
@@ -131,8 +109,7 @@ describe('core hardening', () => {
   test('the app and the CLI creating robots at the same moment lose neither', async () => {
     const dir = await tempDir();
     let n = 0;
-    const open = () =>
-      new Catalog(openCatalogFiles(dir, new WarningLog(), Date.now), Date.now, () => `id${n++}`);
+    const open = () => new Catalog(catalogTablesIn(dir).tables, Date.now, () => `id${n++}`);
     const app = open();
     const cli = open();
     const nothingToCheck = () => undefined;
@@ -148,9 +125,9 @@ describe('core hardening', () => {
     ]);
   });
 
-  test('a history written by a newer Robot Tray is refused, not set aside', async () => {
+  test('a database written by a newer Robot Tray is refused, not set aside', async () => {
     const dir = await tempDir();
-    const file = path.join(dir, 'history.sqlite');
+    const file = databaseIn(dir);
     const db = new DatabaseSync(file);
     db.exec('CREATE TABLE calls (id TEXT); PRAGMA user_version = 9;');
     db.close();

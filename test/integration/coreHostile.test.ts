@@ -274,7 +274,7 @@ describe('finished calls never vanish', () => {
     const h = await coreFor(svc.url);
     const fired = await h.core.fire(h.robot.id, { method: 'POST', args: {} });
     // Another process (here another connection) holds the write lock.
-    const other = new DatabaseSync(path.join(h.dataDir, 'history.sqlite'));
+    const other = new DatabaseSync(path.join(h.dataDir, 'robot-tray.sqlite'));
     other.exec('BEGIN IMMEDIATE');
     const done = whenCall(h.core, fired.id, (c) => c.state === 'done');
     h.clock.runNext();
@@ -297,7 +297,7 @@ describe('finished calls never vanish', () => {
   test('a trigger whose record cannot be written within 5 s is not sent, and says so', async () => {
     const svc = await service((_req, res) => json(res, 200, { webhookCallId: 'w1' }));
     const h = await coreFor(svc.url);
-    const other = new DatabaseSync(path.join(h.dataDir, 'history.sqlite'));
+    const other = new DatabaseSync(path.join(h.dataDir, 'robot-tray.sqlite'));
     other.exec('BEGIN IMMEDIATE');
     let error: unknown;
     let settled = false;

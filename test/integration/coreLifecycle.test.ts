@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { readdir, readFile, writeFile, mkdtemp } from 'node:fs/promises';
+import { readdir, readFile, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -41,7 +41,7 @@ describe('AppCore across restarts, damage and a missing keychain', () => {
       timeline: [],
     };
     await h.core.close();
-    const history = CallHistory.open(path.join(h.dataDir, 'history.sqlite'), new WarningLog());
+    const history = CallHistory.open(path.join(h.dataDir, 'robot-tray.sqlite'), new WarningLog());
     history.put(sending);
     history.close();
 
@@ -54,20 +54,6 @@ describe('AppCore across restarts, damage and a missing keychain', () => {
     const done = await h.waitForCall(waiting.id, (c) => c.state === 'done');
     expect(done.response).toEqual({ n: 1 });
     expect(h.sandbox.calls()).toHaveLength(1);
-  });
-
-  test('a corrupt robots file is set aside with a warning; presets and history survive', async () => {
-    h = await openCoreHarness();
-    const robot = await h.addRobot({ name: 'Kept', flow: [{ type: 'respond', echo: true }] });
-    await h.core.createPreset({ robotId: robot.id, name: 'Daily' });
-    await h.core.close();
-    await writeFile(path.join(h.dataDir, 'robots.json'), '{"schemaVersion":1,"data":[{"name":');
-    const core = await h.reopen();
-    expect(await core.listRobots()).toEqual([]);
-    expect(core.warnings()[0]?.message).toMatch(/robots\.json could not be used.*moved to/);
-    const aside = (await readdir(h.dataDir)).find((f) => f.startsWith('robots.json.corrupt-'));
-    expect(await readFile(path.join(h.dataDir, aside!), 'utf8')).toContain('"name":');
-    expect(await core.listPresets()).toHaveLength(1);
   });
 
   test('without a Secret Service, storing a token is a clear keychain error and nothing is stored', async () => {
@@ -98,8 +84,12 @@ describe('AppCore across restarts, damage and a missing keychain', () => {
     expect(await keytar.getPassword('robot-tray', account)).toBe(token);
     await h.core.fire(robot.id, { method: 'POST', args: {} });
     await h.core.close();
-    for (const file of await readdir(h.dataDir)) {
-      expect((await readFile(path.join(h.dataDir, file))).includes(token)).toBe(false);
+    const files = (await readdir(h.dataDir, { recursive: true, withFileTypes: true })).filter((e) =>
+      e.isFile(),
+    );
+    expect(files.map((e) => e.name)).toEqual(expect.arrayContaining(['robot-tray.sqlite']));
+    for (const entry of files) {
+      expect((await readFile(path.join(entry.parentPath, entry.name))).includes(token)).toBe(false);
     }
     const core = await h.reopen();
     await core.deleteRobot(robot.id);

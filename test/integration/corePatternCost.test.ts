@@ -16,7 +16,7 @@ async function open(dataDir: string): Promise<AppCore> {
     dataDir,
     secrets: memorySecrets(),
     resumeWatching: false,
-    watchFolder: true,
+    watchTeamCatalog: true,
   });
   closeLater(() => core.close());
   return core;

@@ -129,11 +129,13 @@ describe('firing a preset with fields', () => {
     expect(again.url).toContain('pin=%28secret+field+pin%2C+not+kept%29');
     expect(await h.core.lastFieldValues(post.id)).toEqual({ customerId: '1' });
     const names = await readdir(h.dataDir);
-    expect(names).toEqual(expect.arrayContaining(['history.sqlite', 'presets.json', 'preset-values.json']));
+    expect(names).toEqual(expect.arrayContaining(['robot-tray.sqlite']));
     expect(await filesHolding(h.dataDir, 'CANARY-')).toEqual([]);
     // The grep itself works: what is kept is found.
     expect(await filesHolding(h.dataDir, 'secret field pin, not kept')).not.toEqual([]);
-    expect(await filesHolding(h.dataDir, '"customerId": "1"')).toEqual(['preset-values.json']);
+    expect(await filesHolding(h.dataDir, '"values":{"customerId":"1"}')).toEqual([
+      expect.stringMatching(/^robot-tray\.sqlite(-wal)?$/),
+    ]);
     await h.reopen(); // closed and opened again: the history checkpointed
     expect(await filesHolding(h.dataDir, 'CANARY-')).toEqual([]);
   });

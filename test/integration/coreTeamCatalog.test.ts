@@ -11,12 +11,12 @@ import { catalogText } from '../support/teamCatalogFile.ts';
 
 const { tempDir, closeLater } = tempFolders('robot-tray-team-');
 
-async function openCore(options: { watchFolder?: boolean } = {}): Promise<AppCore> {
+async function openCore(options: { watchTeamCatalog?: boolean } = {}): Promise<AppCore> {
   const core = await AppCore.open({
     dataDir: await tempDir(),
     secrets: memorySecrets(),
     resumeWatching: false,
-    watchFolder: options.watchFolder ?? true,
+    watchTeamCatalog: options.watchTeamCatalog ?? true,
   });
   closeLater(() => core.close());
   return core;
@@ -66,7 +66,7 @@ describe('the team catalog', () => {
     await core.deleteRobot(copy.id);
 
     // Another core on another data folder derives the very same ids.
-    const other = await openCore({ watchFolder: false });
+    const other = await openCore({ watchTeamCatalog: false });
     expect((await other.followTeamCatalog(file)).robots[0]!.id).toBe(robot.id);
     // A core opened on the same settings follows the catalog from the start (the CLI does).
     const again = await AppCore.open({
@@ -183,7 +183,7 @@ describe('the team catalog', () => {
       secrets: memorySecrets(),
       clock,
       resumeWatching: true,
-      watchFolder: false,
+      watchTeamCatalog: false,
     });
     closeLater(() => core.close());
     await core.followTeamCatalog(file);

@@ -16,7 +16,7 @@ async function openCore() {
     dataDir: await tempDir(),
     secrets,
     resumeWatching: false,
-    watchFolder: true,
+    watchTeamCatalog: true,
   });
   closeLater(() => core.close());
   /** The keychain accounts of team robots, as the keychain lists them. */

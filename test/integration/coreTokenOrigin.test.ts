@@ -1,5 +1,3 @@
-import { readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import keytar from 'keytar';
 import { afterEach, describe, expect, test } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
@@ -103,37 +101,8 @@ describe('a token stays with its origin', () => {
     expect(last.headers['x-service-token']).toBeUndefined();
   });
 
-  test('a token stored under the robot id moves to the robot’s origin on first use, none lost', async () => {
-    const { robot, first } = await twoServices();
-    await legacyKeychain(robot.id, originOf(first.baseUrl));
-    const core = await h.reopen();
-    expect(await accountsOf(robot.id)).toEqual([robot.id]);
-    expect((await core.getRobot(robot.id)).hasToken).toBe(true);
-    // Several first uses at once: each finds the token, whichever of them moved it.
-    const fired = await Promise.all(
-      Array.from({ length: 6 }, () => core.fire(robot.id, { method: 'POST', args: {} })),
-    );
-    expect(fired.map((c) => c.state)).toEqual(Array(6).fill('waiting'));
-    expect(first.requests().at(-1)!.headers['x-service-token']).toBe(first.tokenOf('Echo'));
-    expect(await accountsOf(robot.id)).toEqual([`${robot.id}@${originOf(first.baseUrl)}`]);
-    expect((await core.getRobot(robot.id)).tokenOrigin).toBe(originOf(first.baseUrl));
-  });
-
-  test('a legacy token whose robot moves before its first use stays bound to the address it was used with', async () => {
-    const { robot, first, second } = await twoServices();
-    await legacyKeychain(robot.id, originOf(first.baseUrl));
-    const core = await h.reopen();
-    const moved = await core.updateRobot(robot.id, { baseUrl: second.baseUrl });
-    expect(moved.tokenSuspended).toEqual({ from: originOf(first.baseUrl), to: originOf(second.baseUrl) });
-    await expect(core.fire(robot.id, { method: 'POST', args: {} })).rejects.toThrow(/token move/);
-    expect(second.requests()).toEqual([]);
-    await core.moveToken(robot.id);
-    expect(await accountsOf(robot.id)).toEqual([`${robot.id}@${originOf(second.baseUrl)}`]);
-  });
-
   test('clearing the token and deleting the robot delete every keychain entry of it', async () => {
     const { robot, second } = await twoServices();
-    await keytar.setPassword(SERVICE, robot.id, 'legacy-token-value-0000');
     await keytar.setPassword(SERVICE, `${robot.id}@https://stray.example`, 'stray-token-value-0000');
     await h.core.updateRobot(robot.id, { baseUrl: second.baseUrl });
     expect((await h.core.clearToken(robot.id)).hadToken).toBe(true);
@@ -143,15 +112,4 @@ describe('a token stays with its origin', () => {
     await h.core.deleteRobot(robot.id);
     expect(await accountsOf(robot.id)).toEqual([]);
   });
-
-  /** The keychain and robots.json as a Robot Tray from before tokens were bound to origins left them. */
-  async function legacyKeychain(robotId: string, origin: string): Promise<void> {
-    const token = await keytar.getPassword(SERVICE, `${robotId}@${origin}`);
-    await keytar.setPassword(SERVICE, robotId, token!);
-    await keytar.deletePassword(SERVICE, `${robotId}@${origin}`);
-    const file = path.join(h.dataDir, 'robots.json');
-    const text = await readFile(file, 'utf8');
-    expect(text).toContain('"tokenOrigin"');
-    await writeFile(file, text.replace(/\s*"tokenOrigin":\s*"[^"]*",?/, ''));
-  }
 });

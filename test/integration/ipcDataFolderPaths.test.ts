@@ -1,10 +1,11 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { dispatch } from '../../src/main/ipc/dispatch.ts';
 import type { AppEvent } from '../../src/shared/events.ts';
 import { memorySecrets } from '../support/memorySecrets.ts';
+import { damagePageOf } from '../support/databaseFile.ts';
 import { openShellHarness, type ShellHarness } from '../support/shellHarness.ts';
 
 /**
@@ -28,35 +29,30 @@ async function shellIn(dataDir?: string): Promise<ShellHarness> {
 }
 
 describe('storage problems reach the window without the data folder path', () => {
-  test('a robots file that cannot be written: the failed request names the file and the fix', async () => {
-    const shell = await shellIn();
-    // A folder (not empty) where robots.json is written: no user, root included, can replace it.
-    await rm(path.join(shell.dataDir, 'robots.json'), { force: true });
-    await mkdir(path.join(shell.dataDir, 'robots.json', 'in-the-way'), { recursive: true });
-    const result = await dispatch(
-      shell.handlers,
-      'createRobot',
-      { name: 'Stored', baseUrl: 'https://robots.example' },
-      () => undefined,
-    );
+  test('a database found damaged: the failed request names the file and the fix, never the folder', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'robot-tray-damaged-'));
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+    await (await shellIn(dataDir)).close();
+    await damagePageOf(dataDir, 'calls_created');
+    const shell = await shellIn(dataDir);
+    const result = await dispatch(shell.handlers, 'listCalls', {}, () => undefined);
     expect(result.ok).toBe(false);
     const message = result.ok ? '' : result.error.message;
     expect(result.ok ? undefined : result.error.kind).toBe('storage');
-    expect(message).toContain("robots.json in Robot Tray's data folder");
-    expect(message).toMatch(/ROBOT_TRAY_HOME/);
-    expect(message).not.toContain(shell.dataDir);
+    expect(message).toContain(
+      "Robot Tray's database robot-tray.sqlite in Robot Tray's data folder is damaged",
+    );
+    expect(message).toContain('Start Robot Tray again');
+    expect(message).not.toContain(dataDir);
     expect(message).not.toContain(tmpdir());
     // The core's own error (the CLI's, main's log) keeps the path.
-    await expect(
-      shell.core.createRobot({ name: 'Stored', baseUrl: 'https://robots.example' }),
-    ).rejects.toThrow(shell.dataDir);
+    expect(() => shell.core.listCalls()).toThrow(dataDir);
   });
 
-  test('a damaged robots file set aside: the warning in the list and in the event names no path', async () => {
+  test('a damaged database set aside: the warnings in the list and in the event name no path', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'robot-tray-damaged-'));
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-    await writeFile(path.join(dataDir, 'robots.json'), '{ not json');
-    await writeFile(path.join(dataDir, 'presets.json'), '{ not json either');
+    await writeFile(path.join(dataDir, 'robot-tray.sqlite'), '{ not a database');
     const shell = await shellIn(dataDir);
     const events: AppEvent[] = [];
     const stop = shell.hub.subscribe((e) => events.push(e));
@@ -64,8 +60,8 @@ describe('storage problems reach the window without the data folder path', () =>
 
     const listed = await dispatch(shell.handlers, 'listWarnings', {}, () => undefined);
     const warnings = listed.ok ? (listed.value as Array<{ id: string; message: string }>) : [];
-    const setAside = warnings.find((w) => w.message.includes('robots.json'));
-    expect(setAside?.message).toMatch(/moved to robots\.json\.\S+ in Robot Tray's data folder/);
+    const setAside = warnings.find((w) => w.message.includes('could not be opened'));
+    expect(setAside?.message).toMatch(/moved to robot-tray\.sqlite\.corrupt-\S+ in Robot Tray's data folder/);
     expect(JSON.stringify(warnings)).not.toContain(dataDir);
     // The core keeps the path for the CLI.
     expect(JSON.stringify(shell.core.warnings())).toContain(dataDir);
@@ -74,7 +70,9 @@ describe('storage problems reach the window without the data folder path', () =>
     shell.core.dismissWarning(warnings.find((w) => w !== setAside)!.id);
     const sent = events.filter((e) => e.type === 'warnings');
     expect(sent.length).toBeGreaterThan(0);
-    expect(JSON.stringify(sent)).toMatch(/moved to robots\.json\.\S+ in Robot Tray's data folder/);
+    expect(JSON.stringify(sent)).toMatch(
+      /moved to robot-tray\.sqlite\.corrupt-\S+ in Robot Tray's data folder/,
+    );
     expect(JSON.stringify(sent)).not.toContain(dataDir);
   });
 });

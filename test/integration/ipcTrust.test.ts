@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
@@ -9,6 +9,7 @@ import { writeCaPem } from '../support/caFile.ts';
 import { memorySecrets } from '../support/memorySecrets.ts';
 import { startMitmProxy, type MitmProxy } from '../support/mitmProxy.ts';
 import { proxiedUrl, startProxy, type TestProxy } from '../support/proxyServer.ts';
+import { catalogTablesIn } from '../support/databaseFile.ts';
 import { openShellHarness, type ShellHarness } from '../support/shellHarness.ts';
 import { makeTlsFixtures, type TlsFixtures } from '../support/tlsFixtures.ts';
 import { trustConfirmed } from '../support/trustConfirmed.ts';
@@ -186,17 +187,23 @@ describe('through IPC, where a secret goes is decided in main', () => {
     expect(stolen(token).tokens).toBe(1);
   });
 
-  test('a proxy address changed without confirmation (settings.json written by something else) never gets the password', async () => {
+  test('a proxy address changed without confirmation (the database written by something else) never gets the password', async () => {
     const { robot, secrets } = await companyDesk();
     expect([...secrets.entries.keys()].filter((k) => k.includes('proxy-password'))).toEqual([
       `robot-tray\u0000proxy-password@${company!.url}`,
     ]);
-    const file = path.join(shell!.dataDir, 'settings.json');
-    const stored = JSON.parse(await readFile(file, 'utf8')) as {
-      data: { network: Record<string, unknown> };
+    // Another program writes the settings row itself, past every question.
+    const other = catalogTablesIn(shell!.dataDir);
+    const row = other.conn.db.prepare("SELECT data FROM settings WHERE id = 'settings'").get() as {
+      data: string;
     };
-    stored.data.network['proxyUrl'] = attacker!.url;
-    await writeFile(file, JSON.stringify(stored));
+    const stored = JSON.parse(row.data) as { value: { network: Record<string, unknown> } };
+    stored.value.network['proxyUrl'] = attacker!.url;
+    other.conn.transaction(() => {
+      other.conn.db.prepare("UPDATE settings SET data = ? WHERE id = 'settings'").run(JSON.stringify(stored));
+      other.conn.note('settings');
+    });
+    other.close();
     await shell!.core.refreshFromDisk();
     expect(shell!.core.getSettings().network.proxyUrl).toBe(attacker!.url);
 

@@ -138,6 +138,12 @@ export class CliHarness {
     return this.#core;
   }
 
+  /** Ends the app's view (core) so a test may change the data folder under it; `core()` opens a new one. */
+  async closeCore(): Promise<void> {
+    await this.#core?.close();
+    this.#core = undefined;
+  }
+
   /**
    * A robot in the sandbox and the same robot in Robot Tray, with its token,
    * made through the core for speed (the CLI's own `robot add` has its tests);

@@ -146,15 +146,14 @@ const curlQueryMs = {
 function issue23(on: 'value' | 'ratio', limit: number): Target {
   return { on, op: '<=', limit, source: 'issue 23' };
 }
+function issue33(limit: number): Target {
+  return { on: 'ratio', op: '<=', limit, source: 'issue 33' };
+}
 await reportFigures(
   [
     cliFigure('`robot-tray fire`, spawn to exit', fire.exit, issue23('value', 100)),
-    cliFigure(
-      '`robot-tray fire` against `curl`, spawn to exit',
-      fire.exit,
-      issue23('ratio', 8),
-      curlTriggerMs,
-    ),
+    cliFigure('`robot-tray fire` against `node -e 0`, spawn to exit', fire.exit, issue33(3)),
+    cliFigure('`robot-tray fire` against `curl`, spawn to exit', fire.exit, issue33(6), curlTriggerMs),
     cliFigure('`robot-tray fire`, spawn to trigger received', fire.request, null),
     cliFigure(
       '`robot-tray fire --wait`, a robot that answers at once, spawn to exit',
@@ -163,9 +162,19 @@ await reportFigures(
       curlQueryMs,
     ),
     cliFigure(
+      '`robot-tray fire --wait` against `node -e 0`, an instant robot, spawn to exit',
+      results.get('robot-tray fire --wait')!.exit,
+      issue33(3.5),
+    ),
+    cliFigure(
       '`robot-tray --help`, spawn to exit',
       results.get('robot-tray --help')!.exit,
       issue23('value', 50),
+    ),
+    cliFigure(
+      '`robot-tray --help` against `node -e 0`, spawn to exit',
+      results.get('robot-tray --help')!.exit,
+      issue33(1.5),
     ),
     cliFigure('`robot-tray robot list`, spawn to exit', results.get('robot-tray robot list')!.exit, null),
   ],

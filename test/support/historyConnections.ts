@@ -27,7 +27,7 @@ export function historyConnections(prefix: string): {
   let opened: CallHistory[] = [];
   beforeEach(async () => {
     dir = await mkdtemp(path.join(tmpdir(), prefix));
-    file = path.join(dir, 'history.sqlite');
+    file = path.join(dir, 'robot-tray.sqlite');
     opened = [];
   });
   afterEach(async () => {

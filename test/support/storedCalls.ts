@@ -17,7 +17,7 @@ export type StoredCall = Pick<
  * histories of thousands of calls.
  */
 export function storeFinishedCalls(dataDir: string, calls: Iterable<StoredCall>): void {
-  const history = CallHistory.open(path.join(dataDir, 'history.sqlite'), new WarningLog());
+  const history = CallHistory.open(path.join(dataDir, 'robot-tray.sqlite'), new WarningLog());
   const at = Date.UTC(2026, 0, 1);
   try {
     for (const call of calls) {

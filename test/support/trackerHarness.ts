@@ -87,7 +87,7 @@ export type TrackerHarness = Awaited<ReturnType<typeof openTrackerHarness>>;
 export async function openTrackerHarness() {
   const dir = await mkdtemp(path.join(tmpdir(), 'robot-tray-tracker-'));
   const clock = new FakeClock(1_000_000);
-  const history = CallHistory.open(path.join(dir, 'history.sqlite'), new WarningLog());
+  const history = CallHistory.open(path.join(dir, 'robot-tray.sqlite'), new WarningLog());
   const client = new ScriptedClient();
   const robots = new Map([['r1', robot]]);
   const changes: Call[][] = [];
@@ -96,9 +96,11 @@ export async function openTrackerHarness() {
     clock,
     history,
     /** The history file, for a second process's connection. */
-    historyFile: path.join(dir, 'history.sqlite'),
+    historyFile: path.join(dir, 'robot-tray.sqlite'),
     client,
     robots,
+    /** Set: the robot lookup fails, as a database another program holds or damaged for a moment. */
+    lookupFails: undefined as Error | undefined,
     changes,
     settings: { ...defaultSettings, pollPolicy: POLICY } as Settings,
     tracker: undefined as unknown as CallTracker,
@@ -122,7 +124,10 @@ export async function openTrackerHarness() {
   h.tracker = new CallTracker({
     history,
     client: client.asClient(),
-    robotById: async (id) => robots.get(id),
+    robotById: async (id) => {
+      if (h.lookupFails !== undefined) throw h.lookupFails;
+      return robots.get(id);
+    },
     tokenFor: async (robot) => (robot.id === 'r1' ? 'secret-token' : undefined),
     echo: new EchoKeys(memorySecrets()),
     settings: () => h.settings,

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { AppError } from '../../src/core/errors.ts';
 import type { QueryResult, TriggerResult } from '../../src/core/http/webhookClient.ts';
 import { deferred, DONE, openTrackerHarness, robot, type TrackerHarness } from '../support/trackerHarness.ts';
 
@@ -8,6 +9,21 @@ beforeEach(async () => {
   h = await openTrackerHarness();
 });
 afterEach(() => h.close());
+
+describe('a poll that cannot look up its robot', () => {
+  test('stays scheduled, with the failure on the call, and completes later', async () => {
+    const call = await h.fire();
+    h.lookupFails = new AppError('storage', "Robot Tray's database cannot be read (disk I/O error).");
+    await h.pollOnce();
+    const failed = h.history.get(call.id)!;
+    expect(failed).toMatchObject({ state: 'waiting', pollCount: 1, error: { kind: 'storage' } });
+    expect(h.client.queries).toHaveLength(0);
+    h.lookupFails = undefined;
+    h.client.answer = async () => DONE;
+    await h.pollOnce();
+    expect(h.history.get(call.id)).toMatchObject({ state: 'done', response: { ok: true } });
+  });
+});
 
 describe('firing', () => {
   test('records the url it sent to, then watches the call from the first step of the policy', async () => {
@@ -101,7 +117,7 @@ describe('polling', () => {
       timeline: expect.arrayContaining([
         expect.objectContaining({
           state: 'stopped',
-          note: 'Its robot is no longer in Robot Tray (deleted, or robots.json could not be read), so watching stopped.',
+          note: 'Its robot is no longer in Robot Tray (deleted, or its record could not be read), so watching stopped.',
         }),
       ]),
     });

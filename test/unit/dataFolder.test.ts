@@ -32,7 +32,7 @@ test('a file where the folder should be, or above it, is a storage error naming 
 });
 
 test('a new history file is readable by its owner only', async () => {
-  const file = path.join(dir, 'history.sqlite');
+  const file = path.join(dir, 'robot-tray.sqlite');
   CallHistory.open(file, new WarningLog()).close();
   expect((await stat(file)).mode & 0o777).toBe(0o600);
 });

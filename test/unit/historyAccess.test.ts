@@ -15,7 +15,7 @@ let dir: string;
 let file: string;
 beforeEach(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'robot-tray-history-'));
-  file = path.join(dir, 'history.sqlite');
+  file = path.join(dir, 'robot-tray.sqlite');
 });
 afterEach(() => rm(dir, { recursive: true, force: true }));
 
@@ -35,7 +35,7 @@ describe('a history another process holds locked', () => {
     ).rejects.toMatchObject({
       kind: 'busy',
       message:
-        `The call history ${file} is locked by another process (Robot Tray, or a program reading the file). ` +
+        `Robot Tray's database ${file} is locked by another process (Robot Tray, or a program reading the file). ` +
         'Try again in a moment; if it stays locked, close that program. Nothing was sent or changed.',
       cause: expect.objectContaining({ kind: 'busy' }),
     });

@@ -150,16 +150,9 @@ describe('CA files through the reader', () => {
 });
 
 describe("Robot Tray's own small files, when something else is in their place", () => {
-  test('a FIFO as warnings.json, window.json or a lock file is passed over at once', async () => {
-    const { WarningLog } = await import('../../src/core/store/warnings.ts');
+  test('a FIFO as window.json is passed over at once', async () => {
     const { readBounds } = await import('../../src/main/window/windowState.ts');
-    const { acquireLock } = await import('../../src/core/store/fileLock.ts');
-    // Each read below would wait for a writer forever, the first one on the main thread itself.
-    expect(new WarningLog(Date.now, fifo).list()).toEqual([]);
+    // The read would wait for a writer forever.
     expect(await readBounds(fifo)).toBeUndefined();
-    const locked = path.join(dir, 'data.json');
-    execFileSync('mkfifo', [`${locked}.lock`]);
-    // A lock naming no owner counts as one being written: busy now, never waited on.
-    await expect(acquireLock(locked, { waitMs: 0 })).rejects.toMatchObject({ kind: 'busy' });
   });
 });

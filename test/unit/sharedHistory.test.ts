@@ -243,7 +243,12 @@ describe('the change log', () => {
     ]);
     expect(read.changes.map((c) => c.call.id)).toEqual(['w']);
     expect(read.last).toBe(app.writes.lastSeq());
-    expect(app.writes.changesSince(read.last)).toEqual({ last: read.last, changes: [], forgotten: [] });
+    expect(app.writes.changesSince(read.last)).toEqual({
+      last: read.last,
+      changes: [],
+      forgotten: [],
+      kinds: new Set(),
+    });
   });
 
   test('calls pruned by the history limit are read from the log as forgotten, so no other process keeps showing them', () => {

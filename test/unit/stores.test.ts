@@ -1,89 +1,17 @@
-import { mkdtemp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { z } from 'zod';
 import { Call } from '../../src/shared/models/call.ts';
 import { CallHistory } from '../../src/core/store/callHistory.ts';
 import { defaultDataDir } from '../../src/core/store/dataDir.ts';
-import { openCatalogFiles } from '../../src/core/store/catalogFiles.ts';
-import { JsonFileStore } from '../../src/core/store/jsonFileStore.ts';
+import { openCatalogTables } from '../../src/core/store/catalogTables.ts';
+import { Connection } from '../../src/core/store/connection.ts';
+import { Robot } from '../../src/shared/models/robot.ts';
 import { WarningLog } from '../../src/core/store/warnings.ts';
 import { AppError } from '../../src/core/errors.ts';
 
 const tempDir = () => mkdtemp(path.join(tmpdir(), 'robot-tray-store-'));
-const Items = z.array(z.object({ name: z.string().min(1) }));
-
-function store(file: string, warnings: WarningLog, migrations?: Record<number, (d: unknown) => unknown>) {
-  return new JsonFileStore({
-    file,
-    label: 'items',
-    schema: Items,
-    version: 2,
-    empty: () => [],
-    warnings,
-    ...(migrations ? { migrations } : {}),
-  });
-}
-
-describe('JsonFileStore', () => {
-  test('writes a versioned file and reads it back', async () => {
-    const dir = await tempDir();
-    const file = path.join(dir, 'items.json');
-    const s = store(file, new WarningLog());
-    await s.update((items) => ({ next: [...items, { name: 'a' }], result: undefined }));
-    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({ schemaVersion: 2, data: [{ name: 'a' }] });
-    expect(await store(file, new WarningLog()).read()).toEqual([{ name: 'a' }]);
-  });
-
-  test('sees a change another process wrote', async () => {
-    const dir = await tempDir();
-    const file = path.join(dir, 'items.json');
-    const s = store(file, new WarningLog());
-    expect(await s.read()).toEqual([]);
-    await writeFile(file, JSON.stringify({ schemaVersion: 2, data: [{ name: 'from-cli' }] }));
-    expect(await s.read()).toEqual([{ name: 'from-cli' }]);
-  });
-
-  test.each([
-    ['not JSON', '{"schemaVersion": 2, "data": [', /not valid JSON/],
-    ['a field wrong', JSON.stringify({ schemaVersion: 2, data: [{ name: '' }] }), /items\[0\]\.name/],
-    ['no version', JSON.stringify({ data: [] }), /schemaVersion/],
-  ])('a file with %s is set aside with a warning, never deleted', async (_label, content, reason) => {
-    const dir = await tempDir();
-    const file = path.join(dir, 'items.json');
-    await writeFile(file, content);
-    const warnings = new WarningLog();
-    expect(await store(file, warnings).read()).toEqual([]);
-    const files = await readdir(dir);
-    const aside = files.find((f) => f.startsWith('items.json.corrupt-'));
-    expect(aside).toBeDefined();
-    expect(await readFile(path.join(dir, aside!), 'utf8')).toBe(content);
-    expect(warnings.list()[0]?.message).toMatch(reason);
-    expect(warnings.list()[0]?.message).toContain(aside!);
-  });
-
-  test('migrates an older schema version', async () => {
-    const dir = await tempDir();
-    const file = path.join(dir, 'items.json');
-    await writeFile(file, JSON.stringify({ schemaVersion: 1, data: ['a', 'b'] }));
-    const s = store(file, new WarningLog(), { 1: (d) => (d as string[]).map((name) => ({ name })) });
-    expect(await s.read()).toEqual([{ name: 'a' }, { name: 'b' }]);
-  });
-
-  test('a file from a newer version is left alone and not overwritten', async () => {
-    const dir = await tempDir();
-    const file = path.join(dir, 'items.json');
-    const content = JSON.stringify({ schemaVersion: 9, data: [{ name: 'future' }] });
-    await writeFile(file, content);
-    const warnings = new WarningLog();
-    const s = store(file, warnings);
-    expect(await s.read()).toEqual([]);
-    await expect(s.update((i) => ({ next: i, result: 1 }))).rejects.toThrow(/newer Robot Tray/);
-    expect(await readFile(file, 'utf8')).toBe(content);
-    expect(warnings.list()).toHaveLength(1);
-  });
-});
 
 function call(id: string, createdAt: number, state: Call['state'] = 'done', extra: Partial<Call> = {}): Call {
   return Call.parse({
@@ -173,107 +101,170 @@ describe('defaultDataDir', () => {
   });
 });
 
-describe('WarningLog with a file', () => {
-  test("another run lists the warnings a previous one left, word for word, until they're dismissed", async () => {
-    const file = path.join(await mkdtemp(path.join(tmpdir(), 'rt-warn-')), 'warnings.json');
-    const first = new WarningLog(() => 42, file);
-    const added = first.add('robots.json', 'robots.json was damaged and set aside');
-    expect(new WarningLog(Date.now, file).list()).toEqual([
-      { id: added.id, source: 'robots.json', message: 'robots.json was damaged and set aside', at: 42 },
+describe('WarningLog in the database', () => {
+  async function open(readOnly?: AppError) {
+    const file = path.join(await tempDir(), 'robot-tray.sqlite');
+    Connection.open(file, new WarningLog()).close();
+    const conn = Connection.open(file, new WarningLog(), Date.now, readOnly);
+    const log = new WarningLog(() => 42);
+    log.attach(conn);
+    return { file, conn, log };
+  }
+  const reopen = (file: string) => {
+    const log = new WarningLog();
+    log.attach(Connection.open(file, new WarningLog()));
+    return log;
+  };
+
+  test("another process lists the warnings one left, word for word, until they're dismissed", async () => {
+    const { file, log } = await open();
+    const added = log.add('robot-tray.sqlite', 'A robot could not be read and was set aside');
+    expect(reopen(file).list()).toEqual([
+      {
+        id: added.id,
+        source: 'robot-tray.sqlite',
+        message: 'A robot could not be read and was set aside',
+        at: 42,
+      },
     ]);
-    expect(new WarningLog(Date.now, file).dismiss(added.id)).toBe(true);
-    expect(new WarningLog(Date.now, file).list()).toEqual([]);
+    expect(reopen(file).dismiss(added.id)).toBe(true);
+    expect(reopen(file).list()).toEqual([]);
+  });
+
+  test('warnings said before the database was open are kept in it once it is', async () => {
+    const { file, conn } = await open();
+    const early = new WarningLog(() => 7);
+    early.add('robot-tray.sqlite', 'moved aside');
+    early.attach(conn);
+    expect(
+      reopen(file)
+        .list()
+        .map((w) => w.message),
+    ).toEqual(['moved aside']);
   });
 
   test('the same warning twice is listed and announced once', async () => {
-    const file = path.join(await mkdtemp(path.join(tmpdir(), 'rt-warn-')), 'warnings.json');
-    const log = new WarningLog(Date.now, file);
+    const { log } = await open();
     const heard: string[] = [];
     const stop = log.subscribe((w) => heard.push(w.message));
-    const first = log.add('robots.json', 'set aside');
-    expect(log.add('robots.json', 'set aside')).toBe(first);
-    log.add('presets.json', 'set aside');
-    log.add('robots.json', 'skipped one robot');
+    const first = log.add('robots', 'set aside');
+    expect(log.add('robots', 'set aside')).toEqual(first);
+    log.add('presets', 'set aside');
+    log.add('robots', 'skipped one robot');
     expect(log.list().map((w) => `${w.source}: ${w.message}`)).toEqual([
-      'robots.json: set aside',
-      'presets.json: set aside',
-      'robots.json: skipped one robot',
+      'robots: set aside',
+      'presets: set aside',
+      'robots: skipped one robot',
     ]);
     stop();
-    log.add('settings.json', 'not heard');
+    log.add('settings', 'not heard');
     expect(heard).toEqual(['set aside', 'set aside', 'skipped one robot']);
     // Ids are short enough to type in `robot-tray warnings dismiss <id>`.
     expect(first.id).toMatch(/^[0-9a-f]{8}$/);
   });
 
   test('dismissing names one warning by id; an unknown id changes nothing', async () => {
-    const file = path.join(await mkdtemp(path.join(tmpdir(), 'rt-warn-')), 'warnings.json');
-    const log = new WarningLog(Date.now, file);
+    const { file, log } = await open();
     const a = log.add('a', 'one');
     const b = log.add('b', 'two');
     expect(log.dismiss('nope')).toBe(false);
     expect(log.list()).toEqual([a, b]);
     expect(log.dismiss(b.id)).toBe(true);
-    expect(new WarningLog(Date.now, file).list()).toEqual([a]);
-  });
-
-  test('warnings.json is private to its owner and holds only warnings', async () => {
-    const file = path.join(await mkdtemp(path.join(tmpdir(), 'rt-warn-')), 'warnings.json');
-    new WarningLog(() => 1, file).add('robots.json', 'set aside');
-    expect((await stat(file)).mode & 0o777).toBe(0o600);
-    expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({ schemaVersion: 1 });
+    expect(reopen(file).list()).toEqual([a]);
   });
 
   test('with a data folder that cannot be written, warnings show but are not saved, and a dismissal is refused', async () => {
-    const file = path.join(await mkdtemp(path.join(tmpdir(), 'rt-warn-')), 'warnings.json');
-    await writeFile(
-      file,
-      JSON.stringify({ schemaVersion: 1, warnings: [{ id: 'w1', source: 's', message: 'm', at: 1 }] }),
-    );
+    const { file, log: writer } = await open();
+    const stored = writer.add('s', 'm');
     const readOnly = new AppError('storage', 'The data folder is not writable.');
-    const log = new WarningLog(Date.now, file, readOnly);
-    log.add('robots.json', 'new one');
+    const log = new WarningLog();
+    log.attach(Connection.open(file, new WarningLog(), Date.now, readOnly));
+    log.add('robots', 'new one');
     expect(log.list().map((w) => w.message)).toEqual(['m', 'new one']);
-    expect(() => log.dismiss('w1')).toThrow(readOnly);
-    expect(new WarningLog(Date.now, file).list().map((w) => w.message)).toEqual(['m']);
-  });
-
-  test('an unreadable or foreign warnings.json is no reason to stop', async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), 'rt-warn-'));
-    const file = path.join(dir, 'warnings.json');
-    await writeFile(file, '{"schemaVersion": 2, "warnings": []}');
-    expect(new WarningLog(Date.now, file).list()).toEqual([]);
-    await writeFile(file, 'not json');
-    expect(new WarningLog(Date.now, file).list()).toEqual([]);
+    expect(() => log.dismiss(stored.id)).toThrow(readOnly);
+    expect(
+      reopen(file)
+        .list()
+        .map((w) => w.message),
+    ).toEqual(['m']);
   });
 });
 
-describe('the catalog files', () => {
-  test('a robot or preset that cannot be read is set aside, and the warning says which kind', async () => {
-    const dir = await tempDir();
+describe('the catalog tables', () => {
+  test('a robot or preset that cannot be read is set aside, kept, and the warning says which kind', async () => {
+    const file = path.join(await tempDir(), 'robot-tray.sqlite');
+    const conn = Connection.open(file, new WarningLog());
     const robot = { id: 'r1', name: 'Good', baseUrl: 'https://a.example', createdAt: 1, updatedAt: 1 };
     const preset = { id: 'p1', robotId: 'r1', name: 'Daily', createdAt: 1, updatedAt: 1 };
-    await writeFile(
-      path.join(dir, 'robots.json'),
-      JSON.stringify({ schemaVersion: 1, data: [robot, { ...robot, id: 'r2', baseUrl: 'ftp://x' }] }),
-    );
-    await writeFile(
-      path.join(dir, 'presets.json'),
-      JSON.stringify({ schemaVersion: 1, data: [preset, { ...preset, id: 'p2', name: '' }] }),
-    );
+    const insert = (table: string, id: string, data: string) =>
+      conn.db.prepare(`INSERT INTO ${table} (id, data) VALUES (?, ?)`).run(id, data);
+    insert('robots', 'r1', JSON.stringify(robot));
+    insert('robots', 'r2', JSON.stringify({ ...robot, id: 'r2', baseUrl: 'ftp://x' }));
+    insert('presets', 'p1', JSON.stringify(preset));
+    insert('presets', 'p2', '{"id": "p2", "name": ');
+    insert('settings', 'settings', '{"id": "settings", "value": {"historyLimit": 1}}');
     const warnings = new WarningLog();
-    const files = openCatalogFiles(dir, warnings, () => 0);
-    expect((await files.robots.read()).map((r) => r.id)).toEqual(['r1']);
-    expect((await files.presets.read()).map((p) => p.id)).toEqual(['p1']);
-    const messages = warnings.list().map((w) => w.message);
-    expect(messages[0]).toMatch(
-      /^robots\.json: 1 of 2 robots could not be read and were set aside \(robot 2 \(id r2\): /,
-    );
-    await writeFile(path.join(dir, 'settings.json'), '{"schemaVersion": 1, "data": {"historyLimit": 1}}');
-    expect((await files.settings.read()).historyLimit).toBe(5_000);
-    expect(warnings.list()[2]?.message).toContain('Robot Tray started with no settings (defaults are used).');
-    expect(messages[1]).toMatch(
-      /^presets\.json: 1 of 2 presets could not be read and were set aside \(preset 2 \(id p2\): /,
-    );
+    warnings.attach(conn);
+    const tables = openCatalogTables(conn, warnings, () => 0);
+    expect(tables.robots.read().map((r) => r.id)).toEqual(['r1']);
+    expect(tables.presets.read().map((p) => p.id)).toEqual(['p1']);
+    expect(tables.settings.read().historyLimit).toBe(5_000);
+    expect(warnings.list().map((w) => w.message)).toEqual([
+      expect.stringMatching(
+        /^A robot \(id r2\) in Robot Tray's database could not be read \(baseUrl: .+\) and was set aside; the others are as they were\.$/,
+      ),
+      expect.stringMatching(
+        /^A preset \(id p2\) in Robot Tray's database could not be read \(not JSON: .+\) and was set aside/,
+      ),
+      expect.stringMatching(
+        /^The settings record in Robot Tray's database could not be read \(value\.historyLimit: .+\) and was set aside; the defaults are used until the settings are changed\.$/,
+      ),
+    ]);
+    // Set aside, never deleted: what was there can still be read.
+    const aside = conn.db.prepare('SELECT kind, data FROM set_aside ORDER BY key').all() as Array<{
+      kind: string;
+      data: string;
+    }>;
+    expect(aside.map((a) => a.kind)).toEqual(['robots', 'presets', 'settings']);
+    expect(aside[1]!.data).toBe('{"id": "p2", "name": ');
+    expect((conn.db.prepare('SELECT count(*) AS n FROM robots').get() as { n: number }).n).toBe(1);
+    conn.close();
+  });
+
+  test("two connections changing records at once lose neither change, and each reads the other's", async () => {
+    const file = path.join(await tempDir(), 'robot-tray.sqlite');
+    const [a, b] = [Connection.open(file, new WarningLog()), Connection.open(file, new WarningLog())];
+    const [ta, tb] = [
+      openCatalogTables(a, new WarningLog(), () => 0),
+      openCatalogTables(b, new WarningLog(), () => 0),
+    ];
+    const robot = (id: string) => ({
+      id,
+      name: id,
+      baseUrl: 'https://a.example',
+      createdAt: 1,
+      updatedAt: 1,
+    });
+    expect(tb.robots.read()).toEqual([]);
+    await Promise.all([
+      ta.robots.update((all) => ({ next: [...all, Robot.parse(robot('one'))], result: undefined })),
+      tb.robots.update((all) => ({ next: [...all, Robot.parse(robot('two'))], result: undefined })),
+    ]);
+    expect(
+      ta.robots
+        .read()
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual(['one', 'two']);
+    expect(
+      tb.robots
+        .read()
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual(['one', 'two']);
+    await ta.robots.update((all) => ({ next: all.filter((r) => r.id !== 'one'), result: undefined }));
+    expect(tb.robots.read().map((r) => r.id)).toEqual(['two']);
+    a.close();
+    b.close();
   });
 });

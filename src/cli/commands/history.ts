@@ -5,6 +5,7 @@ import { usageError } from '../cliError.ts';
 import { integerParser, run } from '../command.ts';
 import { withCore } from '../coreAccess.ts';
 import { formatFields, printJson, printLine } from '../output.ts';
+import { grouped } from '../../shared/grouped.ts';
 
 type SetOptions = { maxCalls?: number; maxSize?: number; maxResponse?: number; json?: boolean };
 
@@ -28,7 +29,7 @@ export function historyFields(settings: Settings) {
 export function describeHistory(settings: Settings): string {
   const f = historyFields(settings);
   return formatFields([
-    ['Calls kept', `at most ${f.maxCalls.toLocaleString('en-US')}`],
+    ['Calls kept', `at most ${grouped(f.maxCalls)}`],
     ['History size', `at most ${formatBytes(f.maxBytes)}, oldest finished calls pruned first`],
     ['Largest response', `${formatBytes(f.maxResponseBytes)} (a larger answer is not read)`],
   ]);

@@ -5,6 +5,7 @@ import { withCore } from '../coreAccess.ts';
 import { printJson, printLine, printProblem } from '../output.ts';
 import { checkResponseOptions, printResponse, writeResponse } from '../responseOutput.ts';
 import { savedCallFromFile } from '../savedCallArg.ts';
+import { grouped } from '../../shared/grouped.ts';
 
 /**
  * `save CALL FILE`: a call, with its whole response, as a file another desk
@@ -25,7 +26,7 @@ async function save(id: string, file: string): Promise<void> {
     const call = core.getCall(id);
     const bytes = await writeSavedCallFile(file, call);
     printProblem(
-      `Saved call ${call.id} to ${file} (${bytes.toLocaleString('en-US')} bytes). Open it with: robot-tray call show ${file}`,
+      `Saved call ${call.id} to ${file} (${grouped(bytes)} bytes). Open it with: robot-tray call show ${file}`,
     );
   });
 }

@@ -1,6 +1,7 @@
 import { QUERY_PATH, TRIGGER_PATH, trimTrailingSlashes } from '../../shared/models/robotUrls.ts';
 import { isLoopbackHost } from '../../shared/net/loopback.ts';
 import { AppError } from '../errors.ts';
+import { grouped } from '../../shared/grouped.ts';
 
 export { QUERY_PATH, TRIGGER_PATH };
 
@@ -105,7 +106,7 @@ export const MAX_CALL_ID_LENGTH = 2048;
 export function callIdProblem(id: string): string | undefined {
   if (id.length === 0) return 'is empty';
   if (id.length > MAX_CALL_ID_LENGTH)
-    return `is ${id.length.toLocaleString('en-US')} characters long, more than Robot Tray's limit of ${MAX_CALL_ID_LENGTH.toLocaleString('en-US')}`;
+    return `is ${grouped(id.length)} characters long, more than Robot Tray's limit of ${grouped(MAX_CALL_ID_LENGTH)}`;
   if (/^\.+$/.test(id)) return 'is only dots, which a URL path folds away';
   if (/\p{Surrogate}/u.test(id))
     return 'holds a broken character (a lone UTF-16 surrogate) that has no UTF-8 form';

@@ -3,7 +3,7 @@ import { Preset } from '../../shared/models/preset.ts';
 import { Robot } from '../../shared/models/robot.ts';
 import { sameName } from '../catalog.ts';
 import { AppError } from '../errors.ts';
-import type { CatalogFiles } from '../store/catalogFiles.ts';
+import type { CatalogTables as CatalogFiles } from '../store/catalogTables.ts';
 import type { RobotTokens } from '../vault/robotTokens.ts';
 import { type ImportChoices, type ImportPlan, planImport, type RobotStep } from './importPlan.ts';
 

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import {
   type Call,
@@ -9,10 +8,11 @@ import {
 } from '../../shared/models/call.ts';
 import type { ListedCall } from '../../shared/models/callSummary.ts';
 import type { AppError } from '../errors.ts';
+import { Connection } from './connection.ts';
 import { finishedIdsQuery, likePattern, listQuery } from './callQueries.ts';
 import { CallCheck } from './callCheck.ts';
 import { historyBytes } from './historyBudget.ts';
-import { OPEN_WAIT_MS, openHistoryFile, openWhenFree, storageError } from './historyFile.ts';
+import { OPEN_WAIT_MS } from './whenFree.ts';
 import { HistoryPrune } from './historyPrune.ts';
 import { type CallRow, parseCallRow, parseListedRow } from './historyRows.ts';
 import { responseStartReader } from './responseStart.ts';
@@ -24,19 +24,22 @@ import type { WarningLog } from './warnings.ts';
 
 /** The whole call: the record and its response, read apart. */
 const WHOLE = `SELECT c.data AS data, r.json AS json, r.exact AS exact
-  FROM calls c LEFT JOIN responses r ON r.call_id = c.id`;
+  FROM calls c LEFT JOIN responses r ON r.call_key = c.key`;
 
 /**
- * Call history in SQLite (node:sqlite, built into Node 24 and Electron 45).
- * One state change is one row write, never a rewrite of the history. The
- * app and the CLI share the file; WAL and a busy timeout let both write.
- * How writes stay true across processes (versions, leases, the change log)
- * is HistoryWrites, reached as `writes`.
+ * The call history, in Robot Tray's database (node:sqlite, built into Node
+ * 24 and Electron 45) beside the catalog. One state change is one row write,
+ * never a rewrite of the history. The app and the CLI share the file; WAL and
+ * a busy timeout let both write. How writes stay true across processes
+ * (versions, leases, the change log) is SharedWrites, reached as `writes`.
  */
 export class CallHistory {
-  /** This process's name in the history: the holder of its leases, the writer of its changes. */
-  readonly processId = randomUUID();
+  /** This process's name in the database: the holder of its leases, the writer of its changes. */
+  readonly processId: string;
   readonly writes: SharedWrites;
+  readonly #conn: Connection;
+  /** Opened here (CallHistory.open), so closed here too; a shared connection is closed by its owner. */
+  readonly #owns: boolean;
   readonly #db: DatabaseSync;
   readonly #get: StatementSync;
   readonly #getDetail: StatementSync;
@@ -47,36 +50,27 @@ export class CallHistory {
   readonly #warnings: WarningLog;
   readonly #prune: HistoryPrune;
 
-  readonly #file: string;
   readonly #now: () => number;
-  readonly #readOnly: AppError | undefined;
   readonly #viewed: ViewedCalls;
   /** Checks each record once against the schema (records are never mutated once built). */
   readonly #checked = new CallCheck();
 
-  private constructor(
-    db: DatabaseSync,
-    warnings: WarningLog,
-    file: string,
-    now: () => number,
-    readOnly: AppError | undefined,
-  ) {
+  constructor(conn: Connection, warnings: WarningLog, now: () => number = Date.now, owns = false) {
+    const db = conn.db;
+    this.#conn = conn;
+    this.#owns = owns;
+    this.processId = conn.processId;
     this.#db = db;
-    this.#file = file;
     this.#now = now;
     this.#viewed = new ViewedCalls(db, this.processId);
-    this.#readOnly = readOnly;
     this.#warnings = warnings;
-    this.writes = new SharedWrites(db, this.processId, (row) => parseCallRow(row, warnings), {
-      write: (work) => this.#run(work),
-      read: (work) => this.#read(work),
-    });
+    this.writes = new SharedWrites(conn, (row) => parseCallRow(row, warnings));
     this.#prune = new HistoryPrune(db, this.writes, now);
     this.#get = db.prepare(`${WHOLE} WHERE c.id = ?`);
     // The response is handed over as the text stored: never parsed in JS.
     this.#getDetail = db.prepare(
       `SELECT c.data AS data, r.json AS response, r.exact AS exact
-       FROM calls c LEFT JOIN responses r ON r.call_id = c.id WHERE c.id = ?`,
+       FROM calls c LEFT JOIN responses r ON r.call_key = c.key WHERE c.id = ?`,
     );
     this.#responseStart = responseStartReader(db);
     this.#idOf = db.prepare(
@@ -89,9 +83,10 @@ export class CallHistory {
   }
 
   /**
-   * Open (or create) the history file; see openHistoryFile. `readOnly` (the
-   * data folder cannot be written) opens it for reading and makes every
-   * write throw that error.
+   * A history on a connection of its own to the database file (see
+   * Connection.open): for tools and tests that read or write calls alone.
+   * `readOnly` (the data folder cannot be written) opens it for reading and
+   * makes every write throw that error.
    */
   static open(
     file: string,
@@ -99,14 +94,10 @@ export class CallHistory {
     now: () => number = Date.now,
     readOnly?: AppError,
   ): CallHistory {
-    return new CallHistory(openHistoryFile(file, warnings, now, readOnly), warnings, file, now, readOnly);
+    return new CallHistory(Connection.open(file, warnings, now, readOnly), warnings, now, true);
   }
 
-  /**
-   * Open, waiting without blocking the event loop (at most OPEN_WAIT_MS)
-   * while another process holds the file locked; then a `busy` error that
-   * says nothing was sent or changed.
-   */
+  /** The same, waiting (without blocking the event loop) while another process holds the file locked. */
   static async openWaiting(
     file: string,
     warnings: WarningLog,
@@ -114,7 +105,8 @@ export class CallHistory {
     readOnly?: AppError,
     waitMs = OPEN_WAIT_MS,
   ): Promise<CallHistory> {
-    return openWhenFree(() => CallHistory.open(file, warnings, now, readOnly), waitMs);
+    const conn = await Connection.openWaiting(file, warnings, now, readOnly, undefined, waitMs);
+    return new CallHistory(conn, warnings, now, true);
   }
 
   /**
@@ -156,19 +148,12 @@ export class CallHistory {
     this.#checked.check(call);
   }
 
-  /** A write, with SQLite's busy and locked failures as `busy` errors, read-only and full ones as `storage`. */
   #run<T>(statement: () => T): T {
-    if (this.#readOnly !== undefined) throw this.#readOnly;
-    return this.#read(statement);
+    return this.#conn.write(statement);
   }
 
-  /** A read: another process may hold the file locked. */
   #read<T>(statement: () => T): T {
-    try {
-      return statement();
-    } catch (error) {
-      throw storageError(this.#file, error);
-    }
+    return this.#conn.read(statement);
   }
 
   get(id: string): Call | undefined {
@@ -279,7 +264,7 @@ export class CallHistory {
   }
 
   close(): void {
-    if (this.#db.isOpen) this.#db.close();
+    if (this.#owns) this.#conn.close();
   }
 
   #parseRow(row: unknown): Call | undefined {

@@ -35,7 +35,7 @@ export function listQuery(filter: ReturnType<typeof CallFilter.parse>): {
   // The response table is only asked whether a row exists (its primary key):
   // no response text is read.
   const sql =
-    'SELECT data, EXISTS (SELECT 1 FROM responses WHERE call_id = calls.id) AS has_response FROM calls' +
+    'SELECT data, EXISTS (SELECT 1 FROM responses WHERE call_key = calls.key) AS has_response FROM calls' +
     (where.length > 0 ? ' WHERE ' + where.join(' AND ') : '') +
     ' ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?';
   params.push(filter.limit ?? 200, filter.offset ?? 0);

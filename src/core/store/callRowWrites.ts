@@ -11,6 +11,9 @@ export type Rows = ReturnType<typeof toRows>;
 /** What a row write did: the version now stored, the lease holder now, the bytes it takes. */
 export type RowWritten = { version: number; holder: string | null; bytes: number };
 
+/** What a row write hands back: the row's key (its response is stored under it), version and lease holder. */
+type Returned = { key: number; version: number; holder: string | null };
+
 /** The most calls whose last row this connection remembers (then it forgets them all: a memory, not a truth). */
 const KNOWN_MAX = 50_000;
 
@@ -51,12 +54,12 @@ export class CallRowWrites {
        VALUES ($id, $robot, $state, $created, $webhook, $search, $data, 1, $seq, $me,
          CASE WHEN coalesce($until, 0) = 0 THEN NULL ELSE $me END, coalesce($until, 0), $bytes)
        ON CONFLICT (id) DO NOTHING
-       RETURNING version, lease_holder AS holder`,
+       RETURNING key, version, lease_holder AS holder`,
     );
     this.#setResponse = db.prepare(
-      'INSERT OR REPLACE INTO responses (call_id, json, exact) VALUES (?, ?, ?)',
+      'INSERT OR REPLACE INTO responses (call_key, json, exact) VALUES (?, ?, ?)',
     );
-    this.#dropResponse = db.prepare('DELETE FROM responses WHERE call_id = ?');
+    this.#dropResponse = db.prepare('DELETE FROM responses WHERE call_key = ?');
   }
 
   /** The stored row's state, version, lease holder and webhookCallId; undefined when there is none. */
@@ -77,10 +80,10 @@ export class CallRowWrites {
       webhook: call.webhookCallId,
       robot: call.robotId,
       created: call.createdAt,
-    }) as { version: number; holder: string | null } | undefined;
+    }) as Returned | undefined;
     if (written === undefined) return undefined;
     // A new row has no response yet (a forgotten call's went with it).
-    if (rows.json !== null) this.#setResponse.run(call.id, rows.json, rows.exact);
+    if (rows.json !== null) this.#setResponse.run(written.key, rows.json, rows.exact);
     return this.#wrote(call, written, rows);
   }
 
@@ -100,10 +103,10 @@ export class CallRowWrites {
     values['state'] = call.state;
     values['webhook'] = call.webhookCallId;
     const statement = this.#update(stored.state !== call.state, stored.webhook !== call.webhookCallId);
-    const written = statement.get(values) as { version: number; holder: string | null } | undefined;
+    const written = statement.get(values) as Returned | undefined;
     if (written === undefined) return undefined;
-    if (rows.json === null) this.#dropResponse.run(call.id);
-    else this.#setResponse.run(call.id, rows.json, rows.exact);
+    if (rows.json === null) this.#dropResponse.run(written.key);
+    else this.#setResponse.run(written.key, rows.json, rows.exact);
     return this.#wrote(call, written, rows);
   }
 
@@ -124,7 +127,7 @@ export class CallRowWrites {
     };
   }
 
-  #wrote(call: Call, written: { version: number; holder: string | null }, rows: Rows): RowWritten {
+  #wrote(call: Call, written: Returned, rows: Rows): RowWritten {
     if (isActive(call.state)) {
       if (this.#known.size >= KNOWN_MAX && !this.#known.has(call.id)) this.#known.clear();
       this.#known.set(call.id, {
@@ -151,7 +154,7 @@ export class CallRowWrites {
            lease_until = coalesce($until, lease_until)
          WHERE id = $id AND version = $expected
            ${state ? '' : 'AND state = $state'} ${webhook ? '' : 'AND webhook_call_id IS $webhook'}
-         RETURNING version, lease_holder AS holder`,
+         RETURNING key, version, lease_holder AS holder`,
       );
       this.#updates.set(key, statement);
     }

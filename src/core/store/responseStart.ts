@@ -13,7 +13,7 @@ export function responseStartReader(
 ): (id: string, chars: number) => ResponseStart | null | undefined {
   const statement = db.prepare(
     `SELECT substr(coalesce(r.exact, r.json), 1, ?) AS text, octet_length(coalesce(r.exact, r.json)) AS bytes
-     FROM calls c LEFT JOIN responses r ON r.call_id = c.id WHERE c.id = ?`,
+     FROM calls c LEFT JOIN responses r ON r.call_key = c.key WHERE c.id = ?`,
   );
   return (id, chars) => {
     const row = statement.get(chars, id) as { text: string | null; bytes: number | null } | undefined;

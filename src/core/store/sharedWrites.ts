@@ -1,13 +1,12 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { activeStates, type Call, type CallState } from '../../shared/models/call.ts';
 import { CallRowWrites, type RowWritten } from './callRowWrites.ts';
-import { ChangeLog, type LoggedChange, type StoredCall, WHOLE, type WholeRow } from './changeLog.ts';
-import { type ForgottenCall, ForgottenLog } from './forgottenLog.ts';
+import { ChangeLog, type LogRead, type StoredCall, WHOLE, type WholeRow } from './changeLog.ts';
+import type { Connection } from './connection.ts';
 import { type CallRow, toRows } from './historyRows.ts';
-import { WriteTransaction } from './writeTransaction.ts';
 import { writeWins } from './writeRules.ts';
 
-export type { LoggedChange, StoredCall } from './changeLog.ts';
+export type { LoggedChange, LogRead, StoredCall } from './changeLog.ts';
 
 /** What a versioned write did: wrote `call` (now at `version`), or found a truer record and left it. */
 /** `forgotten`: the call was forgotten meanwhile (by any process), so nothing was written. */
@@ -38,15 +37,13 @@ const ACTIVE = activeStates.map((s) => `'${s}'`).join(', ');
  *   clock, never by the wall-clock time written);
  * - every write takes the next change number, so other processes read
  *   exactly what changed since they last looked (changesSince), a forgotten
- *   call included (forgottenLog.ts).
+ *   call included (noted: changeNotes.ts).
  */
 export class SharedWrites {
   readonly #db: DatabaseSync;
+  readonly #conn: Connection;
   readonly #me: string;
   readonly #parse: (row: CallRow) => Call | undefined;
-  readonly #run: <T>(work: () => T) => T;
-  readonly #get: <T>(work: () => T) => T;
-  readonly #tx: WriteTransaction;
   readonly #rows: CallRowWrites;
   readonly #log: ChangeLog;
   readonly #whole: StatementSync;
@@ -55,25 +52,17 @@ export class SharedWrites {
   readonly #adoptable: StatementSync;
   readonly #renew: StatementSync;
   readonly #delete: StatementSync;
-  readonly #forgotten: ForgottenLog;
   /** Rows this connection inserted and bytes it wrote, ever (a rolled-back write counted too). */
   #grown = { rows: 0, bytes: 0 };
 
-  constructor(
-    db: DatabaseSync,
-    me: string,
-    parse: (row: CallRow) => Call | undefined,
-    guard: { write: <T>(work: () => T) => T; read: <T>(work: () => T) => T },
-  ) {
+  constructor(conn: Connection, parse: (row: CallRow) => Call | undefined) {
+    const db = conn.db;
     this.#db = db;
-    this.#me = me;
+    this.#conn = conn;
+    this.#me = conn.processId;
     this.#parse = parse;
-    this.#run = guard.write;
-    this.#get = guard.read;
-    this.#tx = new WriteTransaction(db, guard.write);
-    this.#rows = new CallRowWrites(db, me);
-    this.#forgotten = new ForgottenLog(db);
-    this.#log = new ChangeLog(db, parse, guard.read, this.#forgotten);
+    this.#rows = new CallRowWrites(db, this.#me);
+    this.#log = new ChangeLog(conn, parse);
     this.#whole = db.prepare(`${WHOLE} WHERE c.id = ?`);
     this.#take = db.prepare(
       `UPDATE calls SET lease_holder = $me, lease_until = $until
@@ -100,7 +89,7 @@ export class SharedWrites {
     this.#transaction(() => {
       const head = this.#rows.head(call.id);
       const rows = toRows(call);
-      const seq = this.#tx.peekSeq();
+      const seq = this.#conn.peekSeq();
       // Inside BEGIN IMMEDIATE: the row is as just read.
       const written =
         head === undefined
@@ -132,7 +121,7 @@ export class SharedWrites {
     // One statement when the writer saw the stored row: a new call, or the row this connection last wrote.
     const known = expected === 0 ? undefined : this.#rows.known(call.id);
     if (expected === 0 || known?.version === expected) {
-      const seq = this.#tx.peekSeq();
+      const seq = this.#conn.peekSeq();
       const written =
         known === undefined
           ? this.#rows.insert(call, rows, seq, leaseUntil)
@@ -143,7 +132,7 @@ export class SharedWrites {
     if (head === undefined) {
       // A call forgotten meanwhile by another process stays forgotten.
       if (expected > 0) return { call, version: expected, written: false, holder: null, forgotten: true };
-      return this.#wrote(call, this.#rows.insert(call, rows, this.#tx.peekSeq(), leaseUntil)!, true);
+      return this.#wrote(call, this.#rows.insert(call, rows, this.#conn.peekSeq(), leaseUntil)!, true);
     }
     const wins = writeWins({
       mine: call.state,
@@ -160,7 +149,7 @@ export class SharedWrites {
         : { ...stored, written: false, holder: head.holder };
     }
     // The row was just read in this transaction: the update finds it as read.
-    return this.#wrote(call, this.#rows.update(call, rows, head, this.#tx.peekSeq(), leaseUntil)!, false);
+    return this.#wrote(call, this.#rows.update(call, rows, head, this.#conn.peekSeq(), leaseUntil)!, false);
   }
 
   /**
@@ -183,7 +172,7 @@ export class SharedWrites {
    * costs no more.
    */
   leases(): LeasesSeen {
-    const rows = this.#get(
+    const rows = this.#conn.read(
       () => this.#marks.all() as Array<{ holder: string | null; mark: number; calls: number }>,
     );
     const marks: LeaseMark[] = [];
@@ -197,7 +186,7 @@ export class SharedWrites {
 
   /** Keep this process's leases alive until `until`. */
   renewLeases(until: number): void {
-    this.#run(() => this.#renew.run(until, this.#me));
+    this.#conn.write(() => this.#renew.run(until, this.#me));
   }
 
   /**
@@ -222,7 +211,7 @@ export class SharedWrites {
    * holder is among `lapsed` (see takeLease), oldest first.
    */
   adoptable(lapsed: ReadonlyMap<string, number>, max: number): Array<{ id: string; state: CallState }> {
-    return this.#get(
+    return this.#conn.read(
       () =>
         this.#adoptable.all({ me: this.#me, lapsed: lapsedJson(lapsed), max }) as Array<{
           id: string;
@@ -241,22 +230,20 @@ export class SharedWrites {
       for (const id of pick()) {
         this.#rows.forget(id);
         if (Number(this.#delete.run(id).changes) === 0) continue;
-        this.#forgotten.record(id, this.#seq(), this.#me);
+        this.#conn.note('forgotten', id);
         deleted++;
       }
-      if (deleted > 0) this.#forgotten.trim();
+      if (deleted > 0) this.#conn.notes.trim();
       return deleted;
     });
   }
 
   /**
-   * The calls changed and the calls forgotten after change number `after`
-   * (at most `max` of each), and the last number read (see ChangeLog.since).
+   * The calls changed, the calls forgotten and the kinds of catalog data
+   * changed after change number `after` (at most `max` of each), and the
+   * last number read (see ChangeLog.since).
    */
-  changesSince(
-    after: number,
-    max = 500,
-  ): { last: number; changes: LoggedChange[]; forgotten: ForgottenCall[] } {
+  changesSince(after: number, max = 500): LogRead {
     return this.#log.since(after, max);
   }
 
@@ -277,7 +264,7 @@ export class SharedWrites {
 
   /** A call as stored now, with its version. */
   read(id: string): StoredCall | undefined {
-    return this.#get(() => this.#read(id));
+    return this.#conn.read(() => this.#read(id));
   }
 
   #read(id: string): StoredCall | undefined {
@@ -288,12 +275,12 @@ export class SharedWrites {
   }
 
   #seq(): number {
-    return this.#tx.nextSeq();
+    return this.#conn.nextSeq();
   }
 
   /** A row written: its change number is taken, its bytes counted. */
   #wrote(call: Call, written: RowWritten, inserted: boolean): CommitResult {
-    this.#tx.nextSeq();
+    this.#conn.nextSeq();
     this.#grown = {
       rows: this.#grown.rows + (inserted ? 1 : 0),
       bytes: this.#grown.bytes + written.bytes,
@@ -307,7 +294,7 @@ export class SharedWrites {
   }
 
   #transaction<T>(work: () => T): T {
-    return this.#tx.run(work);
+    return this.#conn.transaction(work);
   }
 }
 

@@ -26,8 +26,13 @@ export class WriteTransaction {
     this.#saveSeq = db.prepare("UPDATE meta SET value = ? WHERE key = 'seq'");
   }
 
-  /** `work` in one write transaction; its change numbers are stored with it. */
+  /**
+   * `work` in one write transaction; its change numbers are stored with it.
+   * Called inside an open one (a warning said while a change is written), it
+   * joins it: its writes commit or roll back with the rest.
+   */
   run<T>(work: () => T): T {
+    if (this.#db.isTransaction) return work();
     return this.#guard(() => {
       this.#db.exec('BEGIN IMMEDIATE');
       this.#seq = undefined;

@@ -1,46 +1,50 @@
 import { type ExportFile, parseExportJson } from '../../shared/models/exportFile.ts';
-import { MAX_EXPORT_FILE_BYTES } from '../../shared/limits.ts';
-import { writeFileAtomically } from '../files/atomicWrite.ts';
-import { readUserFile } from '../files/readUserFile.ts';
-
-type Stored = { source: string; savedAt: number; catalog: ExportFile };
+import type { Connection } from '../store/connection.ts';
 
 /**
- * The team catalog's last good version, in the data folder: a process that
- * starts while the shared file is half written or broken (the app at login,
- * every CLI command) still shows the robots it showed before. Written only
- * when the catalog changed, read only when the file cannot be used.
+ * The team catalog's last good version, in Robot Tray's database (table
+ * team_copy): a process that starts while the shared file is half written or
+ * broken (the app at login, every CLI command) still shows the robots it
+ * showed before. Written only when the catalog changed, read only when the
+ * file cannot be used.
  */
 export class LastGoodCopy {
-  readonly #file: string;
+  readonly #conn: Connection;
   readonly #now: () => number;
   #saved: string | undefined;
 
-  constructor(file: string, now: () => number) {
-    this.#file = file;
+  constructor(conn: Connection, now: () => number) {
+    this.#conn = conn;
     this.#now = now;
   }
 
   async save(source: string, catalog: ExportFile): Promise<void> {
-    const key = JSON.stringify({ source, catalog });
-    if (key === this.#saved) return;
-    const current = await this.load(source);
-    if (current === undefined || JSON.stringify({ source, catalog: current.catalog }) !== key) {
-      const stored: Stored = { source, savedAt: this.#now(), catalog };
-      await writeFileAtomically(this.#file, JSON.stringify(stored) + '\n', { mode: 0o600 });
-    }
+    const text = JSON.stringify(catalog);
+    const key = JSON.stringify({ source, text });
+    if (key === this.#saved || this.#conn.readOnly !== undefined) return;
+    this.#conn.transaction(() => {
+      const stored = this.#conn.db.prepare('SELECT catalog FROM team_copy WHERE source = ?').get(source) as
+        { catalog: string } | undefined;
+      if (stored?.catalog === text) return;
+      this.#conn.db
+        .prepare('INSERT OR REPLACE INTO team_copy (source, saved_at, catalog) VALUES (?, ?, ?)')
+        .run(source, this.#now(), text);
+      this.#conn.note('team-copy');
+    });
     this.#saved = key;
   }
 
   /** The copy kept for `source`, or undefined when there is none for it (or it is not usable). */
   async load(source: string): Promise<{ savedAt: number; catalog: ExportFile } | undefined> {
     try {
-      // The bounded reader: a FIFO in its place would hold the start, a file grown past its stat be read whole.
-      const text = (await readUserFile(this.#file, MAX_EXPORT_FILE_BYTES)).toString('utf8');
-      const json = JSON.parse(text) as Partial<Stored>;
-      if (json.source !== source || typeof json.savedAt !== 'number') return undefined;
-      const catalog = parseExportJson(json.catalog);
-      return catalog.success ? { savedAt: json.savedAt, catalog: catalog.data } : undefined;
+      const row = this.#conn.read(() =>
+        this.#conn.db
+          .prepare('SELECT saved_at AS savedAt, catalog FROM team_copy WHERE source = ?')
+          .get(source),
+      ) as { savedAt: number; catalog: string } | undefined;
+      if (row === undefined) return undefined;
+      const catalog = parseExportJson(JSON.parse(row.catalog));
+      return catalog.success ? { savedAt: row.savedAt, catalog: catalog.data } : undefined;
     } catch {
       return undefined;
     }

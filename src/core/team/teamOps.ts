@@ -3,7 +3,6 @@ import { type RobotView, robotView, type TokenStatus } from '../../shared/models
 import { isTeamId, TEAM_ID_PREFIX, type TeamCatalogState } from '../../shared/models/teamCatalog.ts';
 import { originOf, tokenSuspension } from '../../shared/models/tokenOrigin.ts';
 import { noTokenToMove, tokenNotMoved } from '../catalogRules.ts';
-import path from 'node:path';
 import type { Clock } from '../clock.ts';
 import { AppError, notFound } from '../errors.ts';
 import type { ExportFile } from '../../shared/models/exportFile.ts';
@@ -13,6 +12,7 @@ import { readExportFile } from '../sharing/readExportFile.ts';
 import type { RobotTokens } from '../vault/robotTokens.ts';
 import type { TokenVault } from '../vault/tokenVault.ts';
 import { LastGoodCopy } from './lastGoodCopy.ts';
+import type { Connection } from '../store/connection.ts';
 import { TeamCatalog } from './teamCatalog.ts';
 
 export { isTeamId };
@@ -39,10 +39,10 @@ export function own(id: string, what: 'robot' | 'preset'): string {
 /**
  * The team catalog as a core follows it: a team robot has a token when this
  * desk's keychain holds one for it, and the last good version is kept in the
- * data folder (not in a read-only one).
+ * database (not in a read-only one).
  */
 export function openTeamCatalog(deps: {
-  dataDir: string;
+  conn: Connection;
   readOnly: AppError | undefined;
   clock: Clock;
   tokens: RobotTokens;
@@ -54,10 +54,7 @@ export function openTeamCatalog(deps: {
     now: () => clock.now(),
     tokenOrigins: (robots) => teamTokenOrigins(robots, tokens, vault),
     onChange: deps.onChange,
-    copy:
-      deps.readOnly === undefined
-        ? new LastGoodCopy(path.join(deps.dataDir, 'team-catalog.json'), () => clock.now())
-        : undefined,
+    copy: deps.readOnly === undefined ? new LastGoodCopy(deps.conn, () => clock.now()) : undefined,
   });
 }
 

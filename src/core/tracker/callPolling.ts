@@ -95,7 +95,7 @@ export class CallPolling {
     if (this.#d.closing() || live.get(callId)?.call !== call) return;
     if (outcome === undefined) {
       const note =
-        'Its robot is no longer in Robot Tray (deleted, or robots.json could not be read), so watching stopped.';
+        'Its robot is no longer in Robot Tray (deleted, or its record could not be read), so watching stopped.';
       void live.finish(moveTo(call, 'stopped', this.#d.tracker.clock.now(), note));
     } else if (outcome.pollAgain) {
       void live.commit(this.scheduleNext(outcome.call, robot, undefined, outcome.retryAfterMs));

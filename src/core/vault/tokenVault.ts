@@ -1,5 +1,5 @@
 import { INSTALL_KEYRING } from '../../shared/sentences/keyring.ts';
-import { DESIGNER_TOKEN_STEPS } from '../../shared/sentences/tokenSteps.ts';
+import { tokenProblem } from '../../shared/limits.ts';
 import { AppError } from '../errors.ts';
 
 export const KEYCHAIN_SERVICE = 'robot-tray';
@@ -23,15 +23,10 @@ export function tokenAccount(robotId: string, origin: string): string {
 
 /**
  * Robot tokens in the OS keychain (service `robot-tray`, account
- * `robotId@origin`, see tokenAccount; tokens stored before tokens were bound
- * to origins sit under account = robot id until first used, see
- * RobotTokens). There is never a plaintext fallback: when the keychain cannot
- * be used, every operation fails with a `keychain` error telling people what to do.
+ * `robotId@origin`, see tokenAccount). There is never a plaintext fallback:
+ * when the keychain cannot be used, every operation fails with a `keychain`
+ * error telling people what to do.
  */
-/** The shortest and longest token Robot Tray stores. */
-export const MIN_TOKEN_LENGTH = 16;
-export const MAX_TOKEN_LENGTH = 4096;
-
 export class TokenVault {
   readonly #backend: () => Promise<SecretBackend>;
   /** Tokens given for this process only (the CLI's --token-env): used, never stored. */
@@ -75,20 +70,13 @@ export class TokenVault {
     return this.#run('delete the token', (k) => k.deletePassword(KEYCHAIN_SERVICE, account));
   }
 
-  /** A token stored before tokens were bound to origins (account = robot id). */
-  async getLegacy(robotId: string): Promise<string | undefined> {
-    const value = await this.#run('read the token', (k) => k.getPassword(KEYCHAIN_SERVICE, robotId));
-    return value ?? undefined;
-  }
-
   /**
-   * Move a stored token to another origin's account, as stored (a token an
-   * older Robot Tray accepted is not refused now): written at `to` before it
-   * is deleted at `from` (null: the legacy account), so it is never lost.
-   * Says whether there was one to move.
+   * Move a stored token to another origin's account, as stored: written at
+   * `to` before it is deleted at `from`, so it is never lost. Says whether
+   * there was one to move.
    */
-  async move(robotId: string, from: string | null, to: string): Promise<boolean> {
-    const source = from === null ? robotId : tokenAccount(robotId, from);
+  async move(robotId: string, from: string, to: string): Promise<boolean> {
+    const source = tokenAccount(robotId, from);
     const target = tokenAccount(robotId, to);
     return this.#run('move the token', async (k) => {
       const value = await k.getPassword(KEYCHAIN_SERVICE, source);
@@ -105,17 +93,13 @@ export class TokenVault {
     });
   }
 
-  async deleteLegacy(robotId: string): Promise<boolean> {
-    return this.#run('delete the token', (k) => k.deletePassword(KEYCHAIN_SERVICE, robotId));
-  }
-
   /**
-   * Delete every entry of the robot: the origins named, its legacy entry, and
-   * any other `robotId@…` account the keychain lists. Says whether any existed.
+   * Delete every entry of the robot: the origins named, and any other
+   * `robotId@…` account the keychain lists. Says whether any existed.
    */
   async deleteAll(robotId: string, origins: readonly string[]): Promise<boolean> {
     return this.#run('delete the token', async (k) => {
-      const accounts = new Set([robotId, ...origins.map((o) => tokenAccount(robotId, o))]);
+      const accounts = new Set(origins.map((o) => tokenAccount(robotId, o)));
       const listed = k.findCredentials === undefined ? [] : await k.findCredentials(KEYCHAIN_SERVICE);
       for (const { account } of listed) if (account.startsWith(`${robotId}@`)) accounts.add(account);
       let any = false;
@@ -160,51 +144,11 @@ export class TokenVault {
   }
 }
 
-/** A token as it will be sent: trimmed, one line of ASCII, of a plausible length; else a validation error. */
+/** A token as it will be sent (trimmed), or a validation error: the one rule, tokenProblem. */
 function checkedToken(token: string): string {
-  const clean = token.trim();
-  if (clean === '')
-    throw new AppError('validation', 'token: must not be empty. Paste the token from the robot’s Designer.');
-  const pasted = pastedAround(clean);
-  if (pasted !== undefined) throw new AppError('validation', `token: ${pasted}`);
-  // It travels as an HTTP header value, so only printable ASCII can work.
-  if (!/^[\x20-\x7e]+$/.test(clean)) {
-    throw new AppError(
-      'validation',
-      'token: must be one line of plain ASCII characters, exactly as copied from the robot’s Designer.',
-    );
-  }
-  if (clean.includes(' '))
-    throw new AppError(
-      'validation',
-      'token: it has a space inside, and a token has none; copy the token again in one piece and paste only it.',
-    );
-  // A real webhook token is long and random. A very short one would make
-  // redaction mask ordinary words (a one-letter token rewrites "status"),
-  // and a huge one is not a token at all.
-  if (clean.length < MIN_TOKEN_LENGTH || clean.length > MAX_TOKEN_LENGTH) {
-    throw new AppError(
-      'validation',
-      `token: must be ${MIN_TOKEN_LENGTH} to ${MAX_TOKEN_LENGTH.toLocaleString('en-US')} characters; this one has ${clean.length.toLocaleString('en-US')}. ` +
-        `Generate and copy the whole token ${DESIGNER_TOKEN_STEPS} it.`,
-    );
-  }
-  return clean;
-}
-
-/**
- * What was pasted around the token, said with what to paste instead, or
- * undefined. Stored as pasted, such a token gets a 401 at the next fire,
- * whose advice (generate a new token) would revoke a shared one that works.
- * Never quotes the token.
- */
-function pastedAround(token: string): string | undefined {
-  const header = /^(x-service-token|authorization)\s*:/i.exec(token);
-  if (header !== null)
-    return `this is a whole header line; paste only the token, the text after "${header[1]}:" (without the name, the colon or spaces).`;
-  if (/^["'`\u2018\u201c]|["'`\u2019\u201d]$/.test(token))
-    return 'it has quotes around it; paste only the token, the text between the quotes.';
-  return undefined;
+  const problem = tokenProblem(token);
+  if (problem !== undefined) throw new AppError('validation', `token: ${problem}`);
+  return token.trim();
 }
 
 export async function loadKeytar(): Promise<SecretBackend> {

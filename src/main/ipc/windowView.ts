@@ -52,7 +52,7 @@ function escapeRegExp(text: string): string {
 /**
  * A message (a storage error, a warning) as the window shows it: the data
  * folder is named as "Robot Tray's data folder", and a file in it by its name
- * there ("history.sqlite in Robot Tray's data folder"), never by the folder's
+ * there ("robot-tray.sqlite in Robot Tray's data folder"), never by the folder's
  * full path, which names the person's folders. What is wrong and what to do
  * stay; a shell command spelled with the path is left to the CLI and main's
  * log, which keep the full message.
@@ -69,7 +69,7 @@ export function dataFolderForWindow(text: string, dataDir: string): string {
         new RegExp(`(?:${escapeRegExp(DATA_FOLDER)}|the folder) ['"]?${d}['"]?(?![\\\\/\\w])`, 'g'),
         DATA_FOLDER,
       )
-      // A file in it, up to a space, a quote or an ending's punctuation ("…/robots.json (EACCES).").
+      // A file in it, up to a space, a quote or an ending's punctuation ("…/robot-tray.sqlite (EACCES).").
       .replace(new RegExp(`['"]?${d}[\\\\/]([^\\s'"]*[^\\s'".,;:)])['"]?`, 'g'), `$1 in ${DATA_FOLDER}`)
       .replaceAll(dir, DATA_FOLDER)
   );

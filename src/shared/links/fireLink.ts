@@ -2,6 +2,7 @@ import { MAX_LINK_BYTES } from '../limits.ts';
 import { PresetName } from '../models/preset.ts';
 import { RobotName } from '../models/robot.ts';
 import { visibleText } from '../visibleText.ts';
+import { grouped } from '../grouped.ts';
 
 /**
  * Links that open a ready run: `robot-tray://fire?robot=NAME&preset=NAME&customerId=123`.
@@ -99,7 +100,7 @@ export function parseFireLink(text: unknown): FireLinkResult {
   const bytes = text.length > MAX_LINK_BYTES ? text.length : utf8Length(text);
   if (bytes > MAX_LINK_BYTES) {
     return refuse(
-      `it is ${bytes.toLocaleString('en-US')} bytes long; Robot Tray opens links of at most ${MAX_LINK_BYTES / 1024} KiB.`,
+      `it is ${grouped(bytes)} bytes long; Robot Tray opens links of at most ${MAX_LINK_BYTES / 1024} KiB.`,
     );
   }
   // Pasted links often come with a space or newline around them.

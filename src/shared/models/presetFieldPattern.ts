@@ -6,6 +6,7 @@ import {
   MAX_PATTERN_STEPS,
 } from '../limits.ts';
 import { patternSizeEstimate } from './patternSize.ts';
+import { grouped } from '../grouped.ts';
 
 /*
  * What a field's pattern may cost. Patterns come from team catalogs and
@@ -67,7 +68,7 @@ export function withinPatternBudget<T>(check: () => T): T {
 
 const currentBudget = (): PatternBudget => scope ?? new PatternBudget();
 
-const count = (n: number) => n.toLocaleString('en-US');
+const count = grouped;
 
 const TOO_MUCH =
   `cannot be checked: the patterns of this preset (or of the file it is in) take more work together than Robot Tray allows ` +

@@ -1,6 +1,7 @@
 import { MAX_FIELD_VALUE_LENGTH } from '../limits.ts';
 import { checkPattern } from './presetFieldPattern.ts';
 import { visibleText } from '../visibleText.ts';
+import { grouped } from '../grouped.ts';
 
 export const FIELD_TYPES = ['text', 'number', 'boolean', 'choice', 'date'] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
@@ -88,7 +89,7 @@ export function fieldValueProblem(field: FieldRules, value: unknown): string | u
 
 function stringProblem(field: FieldRules, value: string, got: string): string | undefined {
   if (value.length > MAX_FIELD_VALUE_LENGTH)
-    return `must be at most ${MAX_FIELD_VALUE_LENGTH.toLocaleString('en-US')} characters, got ${value.length.toLocaleString('en-US')}`;
+    return `must be at most ${grouped(MAX_FIELD_VALUE_LENGTH)} characters, got ${grouped(value.length)}`;
   if (field.type === 'choice') {
     const choices = field.choices ?? [];
     return choices.includes(value)

@@ -13,8 +13,9 @@ const PresetValues = lazySchema(() =>
 );
 
 /**
- * preset-values.json: the values last given to each preset's fields, by
- * preset id, to fill its form the next time. Secret fields are never in it.
+ * The values last given to one preset's fields (by its id), to fill its form
+ * the next time: a row of the database's preset_values. Secret fields are
+ * never in it.
  */
-export const RememberedValues = lazySchema(() => z.record(z.string(), PresetValues));
+export const RememberedValues = lazySchema(() => z.object({ id: z.string().min(1), values: PresetValues }));
 export type RememberedValues = z.infer<typeof RememberedValues>;

@@ -78,10 +78,7 @@ export const Robot = z.object({
   confirmBeforeFiring: z.boolean().default(false),
   /** When a token was last stored in the keychain; never the token itself. */
   tokenUpdatedAt: z.number().nullable().default(null),
-  /**
-   * The origin the stored token is bound to (its keychain account names it);
-   * null for a token stored before tokens were bound to origins. Never the token.
-   */
+  /** The origin the stored token is bound to (its keychain account names it), null without one. Never the token. */
   tokenOrigin: z.string().nullable().default(null),
   /** An extra PEM file of CA certificates trusted for this robot only. */
   caFile: CaFilePath.nullable().default(null),

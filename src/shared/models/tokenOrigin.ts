@@ -23,7 +23,7 @@ export function originOf(baseUrl: string): string {
 export type TokenNote = {
   baseUrl: string;
   tokenUpdatedAt: number | null;
-  /** null for a token stored before tokens were bound to origins: it moves to the robot's origin on first use. */
+  /** null when no token is stored. */
   tokenOrigin: string | null;
 };
 

@@ -4,6 +4,7 @@ import { formatBytes } from '../bytes.ts';
 import { callOutcome, stateLabel } from '../sentences/callOutcome.ts';
 import { shownStatus } from '../sentences/statusText.ts';
 import { visibleText } from '../visibleText.ts';
+import { grouped } from '../grouped.ts';
 
 /** How much of a response a report shows, in characters: a ticket is not the place for 20 MB. */
 export const REPORT_RESPONSE_CHARS = 4_000;
@@ -125,7 +126,7 @@ function responseSection(call: ReportedCall, options: ReportOptions): string[] {
   return [
     fencedBlock(shown, 'json'),
     '',
-    `The response is cut here: ${(whole.length - shown.length).toLocaleString('en-US')} more characters ` +
+    `The response is cut here: ${grouped(whole.length - shown.length)} more characters ` +
       `were left out (${formatBytes(utf8Length(call.responseJson))} in all). ` +
       `Get all of it with \`${hint.replace(/`/g, "'")}\`.`,
   ];

@@ -1,9 +1,10 @@
 import { formatBytes, parseBytes } from '../bytes.ts';
+import { grouped } from '../grouped.ts';
 
 /** A size as people can type it back: "50 MiB", or the exact bytes when rounding would change it. */
 function typedSize(bytes: number): string {
   const shown = formatBytes(bytes);
-  return parseBytes(shown) === bytes ? shown : `${bytes.toLocaleString('en-US')} bytes`;
+  return parseBytes(shown) === bytes ? shown : `${grouped(bytes)} bytes`;
 }
 
 /**

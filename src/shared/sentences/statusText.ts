@@ -1,3 +1,4 @@
+import { grouped } from '../grouped.ts';
 /** The longest service status shown in a sentence, a note, a notification or a terminal line. */
 export const SHOWN_STATUS_CHARS = 60;
 
@@ -13,7 +14,7 @@ export function shownStatus(status: string): string {
   const line = status;
   if (line.length <= SHOWN_STATUS_CHARS) return line;
   // A status already cut when it was stored says its whole length itself.
-  const total = CUT_MARK.exec(status)?.[1] ?? status.length.toLocaleString('en-US');
+  const total = CUT_MARK.exec(status)?.[1] ?? grouped(status.length);
   return `${line.slice(0, SHOWN_STATUS_CHARS - 1)}… (${total} characters)`;
 }
 
@@ -25,7 +26,7 @@ const CUT_MARK = /… \((\d[\d,]*) characters\)$/;
 /** A status as stored: whole up to MAX_KEPT_STATUS characters, else its start and its whole length. */
 export function keptStatus(status: string): string {
   if (status.length <= MAX_KEPT_STATUS) return status;
-  const mark = `… (${status.length.toLocaleString('en-US')} characters)`;
+  const mark = `… (${grouped(status.length)} characters)`;
   return status.slice(0, MAX_KEPT_STATUS - mark.length) + mark;
 }
 

@@ -4,6 +4,7 @@ import { CaFileSummary } from '../../models/network.ts';
 import { PollPolicyOverrides } from '../../models/pollPolicy.ts';
 import { RobotInput } from '../../models/robot.ts';
 import { RobotView, TokenStatus } from '../../models/robotView.ts';
+import { tokenProblem } from '../../limits.ts';
 import { ById, ByRobot, Id, NoRequest, Nothing } from './common.ts';
 import { methods } from './define.ts';
 
@@ -26,6 +27,12 @@ export const RobotCaChoice = z.object({ robot: RobotView, ca: CaFileSummary });
  * A robot's `caFile`, in every answer and event, is the file's name only:
  * main never hands the window a path (main/ipc/windowView.ts).
  */
+/** A token as the window sends it: refused here by the same rule the vault and the CLI apply. */
+const Token = z.string().superRefine((token, ctx) => {
+  const problem = tokenProblem(token);
+  if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });
+});
+
 export const robotMethods = methods({
   listRobots: { request: NoRequest, response: z.array(RobotView) },
   createRobot: { request: WindowRobotInput, response: RobotView },
@@ -47,10 +54,8 @@ export const robotMethods = methods({
   /** Deletes the robot, its presets and its token; its calls stay in history. */
   deleteRobot: { request: ById, response: Nothing },
   setToken: {
-    // The vault checks the token's content; here only that it is text of a sane size.
-    request: z
-      .object({ robotId: Id, token: z.string().min(1, 'must not be empty').max(16_384, 'is too long') })
-      .strict(),
+    // The one token rule (src/shared/limits.ts), as the vault and the CLI apply it.
+    request: z.object({ robotId: Id, token: Token }).strict(),
     response: TokenStatus,
   },
   clearToken: { request: ByRobot, response: TokenStatus },

@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { tokenProblem } from '../../../../shared/limits.ts';
 import { messageOf } from '../../bridge/call.ts';
 import { setToken } from '../../stores/robots.ts';
 
@@ -20,8 +21,10 @@ export function TokenForm({ robotId, replacing, onDone }: Props) {
     if (field === null) return;
     const token = field.value.trim();
     field.value = '';
-    if (token === '') {
-      setError('Paste the token first: copy it from the robot’s Designer (steps below).');
+    // The one token rule (src/shared/limits.ts), said here before anything is sent.
+    const problem = tokenProblem(token);
+    if (problem !== undefined) {
+      setError(`The token was not saved: ${problem}`);
       field.focus();
       return;
     }

@@ -1,9 +1,9 @@
-import { chmodSync, existsSync, mkdirSync, renameSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { pathToFileURL } from 'node:url';
 import { AppError } from '../errors.ts';
-import { createOrUpgrade, SCHEMA_VERSION } from './historySchema.ts';
+import { migrate, SCHEMA_VERSION, userVersion } from './migrations.ts';
 import type { WarningLog } from './warnings.ts';
 
 /** The longest one statement waits for another process's lock, blocking the event loop. */
@@ -11,9 +11,12 @@ const BUSY_WAIT_MS = 25;
 /** SQLite's page cache for one connection, in KiB (its usual default, 2,000 KiB). */
 export const PAGE_CACHE_KIB = 2000;
 
+/** The one file Robot Tray keeps everything in, in its data folder. */
+export const DATA_FILE = 'robot-tray.sqlite';
+
 /**
- * What a history costs in memory stays bounded however large it grows
- * (issue 21 lists from 3 GiB), whichever SQLite build Robot Tray runs on
+ * What the database costs in memory stays bounded however large its history
+ * grows (lists from 3 GiB), whichever SQLite build Robot Tray runs on
  * (Electron's or Node's): a small page cache per connection, and the file
  * read through it, never mapped into the process, so touching a large
  * history does not count its pages into RSS.
@@ -22,57 +25,85 @@ function boundMemory(db: DatabaseSync): void {
   db.exec(`PRAGMA cache_size = -${PAGE_CACHE_KIB}`);
   db.exec('PRAGMA mmap_size = 0');
 }
-/** How long opening waits (without blocking) for a history another process holds locked. */
-export const OPEN_WAIT_MS = 5_000;
-
 /**
- * `open`, tried again without blocking the event loop (at most `waitMs`)
- * while another process holds the file locked; then a `busy` error that
- * says nothing was sent or changed.
+ * Open (or create) the database. A file SQLite cannot use is set aside,
+ * never deleted (`onSetAside` hears where it went). In a data folder that
+ * cannot be written it is opened read-only (or, missing, an empty database
+ * stands in) and nothing is created.
  */
-export async function openWhenFree<T>(open: () => T, waitMs = OPEN_WAIT_MS): Promise<T> {
-  const deadline = Date.now() + waitMs;
-  for (let delay = 25; ; delay = Math.min(delay * 2, 250)) {
-    try {
-      return open();
-    } catch (error) {
-      if (!(error instanceof AppError) || error.kind !== 'busy') throw error;
-      if (Date.now() + delay > deadline) {
-        throw new AppError('busy', `${error.message} Nothing was sent or changed.`, { cause: error });
-      }
-      // A timer that keeps the process alive: a one-shot command is waiting on it.
-      await new Promise((resolve) => setTimeout(resolve, delay));
-    }
-  }
-}
-
-/**
- * Open (or create) the history file. A file SQLite cannot use is set aside,
- * never deleted. In a data folder that cannot be written it is opened
- * read-only (or, missing, an empty history stands in) and nothing is created.
- */
-export function openHistoryFile(
+export function openDatabaseFile(
   file: string,
   warnings: WarningLog,
   now: () => number,
   readOnly: AppError | undefined,
+  onSetAside: (aside: string) => void = () => undefined,
 ): DatabaseSync {
   if (readOnly !== undefined) return openReadOnly(file, warnings);
   mkdirSync(path.dirname(file), { recursive: true });
   // A pipe, socket or device is no history: SQLite fails on it with an I/O error that
   // reads as "busy" and would stop the start, so it is set aside like a damaged file.
   if (isSpecial(file)) {
-    setAside(file, 'it is not a regular file: a pipe, socket or device', warnings, now);
+    onSetAside(setAside(file, 'it is not a regular file: a pipe, socket or device', warnings, now));
+    return connect(file, true);
+  }
+  // Found damaged while in use (by this process or another): set aside now, before anything reads it.
+  if (existsSync(file + DAMAGED_MARK)) {
+    onSetAside(setAside(file, 'it was found damaged while in use', warnings, now));
+    rmSync(file + DAMAGED_MARK, { force: true });
     return connect(file, true);
   }
   try {
-    return connect(file, true);
+    return probed(connect(file, true));
   } catch (error) {
     // Only a damaged file is set aside. A busy or newer file is someone
     // else's good data: refuse to start rather than hide it.
     if (!isDamaged(error)) throw historyError(file, error);
-    setAside(file, (error as Error).message, warnings, now);
+    onSetAside(setAside(file, (error as Error).message, warnings, now));
     return connect(file, true);
+  }
+}
+
+/** Beside the database, written when it is found damaged while in use: the next start sets it aside. */
+const DAMAGED_MARK = '.damaged';
+
+/**
+ * Say that the database was found damaged while in use (a page that cannot
+ * be read): every process then refuses to go on with it, and the next one to
+ * open it sets it aside and starts a new one, the catalog back from its
+ * newest backup. Nothing is deleted, and a mark that cannot be written only
+ * means the damage is met again.
+ */
+export function markDamaged(file: string): void {
+  try {
+    writeFileSync(file + DAMAGED_MARK, `${new Date().toISOString()}\n`, { mode: 0o600 });
+  } catch {
+    // A folder that cannot be written: the damage is reported each time it is met.
+  }
+}
+
+/**
+ * The database, once its small tables and the last pages of its large ones
+ * read: a file cut short (a copy stopped halfway) fails here, at open, rather
+ * than halfway through a command. A page damaged in the middle of the calls
+ * is met when read, and marked (markDamaged).
+ */
+function probed(db: DatabaseSync): DatabaseSync {
+  try {
+    for (const sql of [
+      'SELECT count(*) FROM robots',
+      'SELECT count(*) FROM presets',
+      'SELECT count(*) FROM settings',
+      'SELECT count(*) FROM warnings',
+      'SELECT count(*) FROM meta',
+      'SELECT max(seq) FROM notes',
+      'SELECT key FROM calls ORDER BY key DESC LIMIT 1',
+      'SELECT call_key FROM responses ORDER BY call_key DESC LIMIT 1',
+    ])
+      db.prepare(sql).get();
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
   }
 }
 
@@ -86,8 +117,8 @@ function isSpecial(file: string): boolean {
   }
 }
 
-/** The unusable history and its journals moved beside it, stamped with the time, and a warning saying where. */
-function setAside(file: string, reason: string, warnings: WarningLog, now: () => number): void {
+/** The unusable database and its journals moved beside it, stamped with the time, and a warning saying where. */
+function setAside(file: string, reason: string, warnings: WarningLog, now: () => number): string {
   const stamp = new Date(now()).toISOString().replace(/[:.]/g, '-');
   const aside = `${file}.corrupt-${stamp}`;
   renameSync(file, aside);
@@ -100,8 +131,10 @@ function setAside(file: string, reason: string, warnings: WarningLog, now: () =>
   }
   warnings.add(
     path.basename(file),
-    `The call history could not be opened (${reason}). It was moved to ${aside} and a new, empty history was started.`,
+    `Robot Tray's database could not be opened (${reason}). It was moved to ${aside} and a new one was started; ` +
+      'the robots and presets come back from the newest catalog backup, if there is one.',
   );
+  return aside;
 }
 
 /**
@@ -126,7 +159,7 @@ function openReadOnly(file: string, warnings: WarningLog): DatabaseSync {
     if (!isDamaged(error)) throw historyError(file, error);
     warnings.add(
       path.basename(file),
-      `The call history could not be opened (${(error as Error).message}). The data folder is read-only, so it was left as it is; no calls are shown.`,
+      `Robot Tray's database could not be opened (${(error as Error).message}). The data folder is read-only, so it was left as it is; nothing is shown.`,
     );
     return emptyStandIn();
   }
@@ -138,7 +171,7 @@ function checkedReadOnly(db: DatabaseSync, warnings: WarningLog): DatabaseSync |
   try {
     db.exec(`PRAGMA busy_timeout = ${BUSY_WAIT_MS}`);
     boundMemory(db);
-    version = (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
+    version = userVersion(db);
     if (version > SCHEMA_VERSION) throw new NewerHistoryError(version);
     if (version === SCHEMA_VERSION) return db;
   } catch (error) {
@@ -147,16 +180,16 @@ function checkedReadOnly(db: DatabaseSync, warnings: WarningLog): DatabaseSync |
   }
   db.close();
   if (version > 0) {
-    // An older history is upgraded in place, which a read-only folder forbids.
+    // An older file is upgraded in place, which a read-only folder forbids.
     warnings.add(
-      'history.sqlite',
-      'The call history was written by an older Robot Tray and the data folder is read-only, so it cannot be upgraded; no calls are shown. Make the folder writable and start Robot Tray again.',
+      DATA_FILE,
+      "Robot Tray's database was written by an older Robot Tray and the data folder is read-only, so it cannot be upgraded; nothing is shown. Make the folder writable and start Robot Tray again.",
     );
   }
   return undefined;
 }
 
-/** An empty history in memory, standing in for one that cannot be read here: nothing is written to disk. */
+/** An empty database in memory, standing in for one that cannot be read here: nothing is written to disk. */
 function emptyStandIn(): DatabaseSync {
   return connect(':memory:');
 }
@@ -172,11 +205,11 @@ function connect(file: string, makePrivate = false): DatabaseSync {
     db.exec('PRAGMA journal_mode = WAL');
     db.exec('PRAGMA synchronous = NORMAL');
     boundMemory(db);
-    const version = (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
+    const version = userVersion(db);
     if (version > SCHEMA_VERSION) throw new NewerHistoryError(version);
     if (version === SCHEMA_VERSION) return db;
-    const upgraded = createOrUpgrade(db);
-    if (upgraded > SCHEMA_VERSION) throw new NewerHistoryError(upgraded);
+    const migrated = migrate(db);
+    if (migrated > SCHEMA_VERSION) throw new NewerHistoryError(migrated);
     // Calls hold arguments and answers: nobody else's to read.
     if (created) chmodSync(file, 0o600);
     return db;
@@ -188,7 +221,7 @@ function connect(file: string, makePrivate = false): DatabaseSync {
 
 class NewerHistoryError extends Error {
   constructor(version: number) {
-    super(`it was written by a newer Robot Tray (history schema ${version})`);
+    super(`it was written by a newer Robot Tray (schema ${version})`);
   }
 }
 
@@ -198,7 +231,7 @@ function primaryCode(error: unknown): number | undefined {
 }
 
 /** SQLITE_CORRUPT (11) and SQLITE_NOTADB (26): the file itself is damaged. */
-function isDamaged(error: unknown): boolean {
+export function isDamaged(error: unknown): boolean {
   const code = primaryCode(error);
   return code === 11 || code === 26;
 }
@@ -215,25 +248,33 @@ export function isBusy(error: unknown): boolean {
   return code === 5 || code === 6;
 }
 
-/** SQLITE_READONLY (8), SQLITE_IOERR (10), SQLITE_FULL (13), SQLITE_CANTOPEN (14), and busy. */
-const storageCodes = new Set([5, 6, 8, 10, 13, 14]);
+/** SQLITE_READONLY (8), SQLITE_IOERR (10), SQLITE_CORRUPT (11), SQLITE_FULL (13), SQLITE_CANTOPEN (14), SQLITE_NOTADB (26), and busy. */
+const storageCodes = new Set([5, 6, 8, 10, 11, 13, 14, 26]);
 
 /** A failed statement as a `busy` or `storage` error that names the file and what to do; anything else as is. */
 export function storageError(file: string, error: unknown): unknown {
   const primary = primaryCode(error);
   if (primary === undefined || !storageCodes.has(primary)) return error;
   if (isBusy(error)) return lockedError(file, error);
+  if (isDamaged(error)) {
+    return new AppError(
+      'storage',
+      `Robot Tray's database ${file} is damaged (${(error as Error).message}). Start Robot Tray again: it sets the file aside ` +
+        'under a name it tells you and starts a new one, the robots and presets back from the newest catalog backup.',
+      { cause: error, permanent: true },
+    );
+  }
   const message =
     primary === 13
-      ? `The disk holding the call history ${file} is full. Free some space and try again.`
-      : `The call history ${file} cannot be written (${(error as Error).message}). Check that its folder is writable.`;
+      ? `The disk holding Robot Tray's database ${file} is full. Free some space and try again.`
+      : `Robot Tray's database ${file} cannot be written (${(error as Error).message}). Check that its folder is writable.`;
   return new AppError('storage', message, { cause: error });
 }
 
 function lockedError(file: string, error: unknown): AppError {
   return new AppError(
     'busy',
-    `The call history ${file} is locked by another process (Robot Tray, or a program reading the file). ` +
+    `Robot Tray's database ${file} is locked by another process (Robot Tray, or a program reading the file). ` +
       'Try again in a moment; if it stays locked, close that program.',
     { cause: error },
   );
@@ -246,7 +287,7 @@ function historyError(file: string, error: unknown): AppError {
     error instanceof NewerHistoryError
       ? 'Update Robot Tray to use it.'
       : 'Close other Robot Tray windows or commands and try again.';
-  return new AppError('storage', `The call history ${file} cannot be opened: ${reason}. ${fix}`, {
+  return new AppError('storage', `Robot Tray's database ${file} cannot be opened: ${reason}. ${fix}`, {
     cause: error,
   });
 }

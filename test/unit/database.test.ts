@@ -6,7 +6,11 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { AppError } from '../../src/core/errors.ts';
 import { CallHistory } from '../../src/core/store/callHistory.ts';
-import { openHistoryFile, PAGE_CACHE_KIB, storageError } from '../../src/core/store/historyFile.ts';
+import {
+  openDatabaseFile as openHistoryFile,
+  PAGE_CACHE_KIB,
+  storageError,
+} from '../../src/core/store/database.ts';
 import { WarningLog } from '../../src/core/store/warnings.ts';
 import { Call } from '../../src/shared/models/call.ts';
 
@@ -21,7 +25,7 @@ let file: string;
 let warnings: WarningLog;
 beforeEach(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'robot-tray-history-file-'));
-  file = path.join(dir, 'history.sqlite');
+  file = path.join(dir, 'robot-tray.sqlite');
   warnings = new WarningLog();
 });
 afterEach(() => rm(dir, { recursive: true, force: true }));
@@ -33,7 +37,7 @@ function databaseAt(version: number): void {
   db.close();
 }
 
-describe('opening the history file', () => {
+describe('opening the database file', () => {
   test('a new history is private to its owner, and written ahead (WAL) so other processes read while it writes', async () => {
     CallHistory.open(file, warnings).close();
     expect((await stat(file)).mode & 0o777).toBe(0o600);
@@ -63,7 +67,7 @@ describe('opening the history file', () => {
     const aside = `${file}.corrupt-2026-11-23T09-08-07-654Z`;
     expect(await readFile(aside, 'utf8')).toBe(GARBAGE);
     expect(warnings.list().map((w) => w.message)).toEqual([
-      `The call history could not be opened (file is not a database). It was moved to ${aside} and a new, empty history was started.`,
+      `Robot Tray's database could not be opened (file is not a database). It was moved to ${aside} and a new one was started; the robots and presets come back from the newest catalog backup, if there is one.`,
     ]);
     history.put(call('after'));
     expect(history.list().map((c) => c.id)).toEqual(['after']);
@@ -76,7 +80,7 @@ describe('opening the history file', () => {
     const aside = `${file}.corrupt-2026-11-23T09-08-07-654Z`;
     expect((await stat(aside)).isFIFO()).toBe(true);
     expect(warnings.list().map((w) => w.message)).toEqual([
-      `The call history could not be opened (it is not a regular file: a pipe, socket or device). It was moved to ${aside} and a new, empty history was started.`,
+      `Robot Tray's database could not be opened (it is not a regular file: a pipe, socket or device). It was moved to ${aside} and a new one was started; the robots and presets come back from the newest catalog backup, if there is one.`,
     ]);
     history.put(call('after'));
     expect(history.list().map((c) => c.id)).toEqual(['after']);
@@ -90,7 +94,7 @@ describe('opening the history file', () => {
     await writeFile(file, bytes);
     const history = CallHistory.open(file, warnings, () => NOW);
     expect(warnings.list()[0]?.message).toMatch(
-      /^The call history could not be opened \(database disk image is malformed\)\. It was moved to /,
+      /^Robot Tray's database could not be opened \(database disk image is malformed\)\. It was moved to /,
     );
     expect((await stat(file)).mode & 0o777).toBe(0o600);
     history.close();
@@ -106,7 +110,7 @@ describe('opening the history file', () => {
     }
     expect(error).toMatchObject({
       kind: 'storage',
-      message: `The call history ${file} cannot be opened: unable to open database file. Close other Robot Tray windows or commands and try again.`,
+      message: `Robot Tray's database ${file} cannot be opened: unable to open database file. Close other Robot Tray windows or commands and try again.`,
       cause: expect.objectContaining({ errcode: 14 }),
     });
   });
@@ -115,7 +119,7 @@ describe('opening the history file', () => {
     databaseAt(3);
     const refusal = {
       kind: 'storage',
-      message: `The call history ${file} cannot be opened: it was written by a newer Robot Tray (history schema 3). Update Robot Tray to use it.`,
+      message: `Robot Tray's database ${file} cannot be opened: it was written by a newer Robot Tray (schema 3). Update Robot Tray to use it.`,
     };
     expect(() => CallHistory.open(file, warnings)).toThrow(expect.objectContaining(refusal));
     expect(() => CallHistory.open(file, warnings, Date.now, readOnly)).toThrow(
@@ -124,19 +128,19 @@ describe('opening the history file', () => {
     const db = new DatabaseSync(file);
     expect(db.prepare('PRAGMA user_version').get()).toEqual({ user_version: 3 });
     db.close();
-    expect(await readdir(dir)).toEqual(['history.sqlite']);
+    expect(await readdir(dir)).toEqual(['robot-tray.sqlite']);
   });
 });
 
-describe('opening the history in a data folder that cannot be written', () => {
+describe('opening the database in a data folder that cannot be written', () => {
   test('a damaged history is left where it is, and no calls are shown', async () => {
     await writeFile(file, GARBAGE);
     const history = CallHistory.open(file, warnings, () => NOW, readOnly);
     expect(history.list()).toEqual([]);
-    expect(await readdir(dir)).toEqual(['history.sqlite']);
+    expect(await readdir(dir)).toEqual(['robot-tray.sqlite']);
     expect(await readFile(file, 'utf8')).toBe(GARBAGE);
     expect(warnings.list().map((w) => w.message)).toEqual([
-      'The call history could not be opened (file is not a database). The data folder is read-only, so it was left as it is; no calls are shown.',
+      "Robot Tray's database could not be opened (file is not a database). The data folder is read-only, so it was left as it is; nothing is shown.",
     ]);
     history.close();
   });
@@ -164,7 +168,7 @@ describe('storageError: a failed statement in words people can act on', () => {
     expect(storageError(file, sqlite(errcode))).toMatchObject({
       kind: 'busy',
       cause: expect.objectContaining({ errcode }),
-      message: `The call history ${file} is locked by another process (Robot Tray, or a program reading the file). Try again in a moment; if it stays locked, close that program.`,
+      message: `Robot Tray's database ${file} is locked by another process (Robot Tray, or a program reading the file). Try again in a moment; if it stays locked, close that program.`,
     });
   });
 
@@ -172,7 +176,7 @@ describe('storageError: a failed statement in words people can act on', () => {
     for (const errcode of [13, 13 | (1 << 8)]) {
       expect(storageError(file, sqlite(errcode))).toMatchObject({
         kind: 'storage',
-        message: `The disk holding the call history ${file} is full. Free some space and try again.`,
+        message: `The disk holding Robot Tray's database ${file} is full. Free some space and try again.`,
       });
     }
   });
@@ -185,7 +189,7 @@ describe('storageError: a failed statement in words people can act on', () => {
     const error = storageError(file, sqlite(errcode, 'disk I/O error')) as AppError;
     expect(error).toMatchObject({
       kind: 'storage',
-      message: `The call history ${file} cannot be written (disk I/O error). Check that its folder is writable.`,
+      message: `Robot Tray's database ${file} cannot be written (disk I/O error). Check that its folder is writable.`,
     });
     expect(error.cause).toMatchObject({ errcode });
   });
