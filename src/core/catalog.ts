@@ -47,6 +47,16 @@ export class Catalog {
   }
 
   /**
+   * Every robot's name now, one's own and the team's, by id: a call stores
+   * its robot's name as it was when fired, and lists show today's (read from
+   * a copy of the robots at most a second old; see RecordTable.read).
+   */
+  robotNames(): Map<string, string> {
+    const robots = [...this.#files.robots.read({ maxAgeMs: 1_000 }), ...this.#team.robots()];
+    return new Map(robots.map((r) => [r.id, r.name]));
+  }
+
+  /**
    * A robot by id. `maxAgeMs` allows a copy of the robots checked that
    * recently (see RecordTable.read); a robot missing from it is looked for
    * again, since another process may have just added it.
