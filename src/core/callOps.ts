@@ -93,9 +93,8 @@ export class CallOps {
     return this.#memory.recall(await this.#catalog.requirePreset(presetId));
   }
 
-  /** The trigger as a curl command, with the token left as $ROBOT_TOKEN. */
   /**
-   * The trigger as a curl command. A secret field's value stays out of it
+   * The trigger as a curl command, with the token left as $ROBOT_TOKEN. A secret field's value stays out of it
    * as it stays out of the history: the command carries its placeholder,
    * for whoever runs it to put the value in.
    */

@@ -12,14 +12,14 @@ export type RobotCheck = (before: Robot | null, after: Robot) => void;
 
 export { assertSafeTransport, assertSendable, sameName };
 
+/** Robots and presets that are fired and looked up like one's own, but never written here (the team catalog). */
+export type ReadOnlySource = { robots(): Robot[]; presets(): Preset[] };
+
 /**
  * Robots and presets: validation, unique names, ordering. Reads ask the
  * database each time (cheap: cached until the change log says they
  * changed), so a change the CLI made is seen by the app and the other way round.
  */
-/** Robots and presets that are fired and looked up like one's own, but never written here (the team catalog). */
-export type ReadOnlySource = { robots(): Robot[]; presets(): Preset[] };
-
 export class Catalog {
   readonly #files: CatalogFiles;
   readonly #now: () => number;
