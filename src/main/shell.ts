@@ -187,6 +187,7 @@ export async function startShell(mainDir: string, links: LinkInbox): Promise<voi
     perform: (action) =>
       void performTrayAction(action, {
         core,
+        appVersion: app.getVersion(),
         showWindow,
         openCall,
         openPresetForm: (presetId: string) => navigator.go({ view: 'fillPreset', presetId }),

@@ -60,7 +60,7 @@ async function show(file: string, options: ShowOptions): Promise<void> {
   const summary = process.stdout.isTTY === true && options.full !== true;
   printLine(`Saved call, read only, from ${file}`);
   printLine(
-    describeCall(call, { summary }).replace(
+    describeCall(call, { summary, saved: true }).replace(
       `robot-tray status ${call.id} --full`,
       `robot-tray show ${file} --full`,
     ),

@@ -4,6 +4,7 @@ import { call, messageOf } from '../../bridge/call.ts';
 import { forgetCall, refireCall, resumeCall, stopCall } from '../../stores/callActions.ts';
 import { showNotice } from '../../stores/callsView.ts';
 import { saveCallToFile } from '../../stores/savedCall.ts';
+import { useSettings } from '../../stores/settings.ts';
 import { secretFieldsIn } from '../../../../shared/models/presetFields.ts';
 import { useState } from 'react';
 import { SecretsAgainDialog } from './SecretsAgainDialog.tsx';
@@ -36,10 +37,12 @@ async function copyCurl(detail: CallDetail): Promise<void> {
 /**
  * The call as a Markdown report for a ticket, built here from the detail the
  * window holds, with the same function the tray and `robot-tray report` use.
+ * `savedFile`: the saved call file it was read from, which holds all of it.
  */
-export async function copyReport(detail: CallDetail, wholeResponseHint?: string): Promise<void> {
+export async function copyReport(detail: CallDetail, savedFile?: string): Promise<void> {
   const { callReport } = await import('../../../../shared/report/callReport.ts');
-  const text = callReport(detail, wholeResponseHint === undefined ? {} : { wholeResponseHint });
+  const appVersion = useSettings.getState().appInfo?.version ?? 'unknown';
+  const text = callReport(detail, { appVersion, ...(savedFile === undefined ? {} : { savedFile }) });
   await copy(text, 'the report (Markdown, without the token)');
 }
 

@@ -1,6 +1,6 @@
 import type { CallSummary } from '../../../../shared/models/callSummary.ts';
 import { useResponseDiff } from './diff/useResponseDiff.ts';
-import { clockTime } from './model/callTiming.ts';
+import { clockTime } from '../../../../shared/timeFormats.ts';
 import { DiffLines } from './DiffLines.tsx';
 import { useCallDetail } from './useCallDetail.ts';
 

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { SavedCallView } from '../../../../shared/ipc/contract/savedCalls.ts';
 import type { CallSummary } from '../../../../shared/models/callSummary.ts';
 import { callOutcome } from '../../../../shared/sentences/callOutcome.ts';
+import { dateTime } from '../../../../shared/timeFormats.ts';
 import { visibleText } from '../../../../shared/visibleText.ts';
 import { closeSavedCall } from '../../stores/savedCall.ts';
 import { LazyJsonViewer } from '../json/LazyJsonViewer.tsx';
@@ -56,7 +57,7 @@ export function SavedCallDrawer({ view }: { view: SavedCallView }) {
       <p className="saved-call-banner" role="note">
         <span className="badge badge-saved">Saved call, read only</span>{' '}
         <span className="small">
-          {visibleText(view.fileName)}, saved {new Date(view.savedAt).toLocaleString()}
+          {visibleText(view.fileName)}, saved {dateTime(view.savedAt)}
         </span>
       </p>
       <p className="row">
@@ -71,11 +72,7 @@ export function SavedCallDrawer({ view }: { view: SavedCallView }) {
         {visibleText(callOutcome(summary))}
       </p>
       <div className="row call-actions" role="toolbar" aria-label="Saved call actions">
-        <button
-          type="button"
-          className="btn btn-sm"
-          onClick={() => void copyReport(call, `robot-tray show ${view.fileName} --output FILE`)}
-        >
+        <button type="button" className="btn btn-sm" onClick={() => void copyReport(call, view.fileName)}>
           Copy report
         </button>
       </div>

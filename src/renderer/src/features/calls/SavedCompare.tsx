@@ -3,7 +3,7 @@ import { visibleText } from '../../../../shared/visibleText.ts';
 import { useCalls } from '../../stores/calls.ts';
 import { useResponseDiff } from './diff/useResponseDiff.ts';
 import { DiffLines } from './DiffLines.tsx';
-import { clockTime } from './model/callTiming.ts';
+import { clockTime } from '../../../../shared/timeFormats.ts';
 import { useCallDetail } from './useCallDetail.ts';
 
 /** How many local calls "Compare with…" offers: the newest with a response. */

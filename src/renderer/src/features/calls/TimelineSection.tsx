@@ -2,7 +2,8 @@ import { visibleText } from '../../../../shared/visibleText.ts';
 import type { CallSummary } from '../../../../shared/models/callSummary.ts';
 import { stateLabel } from '../../../../shared/sentences/callOutcome.ts';
 import { pollTrouble } from '../../../../shared/sentences/pollTrouble.ts';
-import { clockTime, untilNextPoll } from './model/callTiming.ts';
+import { clockTime } from '../../../../shared/timeFormats.ts';
+import { untilNextPoll } from './model/callTiming.ts';
 import { useNow } from './useNow.ts';
 
 /** Every state change with its time, the polls so far and the next one. */

@@ -1,4 +1,4 @@
-import { dateTime } from '../../ui/time.ts';
+import { dateTime } from '../../../../shared/timeFormats.ts';
 import { useState } from 'react';
 import type { RobotView } from '../../../../shared/models/robotView.ts';
 import { messageOf } from '../../bridge/call.ts';
