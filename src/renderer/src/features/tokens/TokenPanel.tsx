@@ -37,11 +37,11 @@ export function TokenPanel({ robot }: { robot: RobotView }) {
             : 'Not set'}
       </TokenHead>
       {suspended !== null && !editing && (
-        <div role="alert" className="notice notice-warning row" style={{ marginBottom: 'var(--space-3)' }}>
-          <span style={{ flex: 1 }}>
+        <div role="alert" className="notice notice-warning token-moved" data-testid="token-moved">
+          <p>
             This robot&apos;s token was set for {suspended.from}, but the robot now points at {suspended.to}.
             Robot Tray does not send it there until you confirm.
-          </span>
+          </p>
           <button type="button" className="btn btn-sm" onClick={() => void confirmMove()}>
             Use the token for {suspended.to}…
           </button>
@@ -61,7 +61,8 @@ export function TokenPanel({ robot }: { robot: RobotView }) {
         <TokenForm robotId={robot.id} replacing={robot.hasToken} onDone={() => setEditing(false)} />
       ) : (
         <div className="row">
-          {!robot.hasToken && (
+          {/* A token set for the old address is not "no token": the notice above says what to do. */}
+          {!robot.hasToken && suspended === null && (
             <p className="small muted" style={{ flex: 1 }}>
               Without a token the service will refuse this robot&apos;s calls.
             </p>
