@@ -7,6 +7,7 @@ import { visibleText } from '../../../../shared/visibleText.ts';
 import { closeSavedCall } from '../../stores/savedCall.ts';
 import { LazyJsonViewer } from '../json/LazyJsonViewer.tsx';
 import { copyReport } from './CallActions.tsx';
+import { CallNotice } from './CallNotice.tsx';
 import { RequestSection } from './RequestSection.tsx';
 import { SavedCompare } from './SavedCompare.tsx';
 import { StateBadge } from './StateBadge.tsx';
@@ -72,19 +73,26 @@ export function SavedCallDrawer({ view }: { view: SavedCallView }) {
         {visibleText(callOutcome(summary))}
       </p>
       <div className="row call-actions" role="toolbar" aria-label="Saved call actions">
-        <button type="button" className="btn btn-sm" onClick={() => void copyReport(call, view.fileName)}>
+        <button
+          type="button"
+          className="btn btn-sm"
+          onClick={() => void copyReport(call, 'detail', view.fileName)}
+        >
           Copy report
         </button>
       </div>
-      <RequestSection detail={call} />
-      <TimelineSection summary={summary} />
+      <CallNotice place="detail" />
+      <RequestSection detail={call} open={call.responseJson === undefined} />
+      <TimelineSection summary={summary} open={call.responseJson === undefined} />
       {call.responseJson !== undefined && (
         <section className="detail-section detail-response" aria-label="Response">
           <h3>Response</h3>
           <LazyJsonViewer text={call.responseJson} label="Response" fileName={`response-${call.id}.json`} />
         </section>
       )}
-      {call.responseJson !== undefined && <SavedCompare responseJson={call.responseJson} />}
+      {call.responseJson !== undefined && (
+        <SavedCompare saved={{ args: call.args, responseJson: call.responseJson }} />
+      )}
     </aside>
   );
 }
