@@ -120,7 +120,7 @@ export function withListCommand(message: string): string {
     .replace(/list robots to see them\.$/, 'list robots with: robot-tray robot list')
     .replace(
       /It may have been pruned or forgotten\.$/,
-      'It may have been pruned or forgotten; list recent calls with: robot-tray calls',
+      'It may have been pruned or forgotten; list recent calls with: robot-tray call list',
     );
 }
 

@@ -7,6 +7,7 @@ import {
   PresetFields,
   secretFieldsIn,
   typedFieldValue,
+  withinPatternBudget,
 } from '../shared/models/presetFields.ts';
 import type { JsonObject } from '../shared/models/json.ts';
 import { describeZodError } from '../shared/validation.ts';
@@ -57,6 +58,14 @@ export function refireSecretValues(
     );
   }
   if (Object.keys(raw).length === 0) return undefined;
+  return withinPatternBudget(() => secretValues(raw, names, preset));
+}
+
+function secretValues(
+  raw: Record<string, string>,
+  names: readonly string[],
+  preset: Preset | undefined,
+): FieldValues {
   const values: FieldValues = {};
   for (const [name, text] of Object.entries(raw)) {
     const field = preset?.fields.find((f) => f.name === name && f.secret);

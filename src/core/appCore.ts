@@ -63,7 +63,7 @@ export class AppCore {
     });
     catalog.setTeam(this.#team);
     this.#settings = new SettingsOps({ ...parts, team: this.#team, announcer: this.#announcer });
-    this.#teamOps = new TeamOps(this.#team, tokens);
+    this.#teamOps = new TeamOps(this.#team, tokens, vault);
     this.#ops = new CatalogOps({
       catalog,
       files,
@@ -160,7 +160,9 @@ export class AppCore {
     isTeamId(robotId) ? this.#teamOps.clearToken(robotId) : this.#ops.clearToken(robotId);
   /** Bind a token suspended by an address change to the robot's new origin; only on explicit confirmation. */
   moveToken = async (robotId: string, expectedOrigin?: string): Promise<RobotView> =>
-    this.#ops.moveToken(own(robotId, 'robot'), expectedOrigin);
+    isTeamId(robotId)
+      ? this.#teamOps.moveToken(robotId, expectedOrigin)
+      : this.#ops.moveToken(robotId, expectedOrigin);
   tokenStates = () => this.#ops.tokenStates();
   /** Send this token for the robot from this process only, never storing it (headless use). */
   useTokenForThisProcess = (robotId: string, token: string): void =>
@@ -197,12 +199,18 @@ export class AppCore {
 
   /** The team catalog followed: its robots and presets (last good version) and any problem with the file now. */
   teamCatalog = (): TeamCatalogState => this.#team.state();
-  /** Follow a catalog file (main's dialog, the CLI), checked first; null stops following. */
+  /** Follow a catalog file (main's dialog, the CLI), checked first; null stops following (stopTeamCatalog). */
   followTeamCatalog = async (file: string | null): Promise<TeamCatalogState> => {
+    if (file === null) return (await this.stopTeamCatalog()).team;
     await this.#teamOps.check(file);
     await this.updateSettings({ teamCatalogFile: file });
     await this.#team.follow(file);
     return this.#team.state();
+  };
+  /** Stop following the team catalog; its robots' tokens leave the keychain unless kept (TeamOps.stop). */
+  stopTeamCatalog = async (options: { keepTokens?: boolean } = {}) => {
+    await this.updateSettings({ teamCatalogFile: null });
+    return this.#teamOps.stop(options.keepTokens === true);
   };
   /** Copy a team robot and its presets to one's own robots (a new id, token needed); a name taken here is refused. */
   copyTeamRobot = (robotId: string): Promise<ImportPlan> =>

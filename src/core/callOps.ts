@@ -193,7 +193,7 @@ export class CallOps {
   }
 
   /**
-   * Watch one waiting call in this process, e.g. `robot-tray status --wait`
+   * Watch one waiting call in this process, e.g. `robot-tray call show --wait`
    * for a call the app or another command fired.
    */
   watch(id: string): Call {

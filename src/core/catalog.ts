@@ -68,8 +68,7 @@ export class Catalog {
   async findRobot(idOrName: string): Promise<Robot | undefined> {
     const name = idOrName.trim();
     // One's own first: a robot copied from the team's keeps its name and wins.
-    // Names are unique as sameName compares them, so an exact match is the
-    // match, without the collator (its first use costs a command ~10 ms).
+    // Names are unique as sameName compares them, so an exact match is the match.
     for (const robots of [await this.robots(), this.#team.robots()]) {
       const robot =
         robots.find((r) => r.id === idOrName) ??

@@ -4,6 +4,7 @@ import { type RobotView, robotView, type TokenStatus } from '../shared/models/ro
 import { originOf, tokenSuspension } from '../shared/models/tokenOrigin.ts';
 import { RobotInput, RobotPatch } from '../shared/models/robot.ts';
 import { assertSafeTransport, type Catalog, type RobotCheck } from './catalog.ts';
+import { noTokenToMove, tokenNotMoved } from './catalogRules.ts';
 import { parseInput } from './errors.ts';
 import { checkCaFile } from './http/trust.ts';
 import { newRobot, patchedRobot } from './robotPatch.ts';
@@ -139,19 +140,10 @@ export class CatalogOps {
   async moveToken(robotId: string, expectedOrigin?: string): Promise<RobotView> {
     const robot = await this.#catalog.requireRobot(robotId);
     this.#files.robots.assertWritable();
-    if (expectedOrigin !== undefined && originOf(robot.baseUrl) !== expectedOrigin) {
-      throw new AppError(
-        'validation',
-        `Robot "${robot.name}" no longer points at ${expectedOrigin} (its address changed while you were asked), so its token was not moved. Check its address and confirm again.`,
-      );
-    }
+    const changed = tokenNotMoved(robot, expectedOrigin);
+    if (changed !== undefined) throw changed;
     if (tokenSuspension(robot) === null && robot.tokenUpdatedAt !== null) return robotView(robot);
-    if (!(await this.#tokens.move(robot))) {
-      throw new AppError(
-        'not-found',
-        `Robot "${robot.name}" has no stored token to move to ${originOf(robot.baseUrl)}. Set its token instead.`,
-      );
-    }
+    if (!(await this.#tokens.move(robot))) throw noTokenToMove(robot);
     const origin = originOf(robot.baseUrl);
     // The same token, moved: it keeps the date it was set (a legacy one, never dated, is dated now).
     const note =

@@ -61,7 +61,9 @@ describe('robot-tray robot, token and preset', () => {
 
     const set = await h.run(['token', 'set', 'Tokenless'], { input: token });
     expect(set).toMatchObject({ code: 0, stderr: '' });
-    expect(set.stdout).toBe('Stored the token of robot "Tokenless" in the system keychain.\n');
+    expect(set.stdout).toBe(
+      `Stored the token of robot "Tokenless" in the system keychain, for ${h.sandbox.baseUrl} only.\n`,
+    );
     expect((await h.run(['token', 'status', 'Tokenless'])).stdout).toMatch(/has a token .*\(stored \d{4}-/);
 
     expect(await h.json(['token', 'clear', 'Tokenless'])).toMatchObject({ hasToken: false, updatedAt: null });
@@ -186,9 +188,9 @@ describe('robot-tray robot, token and preset', () => {
       '--args',
       '{"customer":"C-1","amount":1}',
       '--arg',
-      'amount=12.5',
+      'amount:=12.5',
       '--arg',
-      'code:=007',
+      'code=007',
       '--get',
       '--tray',
     ]);

@@ -30,7 +30,7 @@ describe('the app sees what the CLI does', () => {
         if (finished !== undefined) resolve(finished);
       });
     });
-    const fired = await h.run(['fire', 'Echo', '--arg', 'n=7', '--wait']);
+    const fired = await h.run(['fire', 'Echo', '--arg', 'n:=7', '--wait']);
     expect(fired.code).toBe(0);
     const ended = Date.now();
     const call = await done;

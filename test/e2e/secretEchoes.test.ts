@@ -88,12 +88,12 @@ describe('a secret echoed by the service is kept nowhere, whichever process read
     await cli(['robot', 'add', 'Rotated', '--base-url', service.url]);
     await cli(['token', 'set', 'Rotated'], { input: OLD });
     // Fired with OLD; the token is set anew before another process reads the answer.
-    calls.rotated = await fired(['fire', 'Rotated', '--arg', 'n=1']);
+    calls.rotated = await fired(['fire', 'Rotated', '--arg', 'n:=1']);
     await cli(['token', 'set', 'Rotated'], { input: NEW });
     await cli(['status', calls.rotated, '--wait', '--timeout', '60']);
     // Fired with NEW; cleared before the answer is read, which then goes without a token.
     await cli(['robot', 'edit', 'Rotated', '--no-send-token-on-query']);
-    calls.cleared = await fired(['fire', 'Rotated', '--arg', 'n=2']);
+    calls.cleared = await fired(['fire', 'Rotated', '--arg', 'n:=2']);
     await cli(['token', 'clear', 'Rotated']);
     await cli(['status', calls.cleared, '--wait', '--timeout', '60']);
     // A CI token from the environment, never stored; read back by a process without it.
@@ -172,6 +172,10 @@ describe('a secret echoed by the service is kept nowhere, whichever process read
     ];
     for (const text of texts) expect(leaks(text)).toEqual([]);
     for (const text of outputs) expect(leaks(text)).toEqual([]);
+    // The prints stay on this desk: no --json output shows them.
+    expect((await cli(['call', 'list', '--json'])).stdout).not.toContain('echoPrints');
+    expect((await cli(['call', 'show', calls.field!, '--json'])).stdout).not.toContain('echoPrints');
+    expect((await cli(['call', 'show', saved, '--json'])).stdout).not.toContain('echoPrints');
   });
 
   describe('the window over the same data folder', () => {

@@ -78,7 +78,8 @@ async function openCore(options: Partial<Parameters<typeof AppCore.open>[0]> = {
       connectTimeoutMs: 300,
       headersTimeoutMs: 300,
       bodyTimeoutMs: 300,
-      requestDeadlineMs: 1_000,
+      // Well past the idle timers: on a busy machine a late timer must not turn one failure into another.
+      requestDeadlineMs: 3_000,
       queryResponseCapBytes: 6 * 1024 * 1024,
     },
     network: { proxyMode: 'none' },

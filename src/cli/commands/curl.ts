@@ -23,15 +23,7 @@ export function curlCommand(): Command {
         .option('--preset <NAME>', "send this preset; arguments given here override the preset's"),
     ),
     "a value for one of the preset's fields (robot-tray preset show lists them); a secret field's value is left out of the command",
-  )
-    .addHelpText(
-      'after',
-      `
-Examples:
-  ROBOT_TOKEN=... sh -c "$(robot-tray curl "Invoice sync" --arg customer=C-17)"
-  robot-tray curl 3f2a9c1e     # the request that call sent: its URL, method and arguments`,
-    )
-    .action(run(printCurl));
+  ).action(run(printCurl));
 }
 
 async function printCurl(robotOrCall: string, options: SendOptions): Promise<void> {
@@ -74,7 +66,7 @@ function findCall(core: AppCore, id: string): Call {
   } catch (error) {
     if (errorKindOf(error) !== 'not-found') throw error;
     throw notFoundError(
-      `No robot is named "${id}", and no call has that id. List robots with: robot-tray robot list, and calls with: robot-tray calls`,
+      `No robot is named "${id}", and no call has that id. List robots with: robot-tray robot list, and calls with: robot-tray call list`,
     );
   }
 }

@@ -28,17 +28,7 @@ export function fireCommand(): Command {
       ),
     ),
     "a value for one of the preset's fields (robot-tray preset show lists them)",
-  )
-    .addHelpText(
-      'after',
-      `
-Examples:
-  robot-tray fire "Invoice sync" --arg customer=C-17 --arg amount=12.5
-  robot-tray fire "Invoice sync" --preset "Rush order" --arg rush=true --wait --timeout 120
-  robot-tray fire "Invoice sync" --preset "One customer" --field customerId=123
-  robot-tray fire "Refunds" --preset Refund --field customerId=123 --field pin=@- < pin.txt`,
-    )
-    .action(run(fire));
+  ).action(run(fire));
 }
 
 /** --wait, --timeout, --json, --full and --output, the same for every command that sends. */

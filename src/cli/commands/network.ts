@@ -65,7 +65,8 @@ export function networkCommand(): Command {
   return network;
 }
 
-function describe(settings: Settings, hasPassword: boolean): string {
+/** The trust and proxy settings as `network show` and `settings` print them. */
+export function describeNetwork(settings: Settings, hasPassword: boolean): string {
   const n = settings.network;
   return formatFields([
     ['Proxy mode', n.proxyMode],
@@ -82,7 +83,7 @@ async function show(options: { json?: boolean }): Promise<void> {
   await withCore(async (core) => {
     const settings = core.getSettings();
     if (options.json === true) return printJson(settings.network);
-    printLine(describe(settings, await core.hasProxyPassword()));
+    printLine(describeNetwork(settings, await core.hasProxyPassword()));
   });
 }
 
@@ -116,6 +117,6 @@ async function setNetwork(options: SetOptions): Promise<void> {
     if (password !== undefined) await core.setProxyPassword(password);
     if (options.proxyPassword === false) await core.clearProxyPassword();
     if (options.json === true) return printJson(settings.network);
-    printLine(describe(settings, await core.hasProxyPassword()));
+    printLine(describeNetwork(settings, await core.hasProxyPassword()));
   });
 }

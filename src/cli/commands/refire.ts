@@ -40,16 +40,7 @@ export function refireCommand(): Command {
         .option('--post', 'send with POST'),
     ),
     'the value of a secret field the call was sent with (Robot Tray does not keep those)',
-  )
-    .addHelpText(
-      'after',
-      `
-Examples:
-  robot-tray refire 3f2a9c1e --wait
-  robot-tray refire 3f2a9c1e --arg amount=20 --unset-arg rush
-  robot-tray refire 3f2a9c1e --field customerPin=@- < pin.txt   # a secret field is given again`,
-    )
-    .action(run(refire));
+  ).action(run(refire));
 }
 
 async function refire(id: string, options: RefireOptions): Promise<number> {

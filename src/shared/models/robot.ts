@@ -39,7 +39,10 @@ export { trimTrailingSlashes };
 /**
  * The service's base address: http(s), no credentials, query or fragment.
  * Whether plain http is allowed for this host is decided with the robot's
- * allowInsecureHttp flag (core/http/targetUrl.ts), not here.
+ * allowInsecureHttp flag (core/http/targetUrl.ts), not here. Kept as the URL
+ * parser reads it, not as typed: `https://robots%2Eexample.com` is
+ * robots.example.com, and that is where the token goes, so that is what
+ * every list shows.
  */
 export const BaseUrl = z
   .string()
@@ -60,7 +63,7 @@ export const BaseUrl = z
     const url = new URL(value);
     return url.search === '' && url.hash === '';
   }, 'must not contain ? or #')
-  .transform(trimTrailingSlashes);
+  .transform((value) => trimTrailingSlashes(new URL(value).href));
 
 export const Robot = z.object({
   id: z.string().min(1),

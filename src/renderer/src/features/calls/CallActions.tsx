@@ -36,7 +36,7 @@ async function copyCurl(detail: CallDetail): Promise<void> {
 
 /**
  * The call as a Markdown report for a ticket, built here from the detail the
- * window holds, with the same function the tray and `robot-tray report` use.
+ * window holds, with the same function the tray and `robot-tray call report` use.
  * `savedFile`: the saved call file it was read from, which holds all of it.
  */
 export async function copyReport(detail: CallDetail, place: NoticePlace, savedFile?: string): Promise<void> {

@@ -64,7 +64,7 @@ function LocalDiff({ localId, saved }: { localId: string; saved: Saved }) {
   );
 }
 
-/** The saved call is "before", the local run "after", as `robot-tray diff FILE CALL` shows them. */
+/** The saved call is "before", the local run "after", as `robot-tray call diff FILE CALL` shows them. */
 function ReadyDiff({ saved, local, localId }: { saved: Saved; local: Saved; localId: string }) {
   const diff = useRunDiff(localId, {
     'args.before': JSON.stringify(saved.args),
