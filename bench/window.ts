@@ -145,7 +145,7 @@ async function detail(): Promise<void> {
           value: diffShown,
           unit: 'ms',
           target: { on: 'value', op: '<=', limit: 2_000, source: 'issue 35' },
-          found: `${lines} lines of the responses, the arguments compared too; the previous run fetched beside the call, each text read in the diff worker as it arrives`,
+          found: `${lines} lines of the responses, the arguments compared too; the previous run fetched beside the call, only the part of the two texts that differs read, in the diff worker`,
         }),
         figure({
           name: `window: opening a call with a ${size} response and its diff, longest main-thread task`,

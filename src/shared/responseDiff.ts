@@ -12,7 +12,7 @@ const MISSING = Symbol('missing');
 type Side = JsonValue | typeof MISSING;
 
 /** A path as a chain to its parent, so going deeper copies nothing. */
-type PathLink = { parent: PathLink; segment: PathSegment } | null;
+export type PathLink = { parent: PathLink; segment: PathSegment } | null;
 
 function pathText(link: PathLink): string {
   const segments: PathSegment[] = [];
@@ -44,14 +44,32 @@ export function diffJson(
   after: JsonValue,
   limit = 500,
 ): { entries: DiffEntry[]; truncated: boolean } {
+  return diffPairs([[before, after, null]], limit);
+}
+
+/** A value on each side at a path (undefined: the side has none there), compared as diffJson compares. */
+export type DiffPair = [before: JsonValue | undefined, after: JsonValue | undefined, path: PathLink];
+
+/** diffJson of several pairs in order, each at its own path: the parts of two texts that differ (jsonTextDiff.ts). */
+export function diffPairs(
+  pairs: readonly DiffPair[],
+  limit = 500,
+): { entries: DiffEntry[]; truncated: boolean } {
   const entries: DiffEntry[] = [];
   // Four stacks side by side, not a tuple and a path per value: a 20 MB
   // response holds millions of values, and a path is made only for a
   // container walked into or a difference found.
-  const as: Side[] = [before];
-  const bs: Side[] = [after];
-  const parents: PathLink[] = [null];
-  const segments: Array<PathSegment | undefined> = [undefined];
+  const as: Side[] = [];
+  const bs: Side[] = [];
+  const parents: PathLink[] = [];
+  const segments: Array<PathSegment | undefined> = [];
+  for (let i = pairs.length - 1; i >= 0; i--) {
+    const [a, b, path] = pairs[i]!;
+    as.push(a === undefined ? MISSING : a);
+    bs.push(b === undefined ? MISSING : b);
+    parents.push(path);
+    segments.push(undefined);
+  }
   const push = (a: Side, b: Side, parent: PathLink, segment: PathSegment) => {
     as.push(a);
     bs.push(b);
@@ -131,7 +149,14 @@ export function diffLines(
   after: JsonValue,
   limit = 500,
 ): { lines: DiffLine[]; truncated: boolean } {
-  const diff = diffJson(before, after, limit);
+  return linesOf(diffJson(before, after, limit));
+}
+
+/** Entries found as lines to list. */
+export function linesOf(diff: { entries: DiffEntry[]; truncated: boolean }): {
+  lines: DiffLine[];
+  truncated: boolean;
+} {
   return { truncated: diff.truncated, lines: diff.entries.map(lineOf) };
 }
 

@@ -15,8 +15,8 @@ type Props = {
 /**
  * This run against the previous run of the same preset: the arguments each
  * sent, then the responses, paths added, removed, changed. The previous
- * run is fetched as the call opens, beside its own detail, and each side
- * read in a worker as it comes.
+ * run is fetched as the call opens, beside its own detail, and the two
+ * compared in a worker.
  */
 export function DiffSection({ previous, callId, detail }: Props) {
   const before = useCallDetail(previous.id, 'fixed');

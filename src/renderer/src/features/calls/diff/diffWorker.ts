@@ -1,11 +1,12 @@
-import type { JsonValue } from '../../../../../shared/models/json.ts';
-import { diffLines, readForDiff } from '../../../../../shared/responseDiff.ts';
-import type { DiffPart, DiffRequest, DiffResponse, DiffSide } from './protocol.ts';
+import { diffJsonTexts } from '../../../../../shared/jsonTextDiff.ts';
+import { diffLines, linesOf, readForDiff } from '../../../../../shared/responseDiff.ts';
+import type { DiffPart, DiffRequest, DiffResponse, DiffSide, PartDiff } from './protocol.ts';
 
-// Reading and comparing two large responses takes as long as reading each
-// in the viewer; here it never holds up typing or scrolling in the window.
-// Each text is read as soon as its last slice is in, so reading one side
-// goes on while the window is still fetching the other.
+// Comparing two large responses takes as long as reading each in the viewer
+// when they differ all over; here it never holds up typing or scrolling in
+// the window. Two runs' responses mostly share their text, so only the part
+// between what they share is read (jsonTextDiff.ts), both whole only when
+// that cannot be narrowed.
 const scope = globalThis as unknown as {
   postMessage: (message: DiffResponse) => void;
   onmessage: ((event: MessageEvent<DiffRequest>) => void) | null;
@@ -13,13 +14,20 @@ const scope = globalThis as unknown as {
 
 type Key = `${DiffPart}.${DiffSide}`;
 const slices = new Map<Key, string[]>();
-const read = new Map<Key, JsonValue>();
+const texts = new Map<Key, string>();
 let failed = false;
 
 function fail(error: unknown): void {
   failed = true;
   const reason = error instanceof Error ? error.message : String(error);
   scope.postMessage({ type: 'failed', message: `The two runs could not be compared: ${reason}` });
+}
+
+function compare(part: DiffPart): PartDiff {
+  const before = texts.get(`${part}.before`)!;
+  const after = texts.get(`${part}.after`)!;
+  const narrowed = diffJsonTexts(before, after);
+  return narrowed === undefined ? diffLines(readForDiff(before), readForDiff(after)) : linesOf(narrowed);
 }
 
 scope.onmessage = ({ data }) => {
@@ -30,12 +38,11 @@ scope.onmessage = ({ data }) => {
   slices.set(key, held);
   if (!data.last) return;
   slices.delete(key);
+  texts.set(key, held.join(''));
+  if (texts.size < 4) return;
   try {
-    read.set(key, readForDiff(held.join('')));
-    if (read.size < 4) return;
-    const part = (name: DiffPart) => diffLines(read.get(`${name}.before`)!, read.get(`${name}.after`)!);
-    scope.postMessage({ type: 'diff', args: part('args'), response: part('response') });
-    read.clear();
+    scope.postMessage({ type: 'diff', args: compare('args'), response: compare('response') });
+    texts.clear();
   } catch (error) {
     fail(error);
   }

@@ -14,7 +14,7 @@ export type DiffTexts = Record<`${DiffPart}.${DiffSide}`, string | undefined>;
  * Two runs compared, arguments and response, in a worker of their own,
  * started with the comparison (`key`: which two runs) and ended when it
  * changes or the view goes. Each text goes to the worker the moment it is
- * in hand, so fetching one side and reading the other overlap.
+ * in hand, so fetching one side and handing over the other overlap.
  */
 export function useRunDiff(key: string, texts: DiffTexts): DiffState {
   const [state, setState] = useState<DiffState>({ status: 'comparing' });
