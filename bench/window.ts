@@ -6,8 +6,8 @@
  *
  * - detail: opening a call whose response is 20 MB, with a previous run of
  *   the same preset to compare: the time to the response's first rows and
- *   to the diff, by the page's own clock from the double click to the
- *   moment each is on screen. Baseline in the same page: reading that response as an
+ *   to the diff (at most 2 s, no task over 50 ms), by the page's own clock
+ *   from the double click to the moment each is on screen. Baseline in the same page: reading that response as an
  *   object on the main thread (JSON.parse), the least that handing the
  *   window an object would cost it.
  * - live: a 100,000-call history (--history) on screen while 1,100 waiting
@@ -105,14 +105,14 @@ async function detail(): Promise<void> {
       const seen = await watchMainThread(page);
       const shown = await whenShown(page, {
         rows: '[data-testid="json-viewer"] [role="treeitem"]',
-        diff: '[data-testid="diff-list"]',
+        diff: '[data-testid="diff-list-response"]',
       });
       await row.dblclick();
       await page.getByTestId('json-viewer').getByRole('treeitem').first().waitFor();
-      await page.getByTestId('diff-list').waitFor();
+      await page.getByTestId('diff-list-response').waitFor();
       const { rows: firstRows, diff: diffShown } = await shown();
       const { longest } = await seen();
-      const lines = await page.getByTestId('diff-list').getByRole('listitem').count();
+      const lines = await page.getByTestId('diff-list-response').getByRole('listitem').count();
 
       const objectRead = await page.evaluate((text) => {
         const t = performance.now();
@@ -144,7 +144,15 @@ async function detail(): Promise<void> {
           name: `window: opening a call with a ${size} response, diff shown`,
           value: diffShown,
           unit: 'ms',
-          found: `${lines} lines, in a worker; longest task ${longest === 0 ? 'none over 50 ms' : `${ms(longest)} ms`}`,
+          target: { on: 'value', op: '<=', limit: 2_000, source: 'issue 35' },
+          found: `${lines} lines of the responses, the arguments compared too; the previous run fetched beside the call, only the part of the two texts that differs read, in the diff worker`,
+        }),
+        figure({
+          name: `window: opening a call with a ${size} response and its diff, longest main-thread task`,
+          value: longest,
+          unit: 'ms',
+          target: { on: 'value', op: '<=', limit: 50, source: 'issue 35' },
+          found: 'Chromium reports tasks over 50 ms; 0 is none',
         }),
       );
     } finally {

@@ -13,10 +13,14 @@ import type { WaitOutcome } from './waitForCall.ts';
  * terminal, without --full) a long response shows its first lines and what
  * was left out, so a 10 MB answer does not flood the screen (responseText).
  */
-export function describeCall(call: Call, options: { summary?: boolean; robotNow?: string } = {}): string {
+export function describeCall(
+  call: Call,
+  options: { summary?: boolean; robotNow?: string; saved?: boolean } = {},
+): string {
   const now = options.robotNow ?? call.robotName;
   return formatFields([
-    ['call', call.id],
+    // A saved call keeps no local id; the line above it names its file.
+    ['call', options.saved === true ? undefined : call.id],
     ['robot', now === call.robotName ? now : `${now} (named "${call.robotName}" when this call was made)`],
     ['preset', call.presetName ?? undefined],
     ['method', call.method],

@@ -138,6 +138,11 @@ export class Catalog {
     }));
   }
 
+  /** Note that the stored token now serves `origin` (moved there), keeping the date it was set. */
+  noteTokenOrigin(id: string, origin: string): Promise<Robot> {
+    return this.#noteToken(id, (robot) => ({ ...robot, tokenOrigin: origin }));
+  }
+
   #noteToken(id: string, change: (robot: Robot, now: number) => Robot): Promise<Robot> {
     return this.#files.robots.update((robots) => {
       const index = robots.findIndex((r) => r.id === id);

@@ -144,7 +144,13 @@ export class CatalogOps {
     if (changed !== undefined) throw changed;
     if (tokenSuspension(robot) === null && robot.tokenUpdatedAt !== null) return robotView(robot);
     if (!(await this.#tokens.move(robot))) throw noTokenToMove(robot);
-    return robotView(await this.#changed(() => this.#catalog.markToken(robotId, originOf(robot.baseUrl))));
+    const origin = originOf(robot.baseUrl);
+    // The same token, moved: it keeps the date it was set (a legacy one, never dated, is dated now).
+    const note =
+      robot.tokenUpdatedAt === null
+        ? () => this.#catalog.markToken(robotId, origin)
+        : () => this.#catalog.noteTokenOrigin(robotId, origin);
+    return robotView(await this.#changed(note));
   }
 
   /** Deletes every token of the robot; `hadToken` says whether the keychain held one. */

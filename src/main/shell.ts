@@ -22,6 +22,7 @@ import { registerIpc } from './ipc/register.ts';
 import { DroppedFiles } from './ipc/droppedFiles.ts';
 import type { LinkInbox } from './links/linkInbox.ts';
 import { createNavigator } from './links/navigator.ts';
+import { applyLoginItem } from './loginItem.ts';
 import { openLinksIn } from './links/openLink.ts';
 import { startNotifier } from './notify/notifier.ts';
 import { hardenApp } from './security.ts';
@@ -187,6 +188,7 @@ export async function startShell(mainDir: string, links: LinkInbox): Promise<voi
     perform: (action) =>
       void performTrayAction(action, {
         core,
+        appVersion: app.getVersion(),
         showWindow,
         openCall,
         openPresetForm: (presetId: string) => navigator.go({ view: 'fillPreset', presetId }),
@@ -204,14 +206,17 @@ export async function startShell(mainDir: string, links: LinkInbox): Promise<voi
 
   startNotifier({ subscribe: hub.subscribe, settings: () => core.getSettings(), openCall });
 
-  const applyLoginItem = (open: boolean) => {
-    // Linux has no login items in Electron; the setting is kept for when it does.
-    if (process.platform !== 'linux') app.setLoginItemSettings({ openAtLogin: open });
+  const loginItem = (open: boolean) => {
+    applyLoginItem(open).catch((error: unknown) => {
+      console.warn(
+        `robot-tray: could not ${open ? 'set' : 'remove'} the login item (${error instanceof Error ? error.message : 'error'})`,
+      );
+    });
   };
-  applyLoginItem(core.getSettings().launchAtLogin);
+  loginItem(core.getSettings().launchAtLogin);
   hub.subscribe((event) => {
     if (event.type !== 'settings') return;
-    applyLoginItem(event.settings.launchAtLogin);
+    loginItem(event.settings.launchAtLogin);
     updates.setEnabled(event.settings.checkForUpdates);
   });
 

@@ -6,6 +6,8 @@ import type { TrayAction } from './tray/trayMenu.ts';
 
 export type TrayActionDeps = {
   core: AppCore;
+  /** Robot Tray's version, named in a copied report. */
+  appVersion: string;
   showWindow: () => void;
   openCall: (callId: string) => void;
   /** Show the window at a preset's fill-in form. */
@@ -30,7 +32,7 @@ export async function performTrayAction(action: TrayAction, deps: TrayActionDeps
         return;
       case 'copyReport':
         // Built by the same function as the window's and the CLI's report.
-        clipboard.writeText(callReport(deps.core.callDetail(action.callId)));
+        clipboard.writeText(callReport(deps.core.callDetail(action.callId), { appVersion: deps.appVersion }));
         return;
       case 'fillPreset':
         deps.openPresetForm(action.presetId);

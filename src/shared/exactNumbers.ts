@@ -40,22 +40,55 @@ function decimal(text: string): Decimal | undefined {
  * (text) is fine.
  */
 export function firstInexactNumber(json: string): string | undefined {
-  const number = /-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
   for (let i = 0; i < json.length; i++) {
-    const ch = json[i]!;
-    if (ch === '"') {
-      for (i++; i < json.length && json[i] !== '"'; i++) if (json[i] === '\\') i++;
+    const ch = json.charCodeAt(i);
+    if (ch === 34) {
+      // To the closing quote: one not escaped by an odd run of backslashes.
+      let end = json.indexOf('"', i + 1);
+      while (end > 0 && escaped(json, end)) end = json.indexOf('"', end + 1);
+      if (end < 0) return undefined;
+      i = end;
       continue;
     }
-    if (ch === '-' || (ch >= '0' && ch <= '9')) {
-      number.lastIndex = i;
-      const m = number.exec(json);
-      if (m === null) continue;
-      if (!keepsExactValue(m[0])) return m[0];
-      i += m[0].length - 1;
+    if (ch !== 45 && !isDigit(ch)) continue;
+    // Read by hand, not by a regex per number: a 20 MB answer holds a million of them.
+    let end = ch === 45 ? i + 1 : i;
+    const start = end;
+    while (isDigit(json.charCodeAt(end))) end++;
+    if (end === start) continue;
+    if (json.charCodeAt(end) === 46 && isDigit(json.charCodeAt(end + 1))) {
+      end += 2;
+      while (isDigit(json.charCodeAt(end))) end++;
     }
+    let exponent = false;
+    const e = json.charCodeAt(end);
+    if (e === 101 || e === 69) {
+      let at = end + 1;
+      const sign = json.charCodeAt(at);
+      if (sign === 43 || sign === 45) at++;
+      if (isDigit(json.charCodeAt(at))) {
+        while (isDigit(json.charCodeAt(at))) at++;
+        end = at;
+        exponent = true;
+      }
+    }
+    // Fewer than 16 characters hold at most 15 significant digits, which a double
+    // carries exactly, unless an exponent takes them out of its range.
+    if ((end - i >= 16 || exponent) && !keepsExactValue(json.slice(i, end))) return json.slice(i, end);
+    i = end - 1;
   }
   return undefined;
+}
+
+function isDigit(code: number): boolean {
+  return code >= 48 && code <= 57;
+}
+
+/** Whether the character at `at` follows an odd run of backslashes. */
+function escaped(text: string, at: number): boolean {
+  let run = 0;
+  while (at - run - 1 >= 0 && text.charCodeAt(at - run - 1) === 92) run++;
+  return run % 2 === 1;
 }
 
 /**

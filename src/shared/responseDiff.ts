@@ -12,7 +12,7 @@ const MISSING = Symbol('missing');
 type Side = JsonValue | typeof MISSING;
 
 /** A path as a chain to its parent, so going deeper copies nothing. */
-type PathLink = { parent: PathLink; segment: PathSegment } | null;
+export type PathLink = { parent: PathLink; segment: PathSegment } | null;
 
 function pathText(link: PathLink): string {
   const segments: PathSegment[] = [];
@@ -26,11 +26,11 @@ function pathText(link: PathLink): string {
  */
 const isRawJson = (JSON as unknown as { isRawJSON: (v: unknown) => v is { rawJSON: string } }).isRawJSON;
 
-const isObject = (v: Side): v is { [key: string]: JsonValue } =>
-  typeof v === 'object' && v !== null && !Array.isArray(v) && !isRawJson(v);
-
 const same = (a: JsonValue, b: JsonValue) =>
   isRawJson(a) && isRawJson(b) ? a.rawJSON === b.rawJSON : a === b;
+
+const isObject = (v: Side): v is { [key: string]: JsonValue } =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && !isRawJson(v);
 
 /**
  * Where two responses differ, path by path (JSONPath), walked without
@@ -44,24 +44,63 @@ export function diffJson(
   after: JsonValue,
   limit = 500,
 ): { entries: DiffEntry[]; truncated: boolean } {
+  return diffPairs([[before, after, null]], limit);
+}
+
+/** A value on each side at a path (undefined: the side has none there), compared as diffJson compares. */
+export type DiffPair = [before: JsonValue | undefined, after: JsonValue | undefined, path: PathLink];
+
+/** diffJson of several pairs in order, each at its own path: the parts of two texts that differ (jsonTextDiff.ts). */
+export function diffPairs(
+  pairs: readonly DiffPair[],
+  limit = 500,
+): { entries: DiffEntry[]; truncated: boolean } {
   const entries: DiffEntry[] = [];
-  const stack: Array<[Side, Side, PathLink]> = [[before, after, null]];
-  while (stack.length > 0) {
+  // Four stacks side by side, not a tuple and a path per value: a 20 MB
+  // response holds millions of values, and a path is made only for a
+  // container walked into or a difference found.
+  const as: Side[] = [];
+  const bs: Side[] = [];
+  const parents: PathLink[] = [];
+  const segments: Array<PathSegment | undefined> = [];
+  for (let i = pairs.length - 1; i >= 0; i--) {
+    const [a, b, path] = pairs[i]!;
+    as.push(a === undefined ? MISSING : a);
+    bs.push(b === undefined ? MISSING : b);
+    parents.push(path);
+    segments.push(undefined);
+  }
+  const push = (a: Side, b: Side, parent: PathLink, segment: PathSegment) => {
+    as.push(a);
+    bs.push(b);
+    parents.push(parent);
+    segments.push(segment);
+  };
+  while (as.length > 0) {
     if (entries.length >= limit) return { entries, truncated: true };
-    const [a, b, path] = stack.pop()!;
+    const a = as.pop()!;
+    const b = bs.pop()!;
+    const parent = parents.pop()!;
+    const segment = segments.pop();
+    // The same value on both sides (a string, a number, true): nothing below it to compare.
+    if (a === b) continue;
+    const path: PathLink = segment === undefined ? parent : { parent, segment };
     if (isObject(a) && isObject(b)) {
-      const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])].reverse();
-      for (const key of keys) {
-        const inA = Object.hasOwn(a, key);
-        const inB = Object.hasOwn(b, key);
-        const p = { parent: path, segment: key };
-        stack.push([inA ? a[key]! : MISSING, inB ? b[key]! : MISSING, p]);
+      // Pushed in reverse, so a's keys come out in order, then the keys only b has.
+      const keysA = Object.keys(a);
+      const keysB = Object.keys(b);
+      for (let k = keysB.length - 1; k >= 0; k--) {
+        const key = keysB[k]!;
+        if (!Object.hasOwn(a, key)) push(MISSING, b[key]!, path, key);
+      }
+      for (let k = keysA.length - 1; k >= 0; k--) {
+        const key = keysA[k]!;
+        push(a[key]!, Object.hasOwn(b, key) ? b[key]! : MISSING, path, key);
       }
       continue;
     }
     if (a === MISSING) {
-      if (b === MISSING) continue;
-      entries.push({ kind: 'added', path: pathText(path), after: b });
+      entries.push({ kind: 'added', path: pathText(path), after: b as JsonValue });
       continue;
     }
     if (b === MISSING) {
@@ -70,11 +109,7 @@ export function diffJson(
     }
     if (Array.isArray(a) && Array.isArray(b)) {
       for (let i = Math.max(a.length, b.length) - 1; i >= 0; i--) {
-        stack.push([
-          i < a.length ? a[i]! : MISSING,
-          i < b.length ? b[i]! : MISSING,
-          { parent: path, segment: i },
-        ]);
+        push(i < a.length ? a[i]! : MISSING, i < b.length ? b[i]! : MISSING, path, i);
       }
       continue;
     }
@@ -108,28 +143,46 @@ function preview(value: JsonValue): string {
   return text.length > PREVIEW_CHARS ? text.slice(0, PREVIEW_CHARS) + '…' : text;
 }
 
+/** The differences of two values as lines to list, values as short JSON previews. */
+export function diffLines(
+  before: JsonValue,
+  after: JsonValue,
+  limit = 500,
+): { lines: DiffLine[]; truncated: boolean } {
+  return linesOf(diffJson(before, after, limit));
+}
+
+/** Entries found as lines to list. */
+export function linesOf(diff: { entries: DiffEntry[]; truncated: boolean }): {
+  lines: DiffLine[];
+  truncated: boolean;
+} {
+  return { truncated: diff.truncated, lines: diff.entries.map(lineOf) };
+}
+
+function lineOf(entry: DiffEntry): DiffLine {
+  return {
+    kind: entry.kind,
+    path: entry.path,
+    ...(entry.kind === 'added' ? {} : { before: preview(entry.before) }),
+    ...(entry.kind === 'removed' ? {} : { after: preview(entry.after) }),
+  };
+}
+
+/** JSON text read for comparing: numbers a double cannot carry kept digit for digit. */
+export function readForDiff(text: string): JsonValue {
+  return parseKeepingNumbers(text) as JsonValue;
+}
+
 /**
  * The difference between two responses given as JSON text, numbers read
- * exactly, as lines to list. Run in the diff worker: two 20 MB texts take
- * a second or more to read. Shared with the CLI's `diff`, so both show the same differences.
+ * exactly, as lines to list: the CLI's `diff`, the same lines the window's
+ * diff worker finds (readForDiff and diffLines, a text read as it arrives).
  */
 export function diffTexts(
   before: string,
   after: string,
   limit = 500,
 ): { lines: DiffLine[]; truncated: boolean } {
-  const diff = diffJson(
-    parseKeepingNumbers(before) as JsonValue,
-    parseKeepingNumbers(after) as JsonValue,
-    limit,
-  );
-  return {
-    truncated: diff.truncated,
-    lines: diff.entries.map((entry) => ({
-      kind: entry.kind,
-      path: entry.path,
-      ...(entry.kind === 'added' ? {} : { before: preview(entry.before) }),
-      ...(entry.kind === 'removed' ? {} : { after: preview(entry.after) }),
-    })),
-  };
+  return diffLines(readForDiff(before), readForDiff(after), limit);
 }

@@ -95,6 +95,9 @@ describe('calls in the window', () => {
     expect(await detail.getByTestId('webhook-call-id').textContent()).toBe(fired.webhookCallId);
     expect(await detail.getByTestId('request-url').textContent()).toBe(fired.url);
     expect(fired.url).toContain(sandbox!.baseUrl);
+    // The response comes first; the request and the timeline open with a click each.
+    await detail.locator('summary').filter({ hasText: 'Request' }).click();
+    await detail.locator('summary').filter({ hasText: 'Timeline' }).click();
     const request = detail.getByRole('region', { name: 'Request as sent' });
     expect(await request.textContent()).toContain('x-service-token••••••••');
     expect(await page.content()).not.toContain(token);
@@ -313,7 +316,8 @@ describe('calls in the window', () => {
     const second = app.core.listCalls({})[0]!;
     await row(page, second.id).and(page.locator('[data-state="done"]')).waitFor({ timeout: 15_000 });
     expect(app.core.getCall(second.id).args).toEqual(app.core.getCall(first.id).args);
-    await detail.getByTestId('diff-same').waitFor();
+    await detail.getByTestId('diff-same-args').waitFor();
+    await detail.getByTestId('diff-same-response').waitFor();
 
     // A third run with changed arguments (as the CLI would fire it): the diff names the paths.
     const third = await app.core.fire(robot.id, {
@@ -322,20 +326,24 @@ describe('calls in the window', () => {
     });
     await row(page, third.id).and(page.locator('[data-state="done"]')).waitFor({ timeout: 15_000 });
     await row(page, third.id).dblclick();
-    const diff = detail.getByTestId('diff-list');
+    const diff = detail.getByTestId('diff-list-response');
     await diff.waitFor();
     const lines = await diff.locator('li').allTextContents();
     // Arguments given at fire time are merged over the preset's: the rest stay as they were.
     expect(lines).toEqual(['changed $.customer "C-17" → "C-18"', 'added $.added true']);
+    // What was sent differs the same way, and the comparison says so first.
+    expect(await detail.getByTestId('diff-list-args').locator('li').allTextContents()).toEqual(lines);
 
     // Copy as cURL: the token stays a variable.
     await detail.getByRole('button', { name: 'Copy as cURL' }).click();
     await expect.poll(() => clipboard(page)).toContain('$ROBOT_TOKEN');
 
-    // Forget removes it everywhere; clear finished empties the list of finished calls.
+    // Forget removes it everywhere (from the history once its Undo has lapsed); clear finished
+    // empties the list of finished calls.
     await detail.getByRole('button', { name: 'Forget' }).click();
     await row(page, third.id).waitFor({ state: 'detached' });
-    expect(() => app.core.getCall(third.id)).toThrow();
+    const kept = () => app.core.listCalls({}).some((c) => c.id === third.id);
+    await expect.poll(kept, { timeout: 15_000, interval: 250 }).toBe(false);
     const waiting = await app.core.fire(robot.id, { presetId: preset.id });
     await row(page, waiting.id).waitFor();
     await page.getByRole('button', { name: 'Clear finished' }).click();

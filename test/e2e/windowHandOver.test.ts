@@ -72,7 +72,9 @@ describe('handing a run to its author, in the window', () => {
     await page.locator(`.call-row[data-call-id="${done.id}"][data-state="done"]`).dblclick();
     const detail = page.getByTestId('call-detail');
     await detail.getByRole('button', { name: 'Copy report' }).click();
-    await expect.poll(() => clipboard(page)).toBe(callReport(app.core.callDetail(done.id)));
+    await expect
+      .poll(() => clipboard(page))
+      .toBe(callReport(app.core.callDetail(done.id), { appVersion: '0.0.0-test' }));
     const copied = await clipboard(page);
     expect(copied).toContain('## Robot Tray call: Ledger · Month end');
     expect(copied).toContain('"customer": "C-17"');
@@ -116,6 +118,7 @@ describe('handing a run to its author, in the window', () => {
       /^Saved call, read only month end\.json, saved /,
     );
     expect(await saved.getByTestId('call-outcome').textContent()).toBe('Done.');
+    await saved.locator('summary').filter({ hasText: 'Request' }).click();
     expect(await saved.getByRole('region', { name: 'Request as sent' }).textContent()).toContain('"C-17"');
     await saved.getByTestId('json-viewer').getByRole('treeitem').first().waitFor();
     // Read only: none of a local call's actions.
@@ -127,8 +130,8 @@ describe('handing a run to its author, in the window', () => {
 
     // Compare with… a local call: the saved response before, the local one after.
     await saved.getByRole('combobox', { name: 'Compare with a local call' }).selectOption(second.id);
-    await saved.getByTestId('diff-list').waitFor();
-    const lines = await saved.getByTestId('diff-list').locator('li').allTextContents();
+    await saved.getByTestId('diff-list-response').waitFor();
+    const lines = await saved.getByTestId('diff-list-response').locator('li').allTextContents();
     expect(lines).toEqual(['changed $.customer "C-17" → "C-18"']);
     const serious = async () => {
       const axe = await new AxeBuilder({ page }).include('[data-testid="saved-call"]').analyze();
@@ -142,7 +145,7 @@ describe('handing a run to its author, in the window', () => {
     expect(await serious()).toEqual([]);
     await page.screenshot({ path: path.join(screenshotDir, 'saved-call-dark.png') });
     await page.emulateMedia({ colorScheme: 'light' });
-    await saved.getByTestId('diff-list').scrollIntoViewIfNeeded();
+    await saved.getByTestId('diff-list-response').scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(screenshotDir, 'saved-call-compare-light.png') });
 
     // Dropped onto the window: the preload tells main the path (its stand-in

@@ -111,11 +111,12 @@ describe('the window: presets with fill-in fields', () => {
     await page.locator(`.call-row[data-call-id="${call!.id}"]`).dblclick();
     await page.getByTestId('call-detail').getByRole('button', { name: 'Fire again', exact: true }).click();
     const secrets = page.getByRole('dialog', { name: 'Fire again: secret fields' });
-    await secrets.getByLabel('pin').waitFor();
+    // Asked by the field's label, as its form asked for it.
+    await secrets.getByLabel('PIN', { exact: true }).waitFor();
     await page.keyboard.press('Enter');
     await secrets.getByText('Give its value again.').waitFor();
     expect(sandbox.calls()).toHaveLength(1);
-    await secrets.getByLabel('pin').fill(again);
+    await secrets.getByLabel('PIN', { exact: true }).fill(again);
     await page.keyboard.press('Enter');
     await expect.poll(() => sandbox.calls().length).toBe(2);
     expect(sandbox.calls()[1]?.args).toMatchObject({ customer: '0042', pin: again });

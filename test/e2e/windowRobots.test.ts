@@ -54,7 +54,7 @@ describe('the window: robots and tokens', () => {
     expect(names.sort()).toEqual(['Invoice sync', 'Payroll']);
   });
 
-  test('a pasted trigger URL is taken back to its base, the addresses used are shown before saving, a doubled path is refused', async () => {
+  test('a pasted trigger URL is taken back to its base, saying what of it was left out; the addresses used are shown before saving; a doubled path is refused', async () => {
     win = await openAppWindow();
     const { page, core } = win;
     await page
@@ -73,6 +73,10 @@ describe('the window: robots and tokens', () => {
     );
     expect(await addresses.getByTestId('query-url').textContent()).toBe(
       'https://robots.example.com/prod/1/customer/robot/webhookResponse/{webhookCallId}',
+    );
+    // What was left out of the address is said, with where it belongs.
+    expect(await addresses.getByTestId('dropped-query').textContent()).toBe(
+      'Its query string ?customer=C-17 is not part of the address and is left out: arguments for a call (customer) go in a preset.',
     );
     // A path doubled already (a trigger URL with the trigger path again) is refused with the base to use.
     await url.fill('https://robots.example.com/main/public/webhook/request/main/public/webhook/request');

@@ -285,7 +285,7 @@ describe('the JSON viewer on large and odd responses in the window', () => {
     app = await openAppWindow({ dataDir, viewport: { width: 1280, height: 860 } });
     await app.page.locator('.call-row[data-call-id="second"]').dblclick();
 
-    const list = app.page.getByTestId('diff-list');
+    const list = app.page.getByTestId('diff-list-response');
     await list.waitFor();
     const lines = list.getByRole('listitem');
     expect(await lines.count()).toBe(1);

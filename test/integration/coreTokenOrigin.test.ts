@@ -2,6 +2,7 @@ import keytar from 'keytar';
 import { afterEach, describe, expect, test } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import { openCoreHarness, type CoreHarness } from '../support/coreHarness.ts';
+import { systemClock } from '../../src/core/clock.ts';
 import { FakeClock } from '../support/fakeClock.ts';
 
 const SERVICE = 'robot-tray';
@@ -60,6 +61,25 @@ describe('a token stays with its origin', () => {
     expect(await accountsOf(robot.id)).toEqual([`${robot.id}@${originOf(second.baseUrl)}`]);
     await h.core.fire(robot.id, { method: 'POST', args: {} });
     expect(second.requests().map((r) => r.headers['x-service-token'])).toEqual([token]);
+  });
+
+  test('a confirmed move keeps the date the token was set: "Set since" does not become the move', async () => {
+    // The wall clock moved by hand, the timers real.
+    let now = Date.UTC(2026, 10, 21, 9, 0, 0);
+    const clock = { ...systemClock, now: () => now };
+    const { robot, second } = await twoServices({ clock });
+    const setAt = robot.tokenUpdatedAt;
+    expect(setAt).toBe(now);
+    now += 3 * 86_400_000;
+    await h.core.updateRobot(robot.id, { baseUrl: second.baseUrl });
+    now += 60_000;
+    const confirmed = await h.core.moveToken(robot.id);
+    expect(confirmed).toMatchObject({ hasToken: true, tokenSuspended: null, tokenUpdatedAt: setAt });
+    expect(await h.core.tokenStatus(robot.id)).toMatchObject({ hasToken: true, updatedAt: setAt });
+    // A token set anew is dated anew.
+    now += 60_000;
+    const replaced = await h.core.setToken(robot.id, second.tokenOf('Echo'));
+    expect(replaced.tokenUpdatedAt).toBe(now);
   });
 
   test('turning on plain http to the same host is another origin: the token is suspended too', async () => {

@@ -111,6 +111,7 @@ describe("the tray menu and the team catalog's pinned presets", () => {
     const noop = () => undefined;
     await performTrayAction(action, {
       core,
+      appVersion: '0.0.0-test',
       showWindow: noop,
       openCall: noop,
       openPresetForm: noop,

@@ -1,4 +1,4 @@
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +15,8 @@ const recorded = vi.hoisted(() => ({
   fetched: [] as string[],
   trays: [] as Array<{ menus: unknown[]; images: unknown[]; tooltips: string[] }>,
   windows: [] as Array<{ options: Record<string, unknown>; loaded: string[] }>,
+  loginItems: [] as unknown[],
+  packaged: true,
 }));
 
 vi.mock('electron', () => {
@@ -37,7 +39,14 @@ vi.mock('electron', () => {
     destroy() {}
   }
   return {
-    app: { on: (name: string, fn: (...args: unknown[]) => void) => recorded.appListeners.set(name, fn) },
+    app: {
+      on: (name: string, fn: (...args: unknown[]) => void) => recorded.appListeners.set(name, fn),
+      get isPackaged() {
+        return recorded.packaged;
+      },
+      getAppPath: () => '/home/dev/robot-tray',
+      setLoginItemSettings: (settings: unknown) => void recorded.loginItems.push(settings),
+    },
     session: {
       defaultSession: {
         setPermissionRequestHandler: (fn: (...args: unknown[]) => void) => (recorded.permissionRequest = fn),
@@ -86,6 +95,7 @@ const { createTrayController } = await import('../../src/main/tray/trayControlle
 const { usableBounds } = await import('../../src/main/window/windowState.ts');
 const { Robot } = await import('../../src/shared/models/robot.ts');
 const { Preset } = await import('../../src/shared/models/preset.ts');
+const { applyLoginItem, execArgument } = await import('../../src/main/loginItem.ts');
 
 function fakeContents() {
   const handlers = new Map<string, (...args: unknown[]) => void>();
@@ -150,6 +160,77 @@ describe('window options', () => {
       width: 800,
       height: 600,
     });
+  });
+});
+
+describe('"Start Robot Tray in the tray when I log in"', () => {
+  let config: string;
+  beforeAll(async () => {
+    config = await mkdtemp(path.join(tmpdir(), 'robot-tray-autostart-'));
+  });
+  afterAll(() => rm(config, { recursive: true, force: true }));
+  const entry = () => readFile(path.join(config, 'autostart', 'robot-tray.desktop'), 'utf8');
+
+  test('on Linux, an XDG autostart entry that starts the installed app, written and removed with the setting', async () => {
+    const linux = {
+      platform: 'linux' as const,
+      env: { XDG_CONFIG_HOME: config },
+      execPath: '/opt/Robot Tray/robot-tray-app',
+    };
+    await applyLoginItem(true, linux);
+    const text = await entry();
+    expect(text.split('\n')).toEqual([
+      '[Desktop Entry]',
+      'Type=Application',
+      'Name=Robot Tray',
+      'Comment=Start Robot Tray in the tray',
+      'Exec="/opt/Robot Tray/robot-tray-app"',
+      'Icon=robot-tray-app',
+      'Terminal=false',
+      'X-GNOME-Autostart-enabled=true',
+      '',
+    ]);
+    // Written again as it is, then removed: the desktop starts nothing at the next login.
+    await applyLoginItem(true, linux);
+    expect(await entry()).toBe(text);
+    await applyLoginItem(false, linux);
+    await expect(entry()).rejects.toMatchObject({ code: 'ENOENT' });
+    await applyLoginItem(false, linux);
+    expect(recorded.loginItems).toEqual([]);
+  });
+
+  test('an AppImage starts the AppImage file (its mount point changes every run); development starts Electron with the app', async () => {
+    const env = { XDG_CONFIG_HOME: config, APPIMAGE: '/home/ana/Apps/Robot-Tray-1.0.0.AppImage' };
+    await applyLoginItem(true, { platform: 'linux', env, execPath: '/tmp/.mount_Robot/robot-tray-app' });
+    expect(await entry()).toContain('\nExec=/home/ana/Apps/Robot-Tray-1.0.0.AppImage\n');
+    recorded.packaged = false;
+    try {
+      await applyLoginItem(true, {
+        platform: 'linux',
+        env: { XDG_CONFIG_HOME: config },
+        execPath: '/home/dev/robot-tray/node_modules/electron/dist/electron',
+      });
+    } finally {
+      recorded.packaged = true;
+    }
+    expect(await entry()).toContain(
+      '\nExec=/home/dev/robot-tray/node_modules/electron/dist/electron /home/dev/robot-tray\n',
+    );
+  });
+
+  test('Exec arguments are quoted and escaped as the Desktop Entry Specification reads them', () => {
+    expect(execArgument('/usr/bin/robot-tray-app')).toBe('/usr/bin/robot-tray-app');
+    expect(execArgument('/opt/a b/$HOME "x" `y`')).toBe('"/opt/a b/\\\\$HOME \\\\"x\\\\" \\\\`y\\\\`"');
+    expect(execArgument('/opt/100%/app')).toBe('"/opt/100%%/app"');
+    expect(execArgument('C:\\odd')).toBe('"C:\\\\\\\\odd"');
+  });
+
+  test('macOS and Windows keep login items themselves; no file is written there', async () => {
+    await rm(path.join(config, 'autostart'), { recursive: true, force: true });
+    await applyLoginItem(true, { platform: 'darwin', env: { XDG_CONFIG_HOME: config }, execPath: '/x' });
+    await applyLoginItem(false, { platform: 'win32', env: { XDG_CONFIG_HOME: config }, execPath: '/x' });
+    expect(recorded.loginItems).toEqual([{ openAtLogin: true }, { openAtLogin: false }]);
+    await expect(entry()).rejects.toMatchObject({ code: 'ENOENT' });
   });
 });
 

@@ -167,6 +167,7 @@ describe('tray actions', () => {
       done,
       deps: {
         core,
+        appVersion: '1.2.3',
         showWindow: () => void done.push('show'),
         openCall: (id: string) => void done.push(`open ${id}`),
         openPresetForm: (id: string) => void done.push(`form ${id}`),
@@ -213,7 +214,8 @@ describe('tray actions', () => {
   test('"Copy report" puts the call\'s Markdown report on the clipboard; a call gone since becomes a notification', async () => {
     const { deps: d } = deps();
     await performTrayAction({ kind: 'copyReport', callId: 'c9' }, d);
-    expect(recorded.clipboard).toEqual([callReport(reportedCall)]);
+    expect(recorded.clipboard).toEqual([callReport(reportedCall, { appVersion: '1.2.3' })]);
+    expect(recorded.clipboard[0]).toContain('- **Robot Tray:** 1.2.3');
     expect(recorded.clipboard[0]).toContain('## Robot Tray call: Payroll · Monthly');
     expect(recorded.clipboard[0]).toContain('"paid": 12');
     await performTrayAction({ kind: 'copyReport', callId: 'gone' }, d);

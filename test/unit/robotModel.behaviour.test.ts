@@ -145,7 +145,7 @@ describe('a stored robot', () => {
 });
 
 describe('presets', () => {
-  test('a stored preset is POST, not pinned, notifying, first in order, with no arguments and no fields', () => {
+  test('a stored preset is POST, not pinned, not notifying (as preset add and the window default), first in order, with no arguments and no fields', () => {
     expect(Preset.parse({ id: 'p', robotId: 'r', name: 'Daily', createdAt: 1, updatedAt: 1 })).toEqual({
       id: 'p',
       robotId: 'r',
@@ -154,7 +154,7 @@ describe('presets', () => {
       args: {},
       fields: [],
       pinnedToTray: false,
-      notifyOnFinish: true,
+      notifyOnFinish: false,
       order: 0,
       createdAt: 1,
       updatedAt: 1,

@@ -1,6 +1,11 @@
 import { describe, expect, test } from 'vitest';
 import { RobotInput, RobotPatch, Robot } from '../../src/shared/models/robot.ts';
-import { baseUrlFrom, doubledPathReason, robotAddresses } from '../../src/shared/models/robotUrls.ts';
+import {
+  baseUrlFrom,
+  doubledPathReason,
+  droppedQuery,
+  robotAddresses,
+} from '../../src/shared/models/robotUrls.ts';
 
 /**
  * What people paste for a robot's address: the trigger URL the Designer
@@ -22,6 +27,22 @@ describe('the base address inside a pasted robot address', () => {
       baseUrl: 'https://h.example:8443/tenant/a',
       kind: 'trigger',
     });
+  });
+
+  test('what a pasted URL carried beyond its base is said: its query string and the argument names in it', () => {
+    expect(droppedQuery('https://robots.example.com/main/public/webhook/request?foo=1&b=two&foo=3')).toEqual({
+      query: '?foo=1&b=two&foo=3',
+      names: ['foo', 'b'],
+    });
+    expect(droppedQuery('http://127.0.0.1:4010/x/prod/1/customer/robot/webhookResponse/abc?t=1')).toEqual({
+      query: '?t=1',
+      names: ['t'],
+    });
+    expect(droppedQuery('https://robots.example.com/main/public/webhook/request')).toBeNull();
+    expect(droppedQuery('https://robots.example.com/main/public/webhook/request?')).toBeNull();
+    // A base keeps its query string for the schema to refuse, so nothing is dropped there.
+    expect(droppedQuery('https://h.example/?x=1')).toBeNull();
+    expect(droppedQuery('not a url')).toBeNull();
   });
 
   test('a query URL for one call gives its base', () => {

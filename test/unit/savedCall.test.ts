@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import type { Call } from '../../src/shared/models/call.ts';
 import {
   parseSavedCall,
+  SAVED_CALL_ID,
   SAVED_CALL_ROBOT_ID,
   savedCallAsCall,
   savedCallText,
@@ -10,7 +11,7 @@ import {
 
 const at = Date.UTC(2026, 10, 25, 9, 30, 0);
 const local: Call = {
-  id: 'c-1',
+  id: 'c-local-1',
   robotId: 'r-local',
   robotName: 'Invoice sync',
   presetId: 'p-local',
@@ -40,15 +41,16 @@ const local: Call = {
 };
 
 describe('saved call files', () => {
-  test('round trip: the record and the exact response come back; local ids and the watch do not travel', () => {
+  test('round trip: the record and the exact response come back; no local id (the call’s, robot’s, preset’s) nor the watch travels', () => {
     const text = savedCallText(toSavedCall(local, at + 1_000));
-    expect(text).not.toMatch(/r-local|p-local|watchUntil|nextPollAt|notifyOnFinish/);
+    expect(text).not.toMatch(/c-local|r-local|p-local|watchUntil|nextPollAt|notifyOnFinish/);
     const parsed = parseSavedCall(text);
     if (!parsed.ok) throw new Error(parsed.problem);
     expect(parsed.saved).toMatchObject({ format: 'robot-tray-call', version: 1, savedAt: at + 1_000 });
     const back = savedCallAsCall(parsed.saved);
     expect(back).toEqual({
       ...local,
+      id: SAVED_CALL_ID,
       robotId: SAVED_CALL_ROBOT_ID,
       presetId: null,
       notifyOnFinish: false,

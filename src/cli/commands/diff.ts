@@ -58,15 +58,16 @@ async function diffCalls(first: string, second: string, options: DiffOptions): P
 
 type Side = CallDetail & { name: string };
 
-/** A side of the diff: its detail, and how the output names it ("call ID", or "call ID in FILE"). */
+/** A side of the diff: its detail, and how the output names it ("call ID", or the saved call's FILE). */
 async function sideOf(core: AppCore, word: string): Promise<Side> {
   if (!namesFile(word)) {
     const local = core.callDetail(word);
     return { ...local, name: `call ${local.id}` };
   }
-  const { call, file } = await savedCallFromFile(word);
+  const { call } = await savedCallFromFile(word);
   const { callDetail } = await import('../../shared/models/call.ts');
-  return { ...callDetail(call), name: `call ${call.id} in ${file}` };
+  // A saved call keeps no local id: its file names it.
+  return { ...callDetail(call), id: word, name: word };
 }
 
 function responseOf(call: Side): string {

@@ -1,4 +1,5 @@
 import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { Command } from 'commander';
 import { usageError } from '../cliError.ts';
 import { run } from '../command.ts';
@@ -24,16 +25,23 @@ export function reportCommand(): Command {
     .action(run(report));
 }
 
-async function report(word: string, options: ReportOptions): Promise<void> {
+/** The version `robot-tray --version` prints, kept on the root command. */
+function appVersionOf(command: Command): string {
+  let root = command;
+  while (root.parent !== null) root = root.parent;
+  return root.version() ?? 'unknown';
+}
+
+async function report(word: string, options: ReportOptions, command: Command): Promise<void> {
   const named = namesFile(word)
     ? await savedCallFromFile(word)
     : await withCore(async (core): Promise<NamedCall> => ({ call: core.getCall(word) }));
   const { callReport } = await import('../../shared/report/callReport.ts');
   const { callDetail } = await import('../../shared/models/call.ts');
-  const text = callReport(
-    callDetail(named.call),
-    named.file === undefined ? {} : { wholeResponseHint: `robot-tray call show ${named.file} --output FILE` },
-  );
+  const text = callReport(callDetail(named.call), {
+    appVersion: appVersionOf(command),
+    ...(named.file === undefined ? {} : { savedFile: path.basename(named.file) }),
+  });
   if (options.output === undefined) {
     process.stdout.write(text);
     return;

@@ -48,7 +48,7 @@ export async function showSavedCall(file: string, options: ShowOptions): Promise
   const summary = process.stdout.isTTY === true && options.full !== true;
   printLine(`Saved call, read only, from ${file}`);
   printLine(
-    describeCall(call, { summary }).replace(
+    describeCall(call, { summary, saved: true }).replace(
       `robot-tray call show ${call.id} --full`,
       `robot-tray call show ${file} --full`,
     ),

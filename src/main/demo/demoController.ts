@@ -31,6 +31,10 @@ export const demoRobotName = (sandboxName: string) => `${sandboxName} (demo)`;
  * in demo.json so the next start brings the sandbox back on a new port (its
  * tokens change at each start) and "Remove demo" still knows what to remove.
  */
+/** What a demo robot's notes say: what it is and the button that removes the demo (beside its badge, and in Settings). */
+export const DEMO_ROBOT_NOTES =
+  'A demo robot served by Robot Tray\'s built-in sandbox. "Remove demo", beside its Demo badge or in Settings, removes it with the other demo robots.';
+
 export class DemoController {
   readonly #core: AppCore;
   readonly #file: string;
@@ -71,7 +75,7 @@ export class DemoController {
         const robot = await this.#core.createRobot({
           name: demoRobotName(name),
           baseUrl: sandbox.baseUrl,
-          notes: "A demo robot served by Robot Tray's built-in sandbox. Remove it with Remove demo.",
+          notes: DEMO_ROBOT_NOTES,
         });
         this.#robots.push({ id: robot.id, sandboxName: name });
         await this.#writeFile();

@@ -1,6 +1,9 @@
 import type { BrowserWindowConstructorOptions } from 'electron';
 import type { Bounds } from './windowState.ts';
 
+/** The smallest the window may get. */
+export const MIN_WINDOW = { width: 800, height: 600 } as const;
+
 /**
  * Where the main window opens and how small it may get: the size and place it
  * had last (when that place is still on a monitor), hidden until ready. Its
@@ -12,8 +15,9 @@ export function windowPlacement(bounds: Bounds | undefined): BrowserWindowConstr
     width: bounds?.width ?? 1100,
     height: bounds?.height ?? 720,
     ...(bounds?.x !== undefined && bounds.y !== undefined ? { x: bounds.x, y: bounds.y } : {}),
-    minWidth: 720,
-    minHeight: 480,
+    // The smallest window whose layout is checked (test/e2e/windowLayout.test.ts): smaller crowds it.
+    minWidth: MIN_WINDOW.width,
+    minHeight: MIN_WINDOW.height,
     show: false,
     title: 'Robot Tray',
   };

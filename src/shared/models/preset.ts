@@ -9,6 +9,13 @@ export type HttpMethod = z.infer<typeof HttpMethod>;
 
 export const PresetName = lazySchema(() => nameSchema(120));
 
+/**
+ * Whether a new preset notifies when a run of it ends, unless told: the same
+ * for the window's New preset, `robot-tray preset add` and an import. Runs
+ * fired from the tray always notify; the window shows its own.
+ */
+export const NOTIFY_ON_FINISH_DEFAULT = false;
+
 export const Preset = lazySchema(() =>
   z.object({
     id: z.string().min(1),
@@ -24,7 +31,7 @@ export const Preset = lazySchema(() =>
      */
     fields: PresetFields.default([]),
     pinnedToTray: z.boolean().default(false),
-    notifyOnFinish: z.boolean().default(true),
+    notifyOnFinish: z.boolean().default(NOTIFY_ON_FINISH_DEFAULT),
     /** Position among the robot's presets; lower first. */
     order: z.number().default(0),
     createdAt: z.number(),

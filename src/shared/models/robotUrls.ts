@@ -42,6 +42,19 @@ export function baseUrlFrom(pasted: string): PastedAddress {
 }
 
 /**
+ * What a pasted trigger or query URL carried that its base leaves out: its
+ * query string (`?customer=42&rush=1`, arguments for one call, which belong
+ * in a preset) and the names in it; null when nothing was left out.
+ */
+export function droppedQuery(pasted: string): { query: string; names: string[] } | null {
+  const text = pasted.trim();
+  if (baseUrlFrom(text).kind === 'base') return null;
+  const url = new URL(text);
+  if (url.search === '') return null;
+  return { query: url.search, names: [...new Set(url.searchParams.keys())] };
+}
+
+/**
  * Why a base address would double the service's paths (a trigger or query
  * URL kept as the base makes every call go to …/webhook/request/main/public/
  * webhook/request, a 404), or null when it is a plain base.

@@ -10,12 +10,15 @@ export const SAVED_CALL_VERSION = 1;
 export const SAVED_CALL_MAX_BYTES = 80 * 1024 * 1024;
 /** The robot id a call read from a file carries: it belongs to no robot on this desk. */
 export const SAVED_CALL_ROBOT_ID = 'saved-call';
+/** The id a call read from a file carries: the file keeps no local id, which means nothing on another desk. */
+export const SAVED_CALL_ID = 'saved-call';
 
 /**
  * A call as it travels to another desk: what was sent, where, what happened
- * and what came back. Not the robot's or preset's local ids, nor the watch
- * (lease, next poll, notify), which mean something only where the call was
- * made; never a token (a call record holds none).
+ * and what came back. No local id (the call's, its robot's or its preset's),
+ * nor the watch (lease, next poll, notify), which mean something only where
+ * the call was made; never a token (a call record holds none). The
+ * webhookCallId names the run for its author.
  */
 /**
  * The last moment a saved call may name: the end of the year 9999. Every
@@ -29,7 +32,6 @@ const Moment = z
   .max(LATEST_MOMENT, 'must be a time before the year 10000 (milliseconds since 1970)');
 
 export const SavedCallRecord = Call.pick({
-  id: true,
   robotName: true,
   presetName: true,
   method: true,
@@ -71,7 +73,6 @@ export type SavedCall = z.infer<typeof SavedCall>;
 /** A local call as a saved call, taken at `savedAt`. */
 export function toSavedCall(call: Call, savedAt: number): SavedCall {
   const record: SavedCallRecord = {
-    id: call.id,
     robotName: call.robotName,
     presetName: call.presetName,
     method: call.method,
@@ -166,6 +167,7 @@ export function savedCallAsCall(saved: SavedCall): Call {
   const json = saved.responseJson;
   return {
     ...saved.call,
+    id: SAVED_CALL_ID,
     robotId: SAVED_CALL_ROBOT_ID,
     presetId: null,
     notifyOnFinish: false,

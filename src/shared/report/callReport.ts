@@ -1,21 +1,21 @@
 import type { CallDetail } from '../models/call.ts';
-import { parseKeepingNumbers } from '../exactNumbers.ts';
 import { formatBytes } from '../bytes.ts';
 import { callOutcome, stateLabel } from '../sentences/callOutcome.ts';
 import { shownStatus } from '../sentences/statusText.ts';
+import { timeFormats } from '../timeFormats.ts';
 import { visibleText } from '../visibleText.ts';
 import { grouped } from '../grouped.ts';
+import { cutAt, indentedJsonStart } from './indentedJson.ts';
 
-/** How much of a response a report shows, in characters: a ticket is not the place for 20 MB. */
+/** How much of a response (and of the arguments) a report shows, in characters: a ticket is not the place for 20 MB. */
 export const REPORT_RESPONSE_CHARS = 4_000;
 
-/** Responses larger than this are shown as sent (one line) rather than parsed to be indented. */
-const PRETTY_LIMIT = 256 * 1024;
+/** A line of a shown response or arguments longer than this is cut: one long string must not make the block unreadable. */
+export const REPORT_LINE_CHARS = 400;
 
-/** What a report reads of a call: the window's detail, or a saved call's record. */
+/** What a report reads of a call: the window's detail, or a saved call's record (no local id: it means nothing on the reader's desk). */
 export type ReportedCall = Pick<
   CallDetail,
-  | 'id'
   | 'robotName'
   | 'presetName'
   | 'method'
@@ -29,18 +29,21 @@ export type ReportedCall = Pick<
   | 'warning'
   | 'error'
   | 'createdAt'
-  | 'sentAt'
-  | 'acceptedAt'
   | 'finishedAt'
   | 'timeline'
   | 'responseJson'
 >;
 
 export type ReportOptions = {
-  /** Characters of the response to show (REPORT_RESPONSE_CHARS). */
+  /** The Robot Tray that made the report: its reader may need to know which. */
+  appVersion: string;
+  /** Characters of the response (and of the arguments) to show (REPORT_RESPONSE_CHARS). */
   responseChars?: number;
-  /** Said where the whole response can be had; defaults to `robot-tray call show ID --output FILE`. */
-  wholeResponseHint?: string;
+  /** The saved call file the call was read from, which holds the whole response. */
+  savedFile?: string;
+  /** The locale and time zone of its dates and times: the system's unless named (tests name them). */
+  locale?: string;
+  timeZone?: string;
 };
 
 /**
@@ -68,12 +71,7 @@ export function fencedBlock(content: string, language = ''): string {
   return `${fence}${language}\n${safe}\n${fence}`;
 }
 
-/** UTC, to the millisecond: the author may be in another time zone. */
-function utc(ms: number): string {
-  return new Date(ms).toISOString();
-}
-
-/** "1.234 s", "2 min 5 s", "1 h 2 min": how long from firing to the end. */
+/** "1.234 s", "2 min 5 s", "1 h 2 min": how long from firing to an entry. */
 export function durationWords(ms: number): string {
   if (ms < 60_000) return `${(ms / 1000).toFixed(3)} s`;
   const seconds = Math.round(ms / 1000);
@@ -81,55 +79,66 @@ export function durationWords(ms: number): string {
   return `${Math.floor(seconds / 3600)} h ${Math.floor((seconds % 3600) / 60)} min`;
 }
 
-function utf8Length(text: string): number {
-  return new TextEncoder().encode(text).length;
+type Times = ReturnType<typeof timeFormats>;
+
+/**
+ * Each state the call went through, once, at its time (with its day when
+ * that is not the day it was fired) and how long after firing.
+ */
+function timelineLines(call: ReportedCall, times: Times): string[] {
+  const entries = call.timeline.length > 0 ? call.timeline : [{ at: call.createdAt, state: call.state }];
+  const firedOn = times.dayOf(call.createdAt);
+  const lines: string[] = [];
+  let previous: string | undefined;
+  for (const entry of entries) {
+    const what =
+      stateLabel(entry.state) + (entry.note === undefined ? '' : `: ${markdownInline(entry.note)}`);
+    if (what === previous) continue;
+    previous = what;
+    const when = times.dayOf(entry.at) === firedOn ? times.clockTime(entry.at) : times.dateTime(entry.at);
+    const after = entry.at > call.createdAt ? ` (+${durationWords(entry.at - call.createdAt)})` : '';
+    lines.push(`- ${when} ${what}${after}`);
+  }
+  return lines;
 }
 
-/** The response indented when it is small enough to parse cheaply, numbers as the robot sent them. */
-function responseShown(json: string): string {
-  if (json.length > PRETTY_LIMIT) return json;
-  try {
-    return JSON.stringify(parseKeepingNumbers(json), null, 2);
-  } catch {
-    return json;
-  }
-}
-
-/** Cut at `limit` characters without splitting a surrogate pair. */
-function cutAt(text: string, limit: number): string {
-  const end = limit > 0 && /[\ud800-\udbff]/.test(text.charAt(limit - 1)) ? limit - 1 : limit;
-  return text.slice(0, end);
-}
-
-function timelineLines(call: ReportedCall): string[] {
-  const lines: Array<[number, string]> = [[call.createdAt, 'fired']];
-  if (call.sentAt !== null && call.sentAt !== call.createdAt) lines.push([call.sentAt, 'sent']);
-  if (call.acceptedAt !== null) lines.push([call.acceptedAt, 'accepted']);
-  for (const entry of call.timeline) {
-    const note = entry.note === undefined ? '' : `: ${markdownInline(entry.note)}`;
-    lines.push([entry.at, `${stateLabel(entry.state).toLowerCase()}${note}`]);
-  }
-  if (call.finishedAt !== null) {
-    lines.push([call.finishedAt, `finished (after ${durationWords(call.finishedAt - call.createdAt)})`]);
-  }
-  // In time order; entries at the same moment keep the order above (fired before sending).
-  return lines.sort((a, b) => a[0] - b[0]).map(([at, what]) => `- ${utc(at)} ${what}`);
+/**
+ * JSON shown indented, at most `limit` characters and each line at most
+ * REPORT_LINE_CHARS; `cut` says whether anything was left out.
+ */
+function shownJson(json: string, limit: number): { text: string; cut: boolean } {
+  const start = indentedJsonStart(json, limit);
+  const lines = start.text.split('\n');
+  // A cut block ends at a whole line, unless that line is one long string, shown cut below.
+  if (start.cut && lines.length > 1 && lines.at(-1)!.length <= REPORT_LINE_CHARS) lines.pop();
+  let long = false;
+  const shown = lines.map((line) => {
+    if (line.length <= REPORT_LINE_CHARS) return line;
+    long = true;
+    return `${cutAt(line, REPORT_LINE_CHARS)}…`;
+  });
+  return { text: shown.join('\n'), cut: start.cut || long };
 }
 
 function responseSection(call: ReportedCall, options: ReportOptions): string[] {
   if (call.responseJson === undefined) return ['No response was received.'];
-  const limit = options.responseChars ?? REPORT_RESPONSE_CHARS;
-  const whole = responseShown(call.responseJson);
-  if (whole.length <= limit) return [fencedBlock(whole, 'json')];
-  const shown = cutAt(whole, limit);
-  const hint = options.wholeResponseHint ?? `robot-tray call show ${call.id} --output FILE`;
+  const shown = shownJson(call.responseJson, options.responseChars ?? REPORT_RESPONSE_CHARS);
+  if (!shown.cut) return [fencedBlock(shown.text, 'json')];
+  const lines = shown.text.split('\n').length;
+  const where =
+    options.savedFile === undefined
+      ? 'Save the call in Robot Tray ("Save call…") and attach the file for all of it.'
+      : `All of it is in the saved call file ${markdownInline(options.savedFile)}.`;
   return [
-    fencedBlock(shown, 'json'),
+    fencedBlock(shown.text, 'json'),
     '',
-    `The response is cut here: ${grouped(whole.length - shown.length)} more characters ` +
-      `were left out (${formatBytes(utf8Length(call.responseJson))} in all). ` +
-      `Get all of it with \`${hint.replace(/`/g, "'")}\`.`,
+    `The response is cut here, after ${grouped(lines)} ${lines === 1 ? 'line' : 'lines'}: ` +
+      `it is ${formatBytes(utf8Length(call.responseJson))} in all. ${where}`,
   ];
+}
+
+function utf8Length(text: string): number {
+  return new TextEncoder().encode(text).length;
 }
 
 /**
@@ -139,12 +148,14 @@ function responseSection(call: ReportedCall, options: ReportOptions): string[] {
  * token (the response and error texts are redacted before they are stored);
  * no command with a token is shown.
  */
-export function callReport(call: ReportedCall, options: ReportOptions = {}): string {
+export function callReport(call: ReportedCall, options: ReportOptions): string {
+  const times = timeFormats(options.locale, options.timeZone);
   const title = call.presetName === null ? call.robotName : `${call.robotName} · ${call.presetName}`;
   const state =
     call.rawStatus === null
       ? stateLabel(call.state)
       : `${stateLabel(call.state)} (the service said "${shownStatus(call.rawStatus)}")`;
+  const zone = times.zoneOf(call.createdAt);
   const fields: Array<[string, string | null]> = [
     ['Robot', markdownInline(call.robotName)],
     ['Preset', call.presetName === null ? 'none (custom arguments)' : markdownInline(call.presetName)],
@@ -154,7 +165,8 @@ export function callReport(call: ReportedCall, options: ReportOptions = {}): str
     ['Request', `${call.method} ${call.url === null ? '(not sent)' : markdownInline(call.url)}`],
     ['webhookCallId', call.webhookCallId === null ? null : markdownInline(call.webhookCallId)],
     ['State', markdownInline(state)],
-    ['Call', markdownInline(call.id)],
+    ['Fired', `${times.dateTime(call.createdAt)} (${zone})`],
+    ['Robot Tray', markdownInline(options.appVersion)],
   ];
   const lines = [
     `## Robot Tray call: ${markdownInline(title)}`,
@@ -169,15 +181,17 @@ export function callReport(call: ReportedCall, options: ReportOptions = {}): str
   if (call.warning !== null && call.state !== 'done') {
     lines.push('', `**Warning:** ${markdownInline(call.warning)}`);
   }
+  const args = shownJson(JSON.stringify(call.args), options.responseChars ?? REPORT_RESPONSE_CHARS);
   lines.push(
     '',
     '### Arguments sent',
     '',
-    fencedBlock(JSON.stringify(call.args, null, 2), 'json'),
+    fencedBlock(args.text, 'json'),
+    ...(args.cut ? ['', 'The arguments are cut here; the saved call holds all of them.'] : []),
     '',
-    '### Timeline (UTC)',
+    `### Timeline (${zone})`,
     '',
-    ...timelineLines(call),
+    ...timelineLines(call, times),
     '',
     '### Response',
     '',

@@ -1,18 +1,18 @@
 import type { HttpMethod } from '../../../shared/models/preset.ts';
 import type { JsonObject } from '../../../shared/models/json.ts';
-import { call, messageOf } from '../bridge/call.ts';
+import { BridgeError, call, messageOf } from '../bridge/call.ts';
 import { applyCallsChanged, loadCalls, useCalls } from './calls.ts';
-import { openCall, showNotice } from './callsView.ts';
+import { openCall, setForgetting, showNotice, type NoticePlace } from './callsView.ts';
 import { selectCall } from './ui.ts';
 
 /** How much history the list holds: 100,000 calls scroll (issue 23), read 10,000 at a time. */
 export const HISTORY_LIMIT = 100_000;
 
-async function act(run: () => Promise<string>): Promise<void> {
+async function act(run: () => Promise<string>, place: NoticePlace = 'detail'): Promise<void> {
   try {
-    showNotice(await run());
+    showNotice(await run(), { place });
   } catch (error) {
-    showNotice(messageOf(error), true);
+    showNotice(messageOf(error), { error: true, place });
   }
 }
 
@@ -63,12 +63,43 @@ export const fireWithChanges = (
     return 'Fired again with your changes.';
   });
 
-export const forgetCall = (id: string) =>
-  act(async () => {
-    await call('forgetCall', { id });
-    openCall(null);
-    return 'Forgotten: the call is gone from the history.';
-  });
+/** How long a forgotten call can be had back: it leaves the list at once, the history only then. */
+export const FORGET_UNDO_MS = 6_000;
+const forgets = new Map<string, ReturnType<typeof setTimeout>>();
+
+/**
+ * Forget a call: it leaves the list and its detail closes at once, with
+ * "Undo" in the calls pane for a few seconds; only then does main remove
+ * it from the history. A forget the window cannot finish (it was closed
+ * for good meanwhile) leaves the call in the history.
+ */
+export function forgetCall(id: string): void {
+  if (forgets.has(id)) return;
+  openCall(null);
+  setForgetting(id, true);
+  const undo = () => {
+    const timer = forgets.get(id);
+    if (timer === undefined) return;
+    clearTimeout(timer);
+    forgets.delete(id);
+    setForgetting(id, false);
+    showNotice('Kept: the call is back in the list.', { place: 'list' });
+  };
+  forgets.set(
+    id,
+    setTimeout(() => {
+      forgets.delete(id);
+      call('forgetCall', { id })
+        .catch((error: unknown) => {
+          // Gone already (cleared with the finished calls meanwhile): nothing left to forget.
+          if (!(error instanceof BridgeError && error.kind === 'not-found'))
+            showNotice(messageOf(error), { error: true, place: 'list' });
+        })
+        .finally(() => setForgetting(id, false));
+    }, FORGET_UNDO_MS),
+  );
+  showNotice('Forgotten: the call is gone from the history.', { place: 'list', undo });
+}
 
 export const clearFinished = (robotId: string | null) =>
   act(async () => {
@@ -76,7 +107,7 @@ export const clearFinished = (robotId: string | null) =>
     return removed === 0
       ? 'No finished calls to clear.'
       : `Cleared ${removed} finished ${removed === 1 ? 'call' : 'calls'}.`;
-  });
+  }, 'list');
 
 /**
  * When the window gains focus: calls the CLI fired or finished meanwhile

@@ -3,6 +3,21 @@ import type { CallState } from '../../../shared/models/call.ts';
 import { noFilter, toggleState, type CallsFilter } from '../features/calls/model/callsFilter.ts';
 import { call } from '../bridge/call.ts';
 
+/**
+ * Where a notice shows: beside the call detail's actions when it answers one
+ * of them, in the calls pane when it answers the list or a row's menu; next
+ * to what was clicked, never across the window from it.
+ */
+export type NoticePlace = 'detail' | 'list';
+
+export type Notice = {
+  text: string;
+  error: boolean;
+  place: NoticePlace;
+  /** Takes back what the notice reports (a forget, for a few seconds). */
+  undo?: () => void;
+};
+
 type CallsViewState = {
   filter: CallsFilter;
   /** Ids of calls whose arguments match the filter text (from the history's search). */
@@ -10,7 +25,9 @@ type CallsViewState = {
   /** The call whose detail is open, or null. */
   openCallId: string | null;
   /** What the last action on a call came to, for the status line. */
-  notice: { text: string; error: boolean } | null;
+  notice: Notice | null;
+  /** Calls forgotten a moment ago, hidden while their forget can still be undone. */
+  forgetting: ReadonlySet<string>;
 };
 
 export const useCallsView = create<CallsViewState>(() => ({
@@ -18,6 +35,7 @@ export const useCallsView = create<CallsViewState>(() => ({
   argumentMatches: new Set(),
   openCallId: null,
   notice: null,
+  forgetting: new Set(),
 }));
 
 export function setRobotFilter(robotId: string | null): void {
@@ -51,6 +69,18 @@ export function openCall(callId: string | null): void {
   useCallsView.setState({ openCallId: callId });
 }
 
-export function showNotice(text: string, error = false): void {
-  useCallsView.setState({ notice: { text, error } });
+export function showNotice(
+  text: string,
+  { error = false, place = 'list', undo }: { error?: boolean; place?: NoticePlace; undo?: () => void } = {},
+): void {
+  useCallsView.setState({ notice: { text, error, place, ...(undo === undefined ? {} : { undo }) } });
+}
+
+export function setForgetting(id: string, hidden: boolean): void {
+  useCallsView.setState((s) => {
+    const forgetting = new Set(s.forgetting);
+    if (hidden) forgetting.add(id);
+    else forgetting.delete(id);
+    return { forgetting };
+  });
 }

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { JsonObject } from '../../../shared/models/json.ts';
 import type { HttpMethod } from '../../../shared/models/preset.ts';
+import type { RobotView } from '../../../shared/models/robotView.ts';
 import { type FieldValues, presetNeedsFields } from '../../../shared/models/presetFields.ts';
 import { isActive } from '../../../shared/models/call.ts';
 import { callOutcome } from '../../../shared/sentences/callOutcome.ts';
@@ -16,7 +17,18 @@ export type FireOverride = { method: HttpMethod; args: JsonObject };
 export type FireOutcome =
   | { status: 'firing' }
   | { status: 'accepted'; callId: string; webhookCallId: string | null; changed: boolean }
-  | { status: 'refused'; callId: string | null; message: string };
+  /** `robot`: the robot as it stood when refused (robotStanding); a change to it may have fixed the cause. */
+  | { status: 'refused'; callId: string | null; message: string; robot: string };
+
+/**
+ * What of a robot a refusal may hang on: its address and its token (set,
+ * replaced, moved to the new address). A refusal said before any of these
+ * changed no longer holds after: the card stops showing it.
+ */
+export function robotStanding(robot: RobotView | undefined): string {
+  if (robot === undefined) return '';
+  return JSON.stringify([robot.baseUrl, robot.hasToken, robot.tokenUpdatedAt, robot.tokenSuspended]);
+}
 
 export const useFiring = create<{ outcomes: Record<string, FireOutcome> }>(() => ({ outcomes: {} }));
 
@@ -36,6 +48,7 @@ export async function fireNow(
 ): Promise<void> {
   const preset = firablePreset(presetId);
   if (preset === undefined) return;
+  const robot = robotStanding(firableRobot(preset.robotId));
   setOutcome(presetId, { status: 'firing' });
   try {
     // Edited arguments are the whole set: one removed in the dialog is not sent.
@@ -56,10 +69,10 @@ export async function fireNow(
             webhookCallId: call.webhookCallId,
             changed: override !== undefined,
           }
-        : { status: 'refused', callId: call.id, message: callOutcome(call) },
+        : { status: 'refused', callId: call.id, message: callOutcome(call), robot },
     );
   } catch (error) {
-    setOutcome(presetId, { status: 'refused', callId: null, message: messageOf(error) });
+    setOutcome(presetId, { status: 'refused', callId: null, message: messageOf(error), robot });
   }
 }
 

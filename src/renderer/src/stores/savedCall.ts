@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { SavedCallView } from '../../../shared/ipc/contract/savedCalls.ts';
 import { call, messageOf } from '../bridge/call.ts';
-import { openCall, showNotice } from './callsView.ts';
+import { openCall, showNotice, type NoticePlace } from './callsView.ts';
 
 type SavedCallState = {
   /** The saved call shown read only in the detail's place, or null. */
@@ -23,7 +23,7 @@ export async function openSavedCallFile(): Promise<void> {
     const view = await call('openSavedCall');
     if (view !== null) show(view);
   } catch (error) {
-    showNotice(messageOf(error), true);
+    showNotice(messageOf(error), { error: true });
   }
 }
 
@@ -33,13 +33,13 @@ export async function openSavedCallFile(): Promise<void> {
  */
 export async function openDroppedCallFile(fileCount: number): Promise<void> {
   if (fileCount !== 1) {
-    showNotice('Drop one call file at a time.', true);
+    showNotice('Drop one call file at a time.', { error: true });
     return;
   }
   try {
     show(await call('openDroppedCall'));
   } catch (error) {
-    showNotice(messageOf(error), true);
+    showNotice(messageOf(error), { error: true });
   }
 }
 
@@ -48,11 +48,11 @@ export function closeSavedCall(): void {
 }
 
 /** "Save call…": main asks where, and writes the call with its whole response. */
-export async function saveCallToFile(id: string): Promise<void> {
+export async function saveCallToFile(id: string, place: NoticePlace): Promise<void> {
   try {
     const saved = await call('saveCall', { id });
-    if (saved !== null) showNotice(`Saved the call to ${saved.fileName}.`);
+    if (saved !== null) showNotice(`Saved the call to ${saved.fileName}.`, { place });
   } catch (error) {
-    showNotice(messageOf(error), true);
+    showNotice(messageOf(error), { error: true, place });
   }
 }

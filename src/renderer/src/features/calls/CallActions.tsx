@@ -2,20 +2,21 @@ import { isActive, resumableStates, type CallDetail } from '../../../../shared/m
 import type { CallSummary } from '../../../../shared/models/callSummary.ts';
 import { call, messageOf } from '../../bridge/call.ts';
 import { forgetCall, refireCall, resumeCall, stopCall } from '../../stores/callActions.ts';
-import { showNotice } from '../../stores/callsView.ts';
+import { showNotice, type NoticePlace } from '../../stores/callsView.ts';
 import { saveCallToFile } from '../../stores/savedCall.ts';
+import { useSettings } from '../../stores/settings.ts';
 import { secretFieldsIn } from '../../../../shared/models/presetFields.ts';
 import { useState } from 'react';
 import { SecretsAgainDialog } from './SecretsAgainDialog.tsx';
 
 type Props = { summary: CallSummary; detail: CallDetail | undefined; onFireWithChanges: () => void };
 
-export async function copy(text: string, what: string): Promise<void> {
+export async function copy(text: string, what: string, place: NoticePlace = 'detail'): Promise<void> {
   try {
     await navigator.clipboard.writeText(text);
-    showNotice(`Copied ${what}.`);
+    showNotice(`Copied ${what}.`, { place });
   } catch {
-    showNotice(`Could not copy ${what}: the clipboard refused it.`, true);
+    showNotice(`Could not copy ${what}: the clipboard refused it.`, { error: true, place });
   }
 }
 
@@ -29,18 +30,20 @@ async function copyCurl(detail: CallDetail): Promise<void> {
     });
     await copy(command, 'the cURL command (the token stays $ROBOT_TOKEN)');
   } catch (error) {
-    showNotice(messageOf(error), true);
+    showNotice(messageOf(error), { error: true, place: 'detail' });
   }
 }
 
 /**
  * The call as a Markdown report for a ticket, built here from the detail the
  * window holds, with the same function the tray and `robot-tray call report` use.
+ * `savedFile`: the saved call file it was read from, which holds all of it.
  */
-export async function copyReport(detail: CallDetail, wholeResponseHint?: string): Promise<void> {
+export async function copyReport(detail: CallDetail, place: NoticePlace, savedFile?: string): Promise<void> {
   const { callReport } = await import('../../../../shared/report/callReport.ts');
-  const text = callReport(detail, wholeResponseHint === undefined ? {} : { wholeResponseHint });
-  await copy(text, 'the report (Markdown, without the token)');
+  const appVersion = useSettings.getState().appInfo?.version ?? 'unknown';
+  const text = callReport(detail, { appVersion, ...(savedFile === undefined ? {} : { savedFile }) });
+  await copy(text, 'the report (Markdown, without the token)', place);
 }
 
 /** What can be done with one call. */
@@ -70,6 +73,7 @@ export function CallActions({ summary, detail, onFireWithChanges }: Props) {
       {asking !== null && (
         <SecretsAgainDialog
           names={asking}
+          presetId={summary.presetId}
           onClose={() => setAsking(null)}
           onFire={(values) => void refireCall(id, values)}
         />
@@ -103,14 +107,14 @@ export function CallActions({ summary, detail, onFireWithChanges }: Props) {
         type="button"
         className="btn btn-sm"
         disabled={detail === undefined}
-        onClick={() => detail && void copyReport(detail)}
+        onClick={() => detail && void copyReport(detail, 'detail')}
       >
         Copy report
       </button>
-      <button type="button" className="btn btn-sm" onClick={() => void saveCallToFile(id)}>
+      <button type="button" className="btn btn-sm" onClick={() => void saveCallToFile(id, 'detail')}>
         Save call…
       </button>
-      <button type="button" className="btn btn-sm btn-danger" onClick={() => void forgetCall(id)}>
+      <button type="button" className="btn btn-sm btn-danger" onClick={() => forgetCall(id)}>
         Forget
       </button>
     </div>

@@ -7,6 +7,7 @@ import { useCalls } from '../../stores/calls.ts';
 import { openCall } from '../../stores/callsView.ts';
 import { LazyJsonViewer, preloadJsonViewer } from '../json/LazyJsonViewer.tsx';
 import { CallActions } from './CallActions.tsx';
+import { CallNotice } from './CallNotice.tsx';
 import { focusCallsList } from './CallsList.tsx';
 import { DiffSection } from './DiffSection.tsx';
 import { FireAgainDialog } from './FireAgainDialog.tsx';
@@ -95,9 +96,12 @@ export function CallDetailDrawer({ callId }: { callId: string }) {
         </p>
       )}
       <CallActions summary={summary} detail={call} onFireWithChanges={() => setChanging(true)} />
+      <CallNotice place="detail" />
       {detail.status === 'error' && <p className="field-error">{detail.message}</p>}
-      {call !== undefined && <RequestSection detail={call} />}
-      <TimelineSection summary={summary} />
+      {/* What the call is opened for comes first; the request and timeline are a click away
+          (open from the start when there is no response to read). */}
+      {call !== undefined && <RequestSection key={`request-${callId}`} detail={call} open={!hasResponse} />}
+      <TimelineSection key={`timeline-${callId}`} summary={summary} open={!hasResponse} />
       {showResponse && (
         <section className="detail-section detail-response" aria-label="Response">
           <h3>Response</h3>
@@ -109,8 +113,8 @@ export function CallDetailDrawer({ callId }: { callId: string }) {
           />
         </section>
       )}
-      {call?.responseJson !== undefined && previous !== undefined && (
-        <DiffSection previous={previous} responseJson={call.responseJson} />
+      {hasResponse && previous !== undefined && (
+        <DiffSection previous={previous} callId={callId} detail={call} />
       )}
       {changing && call !== undefined && <FireAgainDialog detail={call} onClose={() => setChanging(false)} />}
     </aside>

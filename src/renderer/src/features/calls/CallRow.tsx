@@ -2,7 +2,8 @@ import { usualRunBasis } from '../../../../shared/models/usualRun.ts';
 import { visibleText } from '../../../../shared/visibleText.ts';
 import { memo } from 'react';
 import { useCalls } from '../../stores/calls.ts';
-import { clockTime, durationOf, formatSpan } from './model/callTiming.ts';
+import { clockTime } from '../../../../shared/timeFormats.ts';
+import { durationOf, formatSpan } from './model/callTiming.ts';
 import { StateBadge } from './StateBadge.tsx';
 
 type Props = {

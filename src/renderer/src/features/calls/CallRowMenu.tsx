@@ -1,4 +1,4 @@
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { call, messageOf } from '../../bridge/call.ts';
 import { openCall, showNotice } from '../../stores/callsView.ts';
 import { saveCallToFile } from '../../stores/savedCall.ts';
@@ -8,9 +8,9 @@ export type RowMenuAt = { id: string; x: number; y: number };
 
 async function copyReportOf(id: string): Promise<void> {
   try {
-    await copyReport(await call('getCall', { id }));
+    await copyReport(await call('getCall', { id }), 'list');
   } catch (error) {
-    showNotice(messageOf(error), true);
+    showNotice(messageOf(error), { error: true });
   }
 }
 
@@ -21,6 +21,17 @@ async function copyReportOf(id: string): Promise<void> {
  */
 export function CallRowMenu({ at, onClose }: { at: RowMenuAt; onClose: () => void }) {
   const menu = useRef<HTMLDivElement>(null);
+  const [place, setPlace] = useState({ left: at.x, top: at.y });
+  useLayoutEffect(() => {
+    // Whole inside the window: a click near its right or bottom edge opens the menu to the left or above.
+    const box = menu.current?.getBoundingClientRect();
+    if (box === undefined) return;
+    const margin = 4;
+    setPlace({
+      left: Math.max(margin, Math.min(at.x, window.innerWidth - box.width - margin)),
+      top: Math.max(margin, at.y + box.height + margin > window.innerHeight ? at.y - box.height : at.y),
+    });
+  }, [at]);
   useEffect(() => {
     menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
     const away = (event: MouseEvent) => {
@@ -46,21 +57,14 @@ export function CallRowMenu({ at, onClose }: { at: RowMenuAt; onClose: () => voi
     }
   };
   return (
-    <div
-      ref={menu}
-      role="menu"
-      aria-label="Call"
-      className="row-menu"
-      style={{ left: at.x, top: at.y }}
-      onKeyDown={onKeyDown}
-    >
+    <div ref={menu} role="menu" aria-label="Call" className="row-menu" style={place} onKeyDown={onKeyDown}>
       <button type="button" role="menuitem" onClick={run(() => openCall(at.id))}>
         Open
       </button>
       <button type="button" role="menuitem" onClick={run(() => copyReportOf(at.id))}>
         Copy report
       </button>
-      <button type="button" role="menuitem" onClick={run(() => saveCallToFile(at.id))}>
+      <button type="button" role="menuitem" onClick={run(() => saveCallToFile(at.id, 'list'))}>
         Save call…
       </button>
     </div>

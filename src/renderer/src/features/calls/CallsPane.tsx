@@ -3,6 +3,7 @@ import { onAppEvent } from '../../bridge/events.ts';
 import { clearFinished, refreshCalls } from '../../stores/callActions.ts';
 import { useCalls } from '../../stores/calls.ts';
 import { openCall, useCallsView } from '../../stores/callsView.ts';
+import { CallNotice } from './CallNotice.tsx';
 import { CallsFilters } from './CallsFilters.tsx';
 import { CallsList } from './CallsList.tsx';
 import { filteredIds, isFiltered } from './model/callsFilter.ts';
@@ -20,11 +21,12 @@ export function CallsPane() {
   const byId = useCalls((s) => (isFiltered(filter) ? s.byId : noCalls));
   const load = useCalls((s) => s.load);
   const argumentMatches = useCallsView((s) => s.argumentMatches);
-  const notice = useCallsView((s) => s.notice);
-  const ids = useMemo(
-    () => filteredIds(order, byId, filter, argumentMatches),
-    [order, byId, filter, argumentMatches],
-  );
+  const forgetting = useCallsView((s) => s.forgetting);
+  const ids = useMemo(() => {
+    const shown = filteredIds(order, byId, filter, argumentMatches);
+    return forgetting.size === 0 ? shown : shown.filter((id) => !forgetting.has(id));
+  }, [order, byId, filter, argumentMatches, forgetting]);
+  const total = order.length - forgetting.size;
 
   useEffect(() => {
     void refreshCalls();
@@ -45,7 +47,7 @@ export function CallsPane() {
       <div className="section-head calls-head">
         <h2>Calls</h2>
         <span className="muted small" data-testid="calls-count">
-          {ids.length === order.length ? `${order.length}` : `${ids.length} of ${order.length}`}
+          {ids.length === total ? `${total}` : `${ids.length} of ${total}`}
         </span>
         <button type="button" className="btn btn-sm" onClick={() => void clearFinished(filter.robotId)}>
           Clear finished
@@ -57,15 +59,8 @@ export function CallsPane() {
           {load.message}
         </p>
       )}
-      {notice !== null && (
-        <p
-          role={notice.error ? 'alert' : 'status'}
-          className={`small ${notice.error ? 'field-error' : 'muted'} calls-notice`}
-        >
-          {notice.text}
-        </p>
-      )}
-      {order.length === 0 && load.status !== 'error' ? (
+      <CallNotice place="list" />
+      {total === 0 && load.status !== 'error' ? (
         <p className="empty">No calls yet. Fire a preset and its call shows here.</p>
       ) : ids.length === 0 ? (
         <p className="empty">No calls match these filters.</p>

@@ -33,6 +33,7 @@ export function FireAgainDialog({ detail, onClose }: { detail: CallDetail; onClo
     return (
       <SecretsAgainDialog
         names={secrets}
+        presetId={detail.presetId}
         onClose={onClose}
         onFire={(values) => void fireWithChanges(detail, method, args, values)}
       />

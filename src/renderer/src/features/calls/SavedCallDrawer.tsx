@@ -2,10 +2,12 @@ import { useEffect, useRef } from 'react';
 import type { SavedCallView } from '../../../../shared/ipc/contract/savedCalls.ts';
 import type { CallSummary } from '../../../../shared/models/callSummary.ts';
 import { callOutcome } from '../../../../shared/sentences/callOutcome.ts';
+import { dateTime } from '../../../../shared/timeFormats.ts';
 import { visibleText } from '../../../../shared/visibleText.ts';
 import { closeSavedCall } from '../../stores/savedCall.ts';
 import { LazyJsonViewer } from '../json/LazyJsonViewer.tsx';
 import { copyReport } from './CallActions.tsx';
+import { CallNotice } from './CallNotice.tsx';
 import { RequestSection } from './RequestSection.tsx';
 import { SavedCompare } from './SavedCompare.tsx';
 import { StateBadge } from './StateBadge.tsx';
@@ -56,7 +58,7 @@ export function SavedCallDrawer({ view }: { view: SavedCallView }) {
       <p className="saved-call-banner" role="note">
         <span className="badge badge-saved">Saved call, read only</span>{' '}
         <span className="small">
-          {visibleText(view.fileName)}, saved {new Date(view.savedAt).toLocaleString()}
+          {visibleText(view.fileName)}, saved {dateTime(view.savedAt)}
         </span>
       </p>
       <p className="row">
@@ -74,20 +76,23 @@ export function SavedCallDrawer({ view }: { view: SavedCallView }) {
         <button
           type="button"
           className="btn btn-sm"
-          onClick={() => void copyReport(call, `robot-tray call show ${view.fileName} --output FILE`)}
+          onClick={() => void copyReport(call, 'detail', view.fileName)}
         >
           Copy report
         </button>
       </div>
-      <RequestSection detail={call} />
-      <TimelineSection summary={summary} />
+      <CallNotice place="detail" />
+      <RequestSection detail={call} open={call.responseJson === undefined} />
+      <TimelineSection summary={summary} open={call.responseJson === undefined} />
       {call.responseJson !== undefined && (
         <section className="detail-section detail-response" aria-label="Response">
           <h3>Response</h3>
           <LazyJsonViewer text={call.responseJson} label="Response" fileName={`response-${call.id}.json`} />
         </section>
       )}
-      {call.responseJson !== undefined && <SavedCompare responseJson={call.responseJson} />}
+      {call.responseJson !== undefined && (
+        <SavedCompare saved={{ args: call.args, responseJson: call.responseJson }} />
+      )}
     </aside>
   );
 }

@@ -1,10 +1,13 @@
 import { useState } from 'react';
 import { visibleText } from '../../../../shared/visibleText.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
+import { useFirable } from '../../stores/firable.ts';
 import { Field } from '../../ui/Field.tsx';
 
 type Props = {
   names: readonly string[];
+  /** The call's preset, whose fields' labels name what is asked (a deleted preset's fields go by name). */
+  presetId: string | null;
   onClose: () => void;
   onFire: (values: Record<string, string>) => void;
 };
@@ -14,7 +17,9 @@ type Props = {
  * their values, so each is asked for again (main checks it against the
  * preset's field before anything is sent).
  */
-export function SecretsAgainDialog({ names, onClose, onFire }: Props) {
+export function SecretsAgainDialog({ names, presetId, onClose, onFire }: Props) {
+  const fields = useFirable(presetId ?? '').preset?.fields ?? [];
+  const labelOf = (name: string) => fields.find((f) => f.name === name)?.label ?? name;
   const [values, setValues] = useState<Record<string, string>>({});
   const [submitted, setSubmitted] = useState(false);
   const missing = names.filter((n) => (values[n] ?? '') === '');
@@ -48,7 +53,7 @@ export function SecretsAgainDialog({ names, onClose, onFire }: Props) {
         <Field
           key={name}
           id={`secret-${name}`}
-          label={visibleText(name)}
+          label={visibleText(labelOf(name))}
           error={submitted && missing.includes(name) ? 'Give its value again.' : undefined}
         >
           <input

@@ -1,33 +1,7 @@
 import type { PresetField } from '../../../../shared/models/presetFields.ts';
 import { visibleText } from '../../../../shared/visibleText.ts';
 import { Field } from '../../ui/Field.tsx';
-
-/** A field value written as the text its box holds. */
-export const fieldText = (value: unknown): string =>
-  typeof value === 'string'
-    ? value
-    : typeof value === 'number' || typeof value === 'boolean'
-      ? String(value)
-      : '';
-
-function rangeOf(field: PresetField): string | undefined {
-  if (field.type !== 'number' && field.type !== 'date') return undefined;
-  const { min, max } = field;
-  if (min !== undefined && max !== undefined) return `From ${min} to ${max}.`;
-  if (min !== undefined) return field.type === 'date' ? `On or after ${min}.` : `At least ${min}.`;
-  if (max !== undefined) return field.type === 'date' ? `On or before ${max}.` : `At most ${max}.`;
-  return undefined;
-}
-
-function hintOf(field: PresetField): string | undefined {
-  const parts = [
-    field.help,
-    field.default === undefined ? undefined : `Default: ${fieldText(field.default)}.`,
-    rangeOf(field),
-    field.secret ? 'Secret: sent to the robot, never kept by Robot Tray.' : undefined,
-  ].filter((p): p is string => p !== undefined && p !== '');
-  return parts.length === 0 ? undefined : visibleText(parts.join(' '));
-}
+import { defaultText, fieldText, hintOf } from './fieldHints.ts';
 
 type Props = {
   /** The control's element id (its label points at it). */
@@ -49,12 +23,11 @@ export function FieldInput({ id, field, value, error, onChange }: Props) {
   const common = { id, name: field.name };
   const placeholder = field.default === undefined ? undefined : fieldText(field.default);
   if (field.type === 'boolean') {
-    const checked = (value === '' ? fieldText(field.default) : value) === 'true';
     return (
       <Field label={label} hint={hintOf(field)} error={error} id={common.id}>
         <select {...common} value={value} onChange={(e) => onChange(e.target.value)}>
           <option value="">
-            {field.default === undefined ? '(not set)' : `(default: ${checked ? 'yes' : 'no'})`}
+            {field.default === undefined ? '(not set)' : `(default: ${defaultText(field)})`}
           </option>
           <option value="true">yes</option>
           <option value="false">no</option>

@@ -6,7 +6,8 @@ import { useFirable } from '../../stores/firable.ts';
 import { lastFieldValues } from '../../stores/presets.ts';
 import { closeDialog } from '../../stores/ui.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
-import { FieldInput, fieldText } from './FieldInput.tsx';
+import { FieldInput } from './FieldInput.tsx';
+import { fieldText } from './fieldHints.ts';
 
 type Props = { presetId: string; override?: FireOverride };
 

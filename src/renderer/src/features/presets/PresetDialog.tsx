@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { getEncodingProblem } from '../../../../shared/getEncoding.ts';
-import { PresetName, type HttpMethod } from '../../../../shared/models/preset.ts';
+import { NOTIFY_ON_FINISH_DEFAULT, PresetName, type HttpMethod } from '../../../../shared/models/preset.ts';
 import { BridgeError, messageOf } from '../../bridge/call.ts';
 import { noErrors, splitFieldErrors, zodFieldErrors, type FormErrors } from '../../forms/fieldErrors.ts';
 import { requestFire } from '../../stores/firing.ts';
@@ -32,7 +32,7 @@ export function PresetDialog({ robotId, presetId, fireWithChanges = false }: Pro
   const [args, setArgs] = useState<ArgsDraft>(() => argsDraftOf(preset?.args ?? {}));
   const [flags, setFlags] = useState({
     pinnedToTray: preset?.pinnedToTray ?? false,
-    notifyOnFinish: preset?.notifyOnFinish ?? true,
+    notifyOnFinish: preset?.notifyOnFinish ?? NOTIFY_ON_FINISH_DEFAULT,
   });
   const [fieldRows, setFieldRows] = useState<FieldRow[]>(() => fieldRowsOf(preset?.fields ?? []));
   const [submitted, setSubmitted] = useState(false);

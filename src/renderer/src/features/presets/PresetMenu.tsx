@@ -39,17 +39,21 @@ export function PresetMenu({ preset }: { preset: Preset }) {
         type="button"
         className="btn btn-sm"
         aria-pressed={preset.pinnedToTray}
+        aria-label="In tray menu"
+        title="Show this preset in the tray menu, to fire it from there"
         onClick={() => run(() => updatePreset(preset.id, { pinnedToTray: !preset.pinnedToTray }))}
       >
-        {preset.pinnedToTray ? '☑' : '☐'} In tray menu
+        {preset.pinnedToTray ? '☑' : '☐'} In tray
       </button>
       <button
         type="button"
         className="btn btn-sm"
         aria-pressed={preset.notifyOnFinish}
+        aria-label="Notify when done"
+        title="Show a notification when a run of this preset ends"
         onClick={() => run(() => updatePreset(preset.id, { notifyOnFinish: !preset.notifyOnFinish }))}
       >
-        {preset.notifyOnFinish ? '☑' : '☐'} Notify when done
+        {preset.notifyOnFinish ? '☑' : '☐'} Notify
       </button>
       <button
         type="button"

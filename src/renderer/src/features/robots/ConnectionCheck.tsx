@@ -1,4 +1,4 @@
-import { dayOf } from '../../ui/time.ts';
+import { dayOf } from '../../../../shared/timeFormats.ts';
 import { useState } from 'react';
 import type { Diagnosis } from '../../../../shared/models/diagnosis.ts';
 import { call, messageOf } from '../../bridge/call.ts';

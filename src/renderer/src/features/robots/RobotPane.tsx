@@ -7,6 +7,7 @@ import { openDialog, useUi } from '../../stores/ui.ts';
 import { PresetList } from '../presets/PresetList.tsx';
 import { TeamRobotPane } from '../sharing/TeamRobotPane.tsx';
 import { TokenPanel } from '../tokens/TokenPanel.tsx';
+import { DemoBadge } from './DemoBadge.tsx';
 
 /**
  * The selected robot: its settings at a glance, its token and its presets; a
@@ -28,7 +29,7 @@ export function RobotPane() {
           <h2 id="robot-title">{visibleText(robot.name)}</h2>
           <p className="url">{visibleText(robot.baseUrl)}</p>
           <div className="row small" style={{ marginTop: 'var(--space-1)' }}>
-            {demo && <span className="badge badge-accent">Demo robot</span>}
+            {demo && <DemoBadge />}
             {robot.confirmBeforeFiring && <span className="badge badge-warn">Confirms before firing</span>}
             {robot.allowInsecureHttp && <span className="badge badge-bad">Insecure http allowed</span>}
           </div>

@@ -6,7 +6,7 @@ import { openCall } from '../../stores/callsView.ts';
 import { useRobots } from '../../stores/robots.ts';
 import { useSettings } from '../../stores/settings.ts';
 import { openDialog, selectRobot, useUi } from '../../stores/ui.ts';
-import { timeAgo } from '../../ui/time.ts';
+import { timeAgo } from '../../ui/timeAgo.ts';
 import { TeamSection } from '../sharing/TeamSection.tsx';
 
 function RobotItem({ robot, current, demo }: { robot: RobotView; current: boolean; demo: boolean }) {

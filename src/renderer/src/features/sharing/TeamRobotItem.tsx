@@ -5,7 +5,7 @@ import { visibleText } from '../../../../shared/visibleText.ts';
 import { useLastCallOf } from '../../stores/calls.ts';
 import { openCall } from '../../stores/callsView.ts';
 import { selectRobot } from '../../stores/ui.ts';
-import { timeAgo } from '../../ui/time.ts';
+import { timeAgo } from '../../ui/timeAgo.ts';
 
 const presetCount = (n: number) => (n === 1 ? '1 preset' : `${n} presets`);
 

@@ -1,4 +1,4 @@
-import { dateTime } from '../../ui/time.ts';
+import { dateTime } from '../../../../shared/timeFormats.ts';
 import { useState } from 'react';
 import type { RobotView } from '../../../../shared/models/robotView.ts';
 import { useLastCallOf } from '../../stores/calls.ts';
@@ -43,7 +43,8 @@ export function TokenPanel({ robot }: { robot: RobotView }) {
         <TokenForm robotId={robot.id} replacing={robot.hasToken} onDone={() => setEditing(false)} />
       ) : (
         <div className="row">
-          {!robot.hasToken && (
+          {/* A token set for the old address is not "no token": the notice above says what to do. */}
+          {!robot.hasToken && suspended === null && (
             <p className="small muted" style={{ flex: 1 }}>
               Without a token the service will refuse this robot&apos;s calls.
             </p>

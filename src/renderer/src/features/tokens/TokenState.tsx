@@ -40,11 +40,11 @@ export function SuspendedToken({ robotId, suspended, onError }: SuspendedProps) 
     }
   };
   return (
-    <div role="alert" className="notice notice-warning row" style={{ marginBottom: 'var(--space-3)' }}>
-      <span style={{ flex: 1 }}>
+    <div role="alert" className="notice notice-warning token-moved" data-testid="token-moved">
+      <p>
         This robot&apos;s token was set for {suspended.from}, but the robot now points at {suspended.to}.
         Robot Tray does not send it there until you confirm.
-      </span>
+      </p>
       <button type="button" className="btn btn-sm" onClick={() => void confirmMove()}>
         Use the token for {suspended.to}…
       </button>

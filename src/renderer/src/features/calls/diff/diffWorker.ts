@@ -1,28 +1,49 @@
-import { diffTexts } from '../../../../../shared/responseDiff.ts';
-import type { DiffRequest, DiffResponse, DiffSide } from './protocol.ts';
+import { diffJsonTexts } from '../../../../../shared/jsonTextDiff.ts';
+import { diffLines, linesOf, readForDiff } from '../../../../../shared/responseDiff.ts';
+import type { DiffPart, DiffRequest, DiffResponse, DiffSide, PartDiff } from './protocol.ts';
 
-// Reading and comparing two large responses takes as long as reading each
-// in the viewer; here it never holds up typing or scrolling in the window.
+// Comparing two large responses takes as long as reading each in the viewer
+// when they differ all over; here it never holds up typing or scrolling in
+// the window. Two runs' responses mostly share their text, so only the part
+// between what they share is read (jsonTextDiff.ts), both whole only when
+// that cannot be narrowed.
 const scope = globalThis as unknown as {
   postMessage: (message: DiffResponse) => void;
   onmessage: ((event: MessageEvent<DiffRequest>) => void) | null;
 };
 
-const slices: Record<DiffSide, string[]> = { before: [], after: [] };
-const done: Record<DiffSide, boolean> = { before: false, after: false };
+type Key = `${DiffPart}.${DiffSide}`;
+const slices = new Map<Key, string[]>();
+const texts = new Map<Key, string>();
+let failed = false;
+
+function fail(error: unknown): void {
+  failed = true;
+  const reason = error instanceof Error ? error.message : String(error);
+  scope.postMessage({ type: 'failed', message: `The two runs could not be compared: ${reason}` });
+}
+
+function compare(part: DiffPart): PartDiff {
+  const before = texts.get(`${part}.before`)!;
+  const after = texts.get(`${part}.after`)!;
+  const narrowed = diffJsonTexts(before, after);
+  return narrowed === undefined ? diffLines(readForDiff(before), readForDiff(after)) : linesOf(narrowed);
+}
 
 scope.onmessage = ({ data }) => {
-  slices[data.side].push(data.text);
-  done[data.side] ||= data.last;
-  if (!done.before || !done.after) return;
+  if (failed) return;
+  const key: Key = `${data.part}.${data.side}`;
+  const held = slices.get(key) ?? [];
+  held.push(data.text);
+  slices.set(key, held);
+  if (!data.last) return;
+  slices.delete(key);
+  texts.set(key, held.join(''));
+  if (texts.size < 4) return;
   try {
-    const before = slices.before.join('');
-    const after = slices.after.join('');
-    slices.before = [];
-    slices.after = [];
-    scope.postMessage({ type: 'diff', ...diffTexts(before, after) });
+    scope.postMessage({ type: 'diff', args: compare('args'), response: compare('response') });
+    texts.clear();
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    scope.postMessage({ type: 'failed', message: `The two responses could not be compared: ${reason}` });
+    fail(error);
   }
 };

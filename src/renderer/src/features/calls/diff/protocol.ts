@@ -1,9 +1,13 @@
 import type { DiffLine } from '../../../../../shared/responseDiff.ts';
 
+/** What a run comparison compares: the arguments sent and the responses. */
+export type DiffPart = 'args' | 'response';
 export type DiffSide = 'before' | 'after';
 
-/** Both responses in slices (see postInSlices); the diff follows the last slice of both. */
-export type DiffRequest = { type: 'slice'; side: DiffSide; text: string; last: boolean };
+/** One text in slices (see postInSlices); the comparison follows the last slice of all four. */
+export type DiffRequest = { type: 'slice'; part: DiffPart; side: DiffSide; text: string; last: boolean };
+
+export type PartDiff = { lines: DiffLine[]; truncated: boolean };
 
 export type DiffResponse =
-  { type: 'diff'; lines: DiffLine[]; truncated: boolean } | { type: 'failed'; message: string };
+  { type: 'diff'; args: PartDiff; response: PartDiff } | { type: 'failed'; message: string };

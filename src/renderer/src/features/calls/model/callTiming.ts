@@ -24,6 +24,3 @@ export function untilNextPoll(call: Timed, now: number): number | null {
   if (call.state !== 'waiting' || call.nextPollAt === null) return null;
   return Math.max(0, call.nextPollAt - now);
 }
-
-/** The clock time of `at`, with seconds, in the window's one time format. */
-export { clockTime } from '../../../ui/time.ts';
