@@ -161,7 +161,8 @@ describe('every contract method reaches AppCore', () => {
     const opened = await call('openSavedCall');
     expect(opened).toMatchObject({
       fileName: 'handed over.json',
-      call: { id: done.id, responseJson: '{"hi":1}' },
+      // A saved call keeps no local call id: it names the service's run.
+      call: { webhookCallId: done.webhookCallId, responseJson: '{"hi":1}' },
     });
     shell.dropFile(savedFile);
     expect((await call('openDroppedCall')).call).toEqual(opened?.call);
