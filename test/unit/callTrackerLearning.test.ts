@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import { MIN_SPACING_MS } from '../../src/core/tracker/learnedSchedule.ts';
+import { LEARNED_GAP } from '../../src/core/tracker/gapBound.ts';
+import { MIN_POLL_DELAY_MS } from '../../src/core/tracker/pollPolicy.ts';
 import { DONE, openTrackerHarness, storedCall, type TrackerHarness } from '../support/trackerHarness.ts';
 
 let h: TrackerHarness;
@@ -35,13 +36,15 @@ describe('the tracker learns run times', () => {
       return { status: 'WAITING', response: undefined, hasResponse: false, body: { status: 'WAITING' } };
     };
     for (let i = 0; i < 8; i++) await h.pollOnce();
-    // The first query on the policy (1 s jittered by one half), the next once the runs start to end (by the
-    // 40th percentile), then where they end, never two within the spacing nor more than two in a second.
+    // The first query on the policy (1 s jittered by one half), the next as the runs begin to end (within
+    // the bound of the fastest), then where they end, within the bound of each other, never more than two in a second.
     expect(times[0]).toBe(500);
-    expect(times[1]).toBeGreaterThanOrEqual(20_000);
-    expect(times[1]).toBeLessThanOrEqual(24_000);
-    for (let i = 2; i < times.length; i++)
-      expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(MIN_SPACING_MS);
+    expect(times[1]).toBeGreaterThanOrEqual(15_000);
+    expect(times[1]).toBeLessThanOrEqual(20_000 + LEARNED_GAP.longestMs);
+    for (let i = 2; i < times.length; i++) {
+      expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(MIN_POLL_DELAY_MS);
+      expect(times[i]! - times[i - 1]!).toBeLessThanOrEqual(LEARNED_GAP.longestMs);
+    }
     for (let i = 3; i < times.length; i++) expect(times[i]! - times[i - 2]!).toBeGreaterThanOrEqual(1_000);
     expect(times[4]).toBeLessThan(30_000);
   });
