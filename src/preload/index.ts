@@ -52,6 +52,7 @@ export const robotTray = {
   getCallResponseStart: invoke('getCallResponseStart'),
   stopCall: invoke('stopCall'),
   resumeCall: invoke('resumeCall'),
+  checkCall: invoke('checkCall'),
   refireCall: invoke('refireCall'),
   forgetCall: invoke('forgetCall'),
   clearFinished: invoke('clearFinished'),

@@ -25,6 +25,8 @@ export type CallPollingDeps = {
 export class CallPolling {
   readonly queue: PollQueue;
   readonly #d: CallPollingDeps;
+  /** Who waits for the next answer about a call (checkNow), by call id. */
+  readonly #waiting = new Map<string, Array<(call: Call) => void>>();
 
   constructor(deps: CallPollingDeps) {
     this.#d = deps;
@@ -81,6 +83,40 @@ export class CallPolling {
     return next;
   }
 
+  /**
+   * Ask about a waiting call now, rather than at its next poll: at once,
+   * within the per-origin rate and the query slots, as every poll. Resolves
+   * with the call as the answer left it (`nextPollAt`: its next automatic
+   * poll), or as it stands once a request's deadline passed without one.
+   */
+  checkNow(call: Call, robot: Robot | undefined): Promise<Call> {
+    const { clock, settings } = this.#d.tracker;
+    return new Promise((resolve) => {
+      const guard = clock.setTimer(() => {
+        this.#settle(call.id, this.#d.live().get(call.id)?.call ?? call);
+      }, settings().http.requestDeadlineMs);
+      const waiters = this.#waiting.get(call.id) ?? [];
+      waiters.push((answered) => {
+        clock.clearTimer(guard);
+        resolve(answered);
+      });
+      this.#waiting.set(call.id, waiters);
+      this.scheduleNext(call, robot, undefined, undefined, true);
+    });
+  }
+
+  /** An answer is being recorded; once it is, whoever waits for it is told (the poll's slot is not held meanwhile). */
+  #recorded(callId: string, written: Promise<Call>): void {
+    if (this.#waiting.has(callId)) void written.then((call) => this.#settle(callId, call));
+  }
+
+  /** The answer about a call is in (or no answer will come): tell whoever waits for it. */
+  #settle(callId: string, call: Call): void {
+    const waiters = this.#waiting.get(callId);
+    this.#waiting.delete(callId);
+    for (const resolve of waiters ?? []) resolve(call);
+  }
+
   async #poll(callId: string): Promise<void> {
     const live = this.#d.live();
     const call = live.get(callId)?.call;
@@ -96,11 +132,14 @@ export class CallPolling {
     if (outcome === undefined) {
       const note =
         'Its robot is no longer in Robot Tray (deleted, or robots.json could not be read), so watching stopped.';
-      void live.finish(moveTo(call, 'stopped', this.#d.tracker.clock.now(), note));
+      this.#recorded(callId, live.finish(moveTo(call, 'stopped', this.#d.tracker.clock.now(), note)));
     } else if (outcome.pollAgain) {
-      void live.commit(this.scheduleNext(outcome.call, robot, undefined, outcome.retryAfterMs));
+      this.#recorded(
+        callId,
+        live.commit(this.scheduleNext(outcome.call, robot, undefined, outcome.retryAfterMs)),
+      );
     } else {
-      void live.finish(outcome.call);
+      this.#recorded(callId, live.finish(outcome.call));
     }
   }
 }

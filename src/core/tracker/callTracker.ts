@@ -195,6 +195,24 @@ export class CallTracker {
   }
 
   /**
+   * Ask the service about a waiting call now (the window's "Check now"),
+   * within the per-origin rate, rather than at its next poll; a call nobody
+   * watches is taken over first. Resolves with the call as the answer left
+   * it, its next automatic check in `nextPollAt`.
+   */
+  async checkNow(call: Call): Promise<Call> {
+    if (call.state !== 'waiting')
+      throw new AppError('validation', 'Only a waiting call can be checked now; this one has ended.');
+    const watched = this.#live.get(call.id)?.call ?? this.#adoption.adopt(call);
+    if (!this.#live.has(call.id))
+      throw new AppError(
+        'validation',
+        'Another Robot Tray process (such as `robot-tray fire --wait`) is watching this call, so it asks the service on its own schedule; its answers show here as they come.',
+      );
+    return this.#polling.checkNow(watched, await this.#d.robotById(call.robotId));
+  }
+
+  /**
    * Take over the calls nobody watches: left waiting by another process
    * (fired without --wait, given up at --timeout, let go at exit) or by one
    * that died (its lease lapsed). A call still `sending` whose sender's lease

@@ -45,6 +45,7 @@ export const contractMethodNames = [
   'getCallResponseStart',
   'stopCall',
   'resumeCall',
+  'checkCall',
   'refireCall',
   'forgetCall',
   'clearFinished',
