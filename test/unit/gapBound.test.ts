@@ -1,18 +1,14 @@
 import fc from 'fast-check';
-import { afterEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { AppError } from '../../src/core/errors.ts';
 import { FALLBACK_MIN_WAIT_MS } from '../../src/core/tracker/fallbackSchedule.ts';
 import { boundedGap, FALLBACK_GAP, type GapBound, LEARNED_GAP } from '../../src/core/tracker/gapBound.ts';
-import {
-  firstQueryAt,
-  nextQueryDelay,
-  runEdges,
-  SLOWER_RUNS_WATCHED,
-} from '../../src/core/tracker/learnedSchedule.ts';
+import { firstQueryAt, runEdges, SLOWER_RUNS_WATCHED } from '../../src/core/tracker/learnedSchedule.ts';
 import { MIN_POLL_DELAY_MS } from '../../src/core/tracker/pollPolicy.ts';
 import { type RunProfile, runProfile } from '../../src/core/tracker/runProfile.ts';
 import { defaultPollPolicy } from '../../src/shared/models/pollPolicy.ts';
 import { pollTrouble } from '../../src/shared/sentences/pollTrouble.ts';
+import { queryTimes } from '../support/querySchedule.ts';
 import { openTrackerHarness, type TrackerHarness, WAITING } from '../support/trackerHarness.ts';
 
 /**
@@ -42,23 +38,10 @@ function allowed(profile: RunProfile | undefined, atMs: number): number {
   return boundedGap(bound, atMs, MIN_POLL_DELAY_MS);
 }
 
-/** When a call is queried (ms after acceptance) until `untilMs`, the schedule drawing from `draws` in turn. */
-function queryTimes(profile: RunProfile | undefined, untilMs: number, draws: readonly number[]): number[] {
-  const times: number[] = [];
-  let at = 0;
-  for (let pollCount = 0; at < untilMs; pollCount++) {
-    const draw = draws[pollCount % draws.length]!;
-    at += nextQueryDelay({
-      pollCount,
-      elapsedMs: at,
-      profile,
-      policy: defaultPollPolicy,
-      explicit: false,
-      random: () => draw,
-    });
-    times.push(at);
-  }
-  return times;
+/** A random source that gives `draws` in turn. */
+function inTurn(draws: readonly number[]): () => number {
+  let next = 0;
+  return () => draws[next++ % draws.length]!;
 }
 
 describe('the gap bound', () => {
@@ -69,7 +52,7 @@ describe('the gap bound', () => {
         fc.array(fc.double({ min: 0, max: 0.999_999, noNaN: true }), { minLength: 1 }),
         (runs, draws) => {
           const profile = runProfile(runs)!;
-          const times = queryTimes(profile, 6 * runEdges(profile).last, draws);
+          const times = queryTimes(profile, 6 * runEdges(profile).last, inTurn(draws));
           const from = times.findIndex((t) => t >= firstQueryAt(profile) - 1);
           for (let i = Math.max(1, from + 1); i < times.length; i++)
             expect(times[i]! - times[i - 1]!).toBeLessThanOrEqual(allowed(profile, times[i - 1]!) + 1);
@@ -90,7 +73,7 @@ describe('the gap bound', () => {
         fc.array(fc.double({ min: 0, max: 0.999_999, noNaN: true }), { minLength: 1 }),
         fc.integer({ min: 2_100, max: 1_000_000 }),
         (draws, run) => {
-          const times = queryTimes(undefined, run + 60_000, draws);
+          const times = queryTimes(undefined, run + 60_000, inTurn(draws));
           for (let i = 1; i < times.length; i++)
             expect(times[i]! - times[i - 1]!).toBeLessThanOrEqual(allowed(undefined, times[i - 1]!) + 1);
           const seen = times.find((t) => t >= run)!;
@@ -102,8 +85,38 @@ describe('the gap bound', () => {
 });
 
 describe('only Retry-After and the per-origin rate wait longer', () => {
-  let h: TrackerHarness;
-  afterEach(() => h.close());
+  /** Two calls to one service held to `perSecond`, answered WAITING or 429 with the Retry-After (s) given, in turn, for 90 s. */
+  async function watchTwoCalls(
+    h: TrackerHarness,
+    answers: ReadonlyArray<number | undefined>,
+    perSecond: number,
+  ) {
+    // The built-in schedule (no poll interval set).
+    h.settings = { ...h.settings, pollPolicy: {}, queriesPerSecondPerOrigin: perSecond };
+    const asked: Array<{ id: string; at: number }> = [];
+    const answered = new Map<string, number>();
+    h.client.answer = async (webhookCallId) => {
+      asked.push({ id: webhookCallId, at: h.clock.now() });
+      const n = answered.get(webhookCallId) ?? 0;
+      answered.set(webhookCallId, n + 1);
+      const retryAfterS = answers[n % answers.length];
+      if (retryAfterS === undefined) return WAITING;
+      throw new AppError('http', 'Too many requests', { status: 429, retryAfterMs: retryAfterS * 1_000 });
+    };
+    const calls = [await h.fire(), await h.fire()];
+    /** What each call's row said of its polls after each answer, by webhookCallId and poll count. */
+    const rows = new Map<string, string | null>();
+    h.tracker.subscribe((changed) => {
+      for (const c of changed)
+        if (c.webhookCallId !== null)
+          rows.set(`${c.webhookCallId}@${c.pollCount}`, pollTrouble(c, h.clock.now()));
+    });
+    for (let t = 0; t < 90_000; t += 50) {
+      h.clock.advance(50);
+      await h.settle();
+    }
+    return { asked, calls, rows };
+  }
 
   test('a watched call: each gap is within the bound, or the service asked for it (the row shows it), or the origin was at its rate', async () => {
     await fc.assert(
@@ -114,63 +127,40 @@ describe('only Retry-After and the per-origin rate wait longer', () => {
         }),
         fc.integer({ min: 1, max: 3 }),
         async (answers, perSecond) => {
-          h = await openTrackerHarness();
-          // The built-in schedule (no poll interval set), two calls to one service held to `perSecond`.
-          h.settings = { ...h.settings, pollPolicy: {}, queriesPerSecondPerOrigin: perSecond };
-          const asked: Array<{ id: string; at: number }> = [];
-          const answered = new Map<string, number>();
-          h.client.answer = async (webhookCallId) => {
-            asked.push({ id: webhookCallId, at: h.clock.now() });
-            const n = answered.get(webhookCallId) ?? 0;
-            answered.set(webhookCallId, n + 1);
-            const retryAfterS = answers[n % answers.length];
-            if (retryAfterS === undefined) return WAITING;
-            throw new AppError('http', 'Too many requests', {
-              status: 429,
-              retryAfterMs: retryAfterS * 1_000,
-            });
-          };
-          const calls = [await h.fire(), await h.fire()];
-          const rows = new Map<string, string | null>();
-          h.tracker.subscribe((changed) => {
-            for (const c of changed)
-              if (c.webhookCallId !== null)
-                rows.set(`${c.webhookCallId}@${c.pollCount}`, pollTrouble(c, h.clock.now()));
-          });
-          for (let t = 0; t < 90_000; t += 50) {
-            h.clock.advance(50);
-            await h.settle();
-          }
-          for (const call of calls) {
-            const times = asked
-              .filter((q) => q.id === call.webhookCallId)
-              .map((q) => q.at - call.acceptedAt!);
-            for (let i = 1; i < times.length; i++) {
-              const gap = times[i]! - times[i - 1]!;
-              if (gap <= allowed(undefined, times[i - 1]!) + 50) continue;
-              const retryAfterS = answers[(i - 1) % answers.length];
-              if (retryAfterS !== undefined) {
-                // The service asked for the pause, and the call's row says so, with the next try.
-                expect(gap).toBeLessThanOrEqual(
-                  Math.max(allowed(undefined, times[i - 1]!), retryAfterS * 1_000) + 1_050,
+          const h = await openTrackerHarness();
+          try {
+            const { asked, calls, rows } = await watchTwoCalls(h, answers, perSecond);
+            for (const call of calls) {
+              const times = asked
+                .filter((q) => q.id === call.webhookCallId)
+                .map((q) => q.at - call.acceptedAt!);
+              for (let i = 1; i < times.length; i++) {
+                const gap = times[i]! - times[i - 1]!;
+                if (gap <= allowed(undefined, times[i - 1]!) + 50) continue;
+                const retryAfterS = answers[(i - 1) % answers.length];
+                if (retryAfterS !== undefined) {
+                  // The service asked for the pause, and the call's row says so, with the next try.
+                  expect(gap).toBeLessThanOrEqual(
+                    Math.max(allowed(undefined, times[i - 1]!), retryAfterS * 1_000) + 1_050,
+                  );
+                  expect(rows.get(`${call.webhookCallId}@${i}`)).toMatch(
+                    /^last poll failed: HTTP 429.*; next try in \d+ s$/,
+                  );
+                  continue;
+                }
+                // Else the service's rate held it: `perSecond` queries to it in the second before.
+                const at = times[i]! + call.acceptedAt!;
+                expect(asked.filter((q) => q.at >= at - 1_000 && q.at < at).length).toBeGreaterThanOrEqual(
+                  perSecond,
                 );
-                expect(rows.get(`${call.webhookCallId}@${i}`)).toMatch(
-                  /^last poll failed: HTTP 429.*; next try in \d+ s$/,
-                );
-                continue;
               }
-              // Else the service's rate held it: `perSecond` queries to it in the second before.
-              const at = times[i]! + call.acceptedAt!;
-              expect(asked.filter((q) => q.at >= at - 1_000 && q.at < at).length).toBeGreaterThanOrEqual(
-                perSecond,
-              );
             }
+          } finally {
+            await h.close();
           }
-          await h.close();
         },
       ),
       { numRuns: 15 },
     );
-    h = await openTrackerHarness();
   });
 });
