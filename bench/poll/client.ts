@@ -28,6 +28,8 @@ export type ClientResult = {
   eventLoopP99Ms: number;
   cpuMs: number;
   memoryGrowthMiB: number;
+  /** In a drift workload, the core's runs at the new speed per robot until its profile caught up (null: not in this run). */
+  catchUp: Array<number | null>;
 };
 
 const { values } = parseArgs({ options: { kind: { type: 'string' }, workload: { type: 'string' } } });
@@ -93,5 +95,6 @@ const result: ClientResult = {
   eventLoopP99Ms: delay.percentile(99) / 1e6,
   cpuMs: (cpu.user + cpu.system) / 1000,
   memoryGrowthMiB,
+  catchUp: drive.catchUp(),
 };
 console.log(`result ${JSON.stringify(result)}`);
