@@ -99,22 +99,22 @@ describe('PollQueue under its caps', () => {
     expect(mostInFlight.get('a')).toBe(2);
   });
 
-  test('one service never holds more than all but a quarter of the slots, however many robots it has', async () => {
+  test('one service never holds more than all but an eighth of the slots, however many robots it has', async () => {
     const { clock, started, schedule, end } = heldQueue(16);
     for (let i = 0; i < 10; i++) {
       schedule(`a${i}`, 10, 'slow');
       schedule(`b${i}`, 10, 'slow');
     }
     clock.advance(10);
-    expect(started).toHaveLength(12);
+    expect(started).toHaveLength(14);
     schedule('c0', 20, 'quick');
     clock.advance(10);
     expect(started.at(-1)).toBe('c0');
-    // The quarter left is the other services': the slow one gets a slot back only as one of its own frees.
+    // The eighth left is the other services': the slow one gets a slot back only as one of its own frees.
     await end('c0');
-    expect(started).toHaveLength(13);
+    expect(started).toHaveLength(15);
     await end('a0');
-    expect(started).toHaveLength(14);
+    expect(started).toHaveLength(16);
   });
 
   test('a robot held back at its share keeps its turn: every due poll runs in the end', async () => {

@@ -26,12 +26,13 @@ function robotShare(cap: number): number {
 }
 
 /**
- * The share of the cap one origin (one service) may hold: all but a quarter,
- * so however many robots a slow service has, a quarter of the slots stay free
- * for the other services (two robots at half each once took all 16).
+ * The share of the cap one origin (one service) may hold: all but an eighth
+ * (at least one), so however many robots a slow service has, some slots stay
+ * free for the other services (two robots at half each once took all 16),
+ * and a lone service loses few.
  */
 function originShare(cap: number): number {
-  return Math.max(1, cap - Math.max(1, Math.floor(cap / 4)));
+  return Math.max(1, cap - Math.max(1, Math.floor(cap / 8)));
 }
 
 /** The polls of one origin that are due, by robot, and whose turn is next. */
@@ -43,7 +44,7 @@ type Lane = { ready: Map<string, string[]>; robots: string[] };
  * robots take turns within their lane, under a global cap on queries in
  * flight: a service with 1,000 waiting calls, or with 50 robots, cannot
  * starve one with a single call. One robot holds at most half the cap at
- * once, and one origin all but a quarter of it, so a robot or a service
+ * once, and one origin all but an eighth of it, so a robot or a service
  * that trickles its answers cannot take every slot from the others. Each
  * origin is also held to a rate of queries per second (counted over a
  * sliding second): one app once sent ~2,000 queries a second to one service.
