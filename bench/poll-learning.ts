@@ -70,7 +70,8 @@ function runClient(kind: string, w: Workload): Promise<ClientResult> {
     [path.join(import.meta.dirname, 'poll/client.ts'), '--kind', kind, '--workload', JSON.stringify(w)],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
-  process.once('exit', () => child.kill('SIGKILL'));
+  // SIGTERM, not SIGKILL: the client then stops its sandbox on the way out (a killed one left it serving).
+  process.once('exit', () => child.kill('SIGTERM'));
   return new Promise((resolve, reject) => {
     let result: ClientResult | undefined;
     createInterface({ input: child.stdout }).on('line', (line) => {

@@ -33,6 +33,8 @@ export type ClientResult = {
 };
 
 const { values } = parseArgs({ options: { kind: { type: 'string' }, workload: { type: 'string' } } });
+// Ended by the benchmark (it failed elsewhere): exit, so the sandbox's exit handler stops it too.
+process.once('SIGTERM', () => process.exit(143));
 const kind = values.kind ?? '';
 const workload = JSON.parse(values.workload ?? '{}') as Workload;
 
