@@ -20,6 +20,7 @@
  */
 import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { repoRoot } from './benchmarks.ts';
@@ -93,12 +94,14 @@ async function runTogether<K extends string>(
   return Object.fromEntries(clients.map((c, i) => [c.key, summarize(results[i]!)])) as Record<K, Summary>;
 }
 
+// Said with the figures: on a shared machine, a busy start explains a slow run.
+const started = { at: new Date().toISOString(), load: os.loadavg().map((n) => Math.round(n * 100) / 100) };
 const main = await runTogether(MAIN);
 // The short run's figures are not judged: its drift and heavy-tail clients run together, to keep npm test quick.
 const tail = short
   ? await runTogether([...DRIFT, ...HEAVY])
   : { ...(await runTogether(DRIFT)), ...(await runTogether(HEAVY)) };
-const figures = pollFigures(main, workload, tail, tails);
+const figures = pollFigures(main, workload, tail, tails, started);
 
 if (!short && values.chart !== '') {
   const svg = pollChart(

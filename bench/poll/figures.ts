@@ -113,6 +113,7 @@ export function pollFigures(
   mainWorkload: Workload,
   tails: TailRun,
   tailWorkloads: { slower: Workload; faster: Workload; heavy: Workload },
+  started: { at: string; load: number[] },
 ): Figure[] {
   const naive = main.naive1s;
   const naiveQueries = { name: 'fetch every 1 s', value: naive.queries, unit: 'queries' };
@@ -122,7 +123,7 @@ export function pollFigures(
       name: `poll: status queries, fetch every 1 s (${settingOf(mainWorkload)})`,
       value: naive.queries,
       unit: 'queries',
-      found: found(naive, calls),
+      found: `${found(naive, calls)}; this benchmark started ${started.at.slice(0, 16).replace('T', ' ')} UTC, load average ${started.load.join(' / ')}`,
     }),
     figure({
       name: 'poll: status queries, fetch every 5 s',
