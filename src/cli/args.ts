@@ -3,52 +3,106 @@ import { usageError } from './cliError.ts';
 import { firstInexactNumber, keepsExactValue } from '../shared/exactNumbers.ts';
 
 /**
- * Robot arguments from the command line. Pure: no I/O, no core, so it is
- * cheap to load and tested on its own.
+ * Robot arguments from the command line, as HTTPie reads them (robot
+ * authors type them there already). Pure: no I/O, no core, so it is cheap to
+ * load and tested on its own; a file an argument names is read beforehand.
  *
- *   --arg key=value    the value as JSON when it is valid JSON, else a string
- *   --arg key:=value   the value always as a string
+ *   --arg key=value    the value as text, always
+ *   --arg key:=value   the value as JSON: 42, true, null, [1], {"a":1}
+ *   --arg key=@FILE    the file's text; key:=@FILE the file's JSON
+ *   --arg key=\@x      text that starts with "@"
  *   --arg a.b=value    sets key b inside object a (a\.b is one key with a dot)
  *   --args JSON        a JSON object; several merge in order, key by key at the top
  *
  * The separator is the first `=`: when a `:` comes right before it, it is
- * `:=`. So `url:=https://x/?a=1` keeps the whole URL as text, and a key can
+ * `:=`. So `url=https://x/?a=1` keeps the whole URL as text, and a key can
  * never contain `=`.
  */
-export function parseArgPair(text: string): [key: string, value: JsonValue] {
+export type ArgPair = {
+  key: string;
+  /** `:=`: the value is JSON. */
+  typed: boolean;
+  /** `=@FILE` / `:=@FILE`: the value is this file's content. */
+  file?: string;
+  /** The value as typed after the separator (for a file, what was read is used instead). */
+  raw: string;
+};
+
+export function splitArgPair(text: string): ArgPair {
   const at = text.indexOf('=');
   if (at < 0) {
-    throw usageError(`--arg ${text}: expected key=value (or key:=value to keep the value as text).`);
+    throw usageError(`--arg ${text}: expected key=value (text) or key:=value (JSON, such as n:=42).`);
   }
-  const asText = at > 0 && text[at - 1] === ':';
-  const key = text.slice(0, asText ? at - 1 : at);
+  const typed = at > 0 && text[at - 1] === ':';
+  const key = text.slice(0, typed ? at - 1 : at);
   if (key === '') throw usageError(`--arg ${text}: the argument name before "=" is empty.`);
   for (const step of argPath(key, text)) checkName(step, '--arg');
   const raw = text.slice(at + 1);
-  return [key, asText ? raw : jsonOrText(raw)];
+  if (raw.startsWith('@') && raw.length > 1) return { key, typed, file: raw.slice(1), raw };
+  return { key, typed, raw: raw.startsWith('\\@') ? raw.slice(1) : raw };
+}
+
+/** The files `--arg` values name (key=@FILE), to read before the arguments are built. */
+export function argFiles(pairs: readonly string[]): string[] {
+  return [...new Set(pairs.map(splitArgPair).flatMap((p) => (p.file === undefined ? [] : [p.file])))];
 }
 
 /**
- * A long run of digits is an id more often than a number, and JSON numbers
- * past 2^53 lose digits when read (12345678901234567890 would arrive as
- * 12345678901234567000), so such a value stays text rather than be changed;
- * so does a decimal with more digits than a double keeps.
+ * One `--arg`: its name and value. `fileText` gives the content of a file a
+ * value names (read beforehand by the caller).
  */
-function jsonOrText(raw: string): JsonValue {
+export function parseArgPair(
+  text: string,
+  fileText: (file: string) => string = noFiles,
+): [key: string, value: JsonValue] {
+  const pair = splitArgPair(text);
+  const raw = pair.file === undefined ? pair.raw : fileText(pair.file);
+  if (!pair.typed) return [pair.key, raw];
+  const where = pair.file === undefined ? `--arg ${text}` : `--arg ${pair.key}:=@${pair.file}`;
   let value: unknown;
   try {
     value = JSON.parse(raw);
+  } catch (error) {
+    throw usageError(
+      `${where}: not valid JSON (${(error as Error).message.split('\n')[0]}). ` +
+        `For text write ${pair.key}=… instead of ${pair.key}:=…; text in JSON needs quotes, such as ${pair.key}:='"x"'.`,
+    );
+  }
+  // A number a double cannot hold exactly (12345678901234567890, 1e400) would arrive changed.
+  const inexact = firstInexactNumber(raw);
+  if (inexact !== undefined || (typeof value === 'number' && !keepsExactValue(raw.trim())))
+    throw inexactNumberError(where, inexact ?? raw.trim(), pair.key);
+  return [pair.key, value as JsonValue];
+}
+
+function noFiles(file: string): string {
+  throw new Error(`--arg: the file ${file} was not read first`);
+}
+
+/**
+ * A note for a value sent as text that reads as JSON of another kind
+ * (rush=true, amount=12.5): HTTPie's rule makes it text, and the person may
+ * have meant the number. Undefined for anything else.
+ */
+export function typedLookingNote(text: string): string | undefined {
+  const pair = splitArgPair(text);
+  if (pair.typed || pair.file !== undefined) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(pair.raw);
   } catch {
-    return raw;
+    return undefined;
   }
-  // A number a double cannot hold exactly (12345678901234567890, 123456789012345678.5,
-  // 1e400) would arrive changed: keep what was typed, as text.
-  if (typeof value === 'number' && !keepsExactValue(raw)) return raw;
-  if (typeof value === 'object' && value !== null) {
-    const inexact = firstInexactNumber(raw);
-    if (inexact !== undefined) throw inexactNumberError('--arg', inexact);
-  }
-  return value as JsonValue;
+  if (typeof value === 'string') return undefined;
+  const kind =
+    value === null
+      ? 'null'
+      : Array.isArray(value)
+        ? 'a list'
+        : typeof value === 'object'
+          ? 'an object'
+          : `a ${typeof value}`;
+  return `--arg ${text} sent the text "${pair.raw}"; for ${kind} write ${pair.key}:=${pair.raw}`;
 }
 
 export function parseArgsJson(text: string): JsonObject {
@@ -74,7 +128,11 @@ export type ArgChanges = {
   pairs: Array<{ path: string[]; value: JsonValue; text: string }>;
 };
 
-export function parseArgChanges(argsJson: readonly string[], pairs: readonly string[]): ArgChanges {
+export function parseArgChanges(
+  argsJson: readonly string[],
+  pairs: readonly string[],
+  fileText: (file: string) => string = noFiles,
+): ArgChanges {
   return {
     objects: argsJson.map((text) => {
       const object = parseArgsJson(text);
@@ -82,7 +140,7 @@ export function parseArgChanges(argsJson: readonly string[], pairs: readonly str
       return object;
     }),
     pairs: pairs.map((text) => {
-      const [key, value] = parseArgPair(text);
+      const [key, value] = parseArgPair(text, fileText);
       return { path: argPath(key, text), value, text };
     }),
   };
@@ -102,8 +160,12 @@ export function applyArgChanges(base: JsonObject, changes: ArgChanges): JsonObje
 }
 
 /** Every --args object in order, then every --arg pair in order: later ones win. */
-export function buildArgs(argsJson: readonly string[], pairs: readonly string[]): JsonObject {
-  return applyArgChanges({}, parseArgChanges(argsJson, pairs));
+export function buildArgs(
+  argsJson: readonly string[],
+  pairs: readonly string[],
+  fileText?: (file: string) => string,
+): JsonObject {
+  return applyArgChanges({}, parseArgChanges(argsJson, pairs, fileText));
 }
 
 /**
@@ -162,10 +224,12 @@ export function removeAt(target: JsonObject, path: readonly string[]): JsonObjec
   return changed === undefined ? undefined : { ...target, [head]: changed };
 }
 
-function inexactNumberError(option: string, typed: string) {
+function inexactNumberError(option: string, typed: string, key?: string) {
   return usageError(
     `${option}: the number ${typed.slice(0, 40)} has more digits than a JSON number keeps, so it would be sent changed. ` +
-      'Quote it to send it as text exactly as typed.',
+      (key === undefined
+        ? 'Quote it to send it as text exactly as typed.'
+        : `Send it as text exactly as typed with ${key}=… (or quote it inside the JSON).`),
   );
 }
 

@@ -20,18 +20,28 @@ export async function argsJsonTexts(values: readonly string[]): Promise<string[]
 async function readArgsSource(value: string): Promise<string> {
   if (value === '-') return readStdin();
   if (!value.startsWith('@')) return value;
-  const file = value.slice(1);
+  return readArgsFile(value.slice(1), `--args @${value.slice(1)}`, 'To pipe arguments in, use --args -.');
+}
+
+/** The text of each file an `--arg key=@FILE` names, by file. */
+export async function argFileTexts(files: readonly string[]): Promise<Map<string, string>> {
+  const texts = new Map<string, string>();
+  for (const file of files)
+    texts.set(file, await readArgsFile(file, `--arg …=@${file}`, 'To pipe arguments in, use --args -.'));
+  return texts;
+}
+
+async function readArgsFile(file: string, option: string, pipeHint: string): Promise<string> {
   // Loaded only here: --help and usage errors must not load the core (start-up).
   const { problemWords, readUserFile, UserFileError } = await import('../core/files/readUserFile.ts');
   try {
     return (await readUserFile(file, MAX_ARGS_BYTES)).toString('utf8');
   } catch (error) {
     if (!(error instanceof UserFileError)) throw error;
-    if (error.problem.reason === 'too-large') throw tooLarge(`--args @${file}`);
-    // A pipe is refused like any special file: `--args -` reads stdin.
-    const hint =
-      error.problem.reason === 'special' ? ' To pipe arguments in, use --args -.' : ' Check the path.';
-    throw usageError(`--args @${file}: the file ${problemWords(error.problem)}.${hint}`);
+    if (error.problem.reason === 'too-large') throw tooLarge(option);
+    // A pipe is refused like any special file.
+    const hint = error.problem.reason === 'special' ? ` ${pipeHint}` : ' Check the path.';
+    throw usageError(`${option}: the file ${problemWords(error.problem)}.${hint}`);
   }
 }
 

@@ -9,7 +9,7 @@ import { type ResponseOptions, showResponse, responseText } from './responseOutp
 import type { WaitOutcome } from './waitForCall.ts';
 
 /**
- * Everything known about a call, for `robot-tray status`. With `summary` (a
+ * Everything known about a call, for `robot-tray call show`. With `summary` (a
  * terminal, without --full) a long response shows its first lines and what
  * was left out, so a 10 MB answer does not flood the screen (responseText).
  */
@@ -60,9 +60,9 @@ export function problemLine(call: Call): string {
       return about;
     case 'failed':
     case 'unexpected':
-      return `${about} See the service's answer with: robot-tray status ${id} --json`;
+      return `${about} See the service's answer with: robot-tray call show ${id} --json`;
     case 'stopped':
-      return `${about} Resume it with: robot-tray status ${id} --wait`;
+      return `${about} Resume it with: robot-tray call show ${id} --wait`;
     default:
       return `Call ${id} is ${call.state}.`;
   }
@@ -78,7 +78,7 @@ export async function reportCall(
   call: Call,
   options: ResponseOptions & { waited: boolean },
 ): Promise<number> {
-  if (options.json) printJson(call);
+  if (options.json) printCallJson(call);
   if (call.state === 'done') {
     await showResponse(call, options);
     if (call.warning !== null) printProblem(`robot-tray: ${call.warning}`);
@@ -107,8 +107,8 @@ export async function reportWait(
 ): Promise<number> {
   const { call } = outcome;
   if (outcome.ended === 'final') return reportCall(call, { ...options, waited: true });
-  if (options.json) printJson(call);
-  const later = `robot-tray status ${call.id} --wait`;
+  if (options.json) printCallJson(call);
+  const later = `robot-tray call show ${call.id} --wait`;
   const stays =
     options.appWatching === true
       ? `the call stays waiting in history (the app keeps watching it), check it later with: ${later}`
@@ -120,4 +120,17 @@ export async function reportWait(
   }
   printProblem(`robot-tray: stopped waiting; ${stays}`);
   return ExitCode.interrupted;
+}
+
+/**
+ * A call record as `--json` prints it: everything but the prints of its
+ * secrets, which mean something only to this desk's mask key.
+ */
+export function callJson<T extends { echoPrints?: unknown }>(call: T): Omit<T, 'echoPrints'> {
+  const { echoPrints: _prints, ...shown } = call;
+  return shown;
+}
+
+export function printCallJson(call: { echoPrints?: unknown }): void {
+  printJson(callJson(call));
 }

@@ -2,7 +2,7 @@ import type { AppCore } from '../core/appCore.ts';
 import type { Call } from '../shared/models/call.ts';
 import type { CallStateName } from '../shared/models/callStates.ts';
 import { notFoundError } from './cliError.ts';
-import { sameName } from './lookup.ts';
+import { sameName } from '../shared/names.ts';
 
 /** How many stored calls `calls --robot` reads at most to find a removed robot's history. */
 const REMOVED_ROBOT_SCAN = 10_000;

@@ -1,3 +1,4 @@
+import { INSTALL_KEYRING } from '../shared/sentences/keyring.ts';
 import { errorKindOf, isCommanderError, isInterruption } from './exitCodes.ts';
 import { shellWord } from './output.ts';
 
@@ -100,8 +101,9 @@ export function noteTokenEnvOption(has: boolean): void {
  */
 export function withKeychainHint(message: string): string {
   if (!message.endsWith('Tokens are never stored anywhere else.')) return message;
+  // With no keyring installed at all, the package to install is the way out.
   const session =
-    process.platform === 'linux'
+    process.platform === 'linux' && !message.includes(INSTALL_KEYRING)
       ? ' In a terminal or over SSH, start an unlocked keyring first with dbus-run-session and gnome-keyring-daemon --unlock, as the README\'s "Keychain in a terminal or over SSH" shows.'
       : '';
   return takesTokenEnv
@@ -118,7 +120,7 @@ export function withListCommand(message: string): string {
     .replace(/list robots to see them\.$/, 'list robots with: robot-tray robot list')
     .replace(
       /It may have been pruned or forgotten\.$/,
-      'It may have been pruned or forgotten; list recent calls with: robot-tray calls',
+      'It may have been pruned or forgotten; list recent calls with: robot-tray call list',
     );
 }
 

@@ -60,6 +60,7 @@ const byKind: Record<ErrorKind, ExitCode> = {
   protocol: ExitCode.unsettled,
   storage: ExitCode.storage,
   busy: ExitCode.busy,
+  unconfirmed: ExitCode.usage,
   internal: ExitCode.failure,
 };
 

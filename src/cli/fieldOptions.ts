@@ -7,6 +7,7 @@ import {
   PresetFields,
   secretFieldsIn,
   typedFieldValue,
+  withinPatternBudget,
 } from '../shared/models/presetFields.ts';
 import type { JsonObject } from '../shared/models/json.ts';
 import { describeZodError } from '../shared/validation.ts';
@@ -14,39 +15,23 @@ import { argsJsonTexts } from './argsSources.ts';
 import { usageError } from './cliError.ts';
 import { shellWord } from './output.ts';
 
-/** `--field` pairs as text by name; a later one for the same name wins, as with --arg. */
-export function parseFieldPairs(pairs: readonly string[] | undefined): Record<string, string> {
-  const raw: Record<string, string> = {};
-  for (const pair of pairs ?? []) {
-    const at = pair.indexOf('=');
-    if (at <= 0) throw usageError(`--field ${pair}: give NAME=VALUE, like --field customerId=123.`);
-    Object.defineProperty(raw, pair.slice(0, at), {
-      value: pair.slice(at + 1),
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
-  }
-  return raw;
-}
-
 /**
- * The preset's field values from `--field` pairs, typed, or a usage error
- * (exit 2) naming every field that is missing or wrong and how to give it.
+ * The preset's field values from the text given for each (fieldSources.ts),
+ * typed, or a usage error (exit 2) naming every field that is missing or
+ * wrong and how to give it.
  */
 export function presetFieldValues(
   preset: Preset,
   robotName: string,
-  pairs: readonly string[] | undefined,
+  raw: Readonly<Record<string, string>>,
 ): FieldValues | undefined {
-  const raw = parseFieldPairs(pairs);
   if (preset.fields.length === 0 && Object.keys(raw).length === 0) return undefined;
   const result = fieldValuesFromText(preset.fields, raw);
   if (result.ok) return result.values;
   const missing = result.problems.filter((p) => /^is required/.test(p.reason)).map((p) => p.field);
   const how =
     missing.length > 0
-      ? ` Pass ${missing.map((name) => `--field ${name}=VALUE`).join(' ')}.`
+      ? ` Pass ${missing.map((name) => (preset.fields.find((f) => f.name === name)?.secret ? `--field ${name}=@-` : `--field ${name}=VALUE`)).join(' ')}.`
       : ' Pass each as --field NAME=VALUE.';
   throw usageError(
     `Preset "${preset.name}" cannot be fired with these fields: ` +
@@ -62,18 +47,25 @@ export function presetFieldValues(
 export function refireSecretValues(
   args: JsonObject,
   preset: Preset | undefined,
-  pairs: readonly string[] | undefined,
+  raw: Readonly<Record<string, string>>,
 ): FieldValues | undefined {
-  const raw = parseFieldPairs(pairs);
   const names = secretFieldsIn(args);
   const missing = names.filter((name) => !Object.hasOwn(raw, name) || raw[name] === '');
   if (missing.length > 0) {
     throw usageError(
       `This call was sent with secret field${missing.length > 1 ? 's' : ''} ${missing.join(', ')}, ` +
-        `whose value Robot Tray did not keep. Give it again: ${missing.map((n) => `--field ${n}=VALUE`).join(' ')}.`,
+        `whose value Robot Tray did not keep. Give it again: ${missing.map((n) => `--field ${n}=@-`).join(' ')} (stdin), or --field-env NAME=VAR.`,
     );
   }
   if (Object.keys(raw).length === 0) return undefined;
+  return withinPatternBudget(() => secretValues(raw, names, preset));
+}
+
+function secretValues(
+  raw: Record<string, string>,
+  names: readonly string[],
+  preset: Preset | undefined,
+): FieldValues {
   const values: FieldValues = {};
   for (const [name, text] of Object.entries(raw)) {
     const field = preset?.fields.find((f) => f.name === name && f.secret);

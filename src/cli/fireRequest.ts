@@ -3,11 +3,26 @@ import type { AppCore } from '../core/appCore.ts';
 import type { FireRequest } from '../shared/models/fire.ts';
 import type { JsonObject } from '../shared/models/json.ts';
 import type { RobotView } from '../shared/models/robot.ts';
-import { type ArgChanges, applyArgChanges, collect, parseArgChanges } from './args.ts';
-import { argsJsonTexts } from './argsSources.ts';
+import {
+  type ArgChanges,
+  applyArgChanges,
+  argFiles,
+  collect,
+  parseArgChanges,
+  typedLookingNote,
+} from './args.ts';
+import { argFileTexts, argsJsonTexts } from './argsSources.ts';
 import { usageError } from './cliError.ts';
 import { argsLimitProblem } from '../shared/limits.ts';
 import { findPreset } from './lookup.ts';
+import { type FieldSourceOptions, fieldTexts } from './fieldSources.ts';
+
+/** Notes on --arg values sent as text that read as numbers, flags or lists, said if the service refuses the call. */
+let textThatLooksTyped: string[] = [];
+
+export function argumentNotes(): readonly string[] {
+  return textThatLooksTyped;
+}
 
 /** The options `fire` and `curl` share: what to send. */
 export type SendOptions = {
@@ -15,8 +30,7 @@ export type SendOptions = {
   args?: string[];
   arg?: string[];
   get?: boolean;
-  field?: string[];
-};
+} & FieldSourceOptions;
 
 /**
  * The arguments given on the command line (`--args` may name a file with
@@ -34,7 +48,9 @@ export async function givenChanges(
   const json = await argsJsonTexts(options.args ?? []);
   const pairs = options.arg ?? [];
   if (json.length + pairs.length === 0) return undefined;
-  const changes = parseArgChanges(json, pairs);
+  const files = await argFileTexts(argFiles(pairs));
+  const changes = parseArgChanges(json, pairs, (file) => files.get(file)!);
+  textThatLooksTyped = pairs.flatMap((pair) => typedLookingNote(pair) ?? []);
   // The core refuses these in the same words; saying so here touches no data.
   const problem = argsLimitProblem(applyArgChanges({}, changes));
   if (problem !== undefined) throw usageError(`--args: ${problem}`);
@@ -53,9 +69,10 @@ export async function fireRequest(
   robot: RobotView,
   options: SendOptions,
   changes: ArgChanges | undefined,
+  { prompt = true }: { prompt?: boolean } = {},
 ): Promise<FireRequest> {
   const method = options.get === true ? 'GET' : undefined;
-  if (options.preset === undefined && (options.field?.length ?? 0) > 0)
+  if (options.preset === undefined && (options.field?.length ?? 0) + (options.fieldEnv?.length ?? 0) > 0)
     throw usageError("--field gives a value to a preset's field; name the preset with --preset NAME.");
   if (options.preset === undefined) {
     return { method: method ?? 'POST', args: changes === undefined ? {} : applyArgChanges({}, changes) };
@@ -64,7 +81,7 @@ export async function fireRequest(
   // Checked here to name the --field to pass; the core checks the same again.
   // Loaded here: the field rules hold schemas, and --help loads none.
   const { presetFieldValues } = await import('./fieldOptions.ts');
-  const fields = presetFieldValues(preset, robot.name, options.field);
+  const fields = presetFieldValues(preset, robot.name, await fieldTexts(options, preset.fields, { prompt }));
   return {
     presetId: preset.id,
     ...(fields === undefined ? {} : { fields }),
@@ -83,8 +100,9 @@ export function argumentOptions(command: Command): Command {
     )
     .option(
       '--arg <key=value>',
-      'one argument; the value is read as JSON when it is valid JSON (42, true, null, [1], {"a":1}), ' +
-        'else kept as text; key:=value always keeps text. May be repeated; --arg wins over --args',
+      'one argument, as HTTPie writes them: key=value sends text, key:=value sends JSON (n:=42, ok:=true, ' +
+        "ids:=[1,2]); key=@FILE sends a file's text and key:=@FILE its JSON; a.b=value sets a nested key. " +
+        'May be repeated; --arg wins over --args',
       collect,
     )
     .option('--get', 'send with GET (arguments as URL query parameters) instead of POST');

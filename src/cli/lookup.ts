@@ -1,13 +1,9 @@
 import type { AppCore } from '../core/appCore.ts';
 import type { Preset } from '../shared/models/preset.ts';
 import type { RobotView } from '../shared/models/robot.ts';
+import { sameName } from '../shared/names.ts';
 import { notFoundError } from './cliError.ts';
 import { shellWord } from './output.ts';
-
-/** Same rule as robot names in the core: case and width do not matter, accents do. */
-export function sameName(a: string, b: string): boolean {
-  return a.localeCompare(b, undefined, { sensitivity: 'accent' }) === 0;
-}
 
 /** A preset of `robot` by name (or id), as people type it. */
 export async function findPreset(core: AppCore, robot: RobotView, name: string): Promise<Preset> {

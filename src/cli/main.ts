@@ -31,7 +31,7 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-// A reader that goes away early (`robot-tray calls | head -1`) is not an
+// A reader that goes away early (`robot-tray call list | head -1`) is not an
 // error worth a stack trace: stop writing and exit quietly.
 for (const stream of [process.stdout, process.stderr]) {
   stream.on('error', (error: NodeJS.ErrnoException) => {

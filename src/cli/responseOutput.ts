@@ -29,7 +29,7 @@ export function responseText(call: Call, summary: boolean): string {
   const size = formatBytes(Buffer.byteLength(text));
   return (
     `${shown.join('\n')}\n… ${left.toLocaleString('en-US')} more lines (${size} in all). ` +
-    `See all of it with: robot-tray status ${call.id} --full, or save it with --output FILE`
+    `See all of it with: robot-tray call show ${call.id} --full, or save it with --output FILE`
   );
 }
 

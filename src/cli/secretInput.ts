@@ -9,18 +9,23 @@ export class PromptInterrupted extends Error {
   }
 }
 
+/** What is read, for the message when nothing was: "The token", and a command that pipes it in. */
+export type SecretWanted = { what: string; example: string };
+
+const TOKEN: SecretWanted = { what: 'The token', example: 'robot-tray token set NAME < token.txt' };
+
 /**
  * Reads a secret from stdin only, never from argv or the environment, where
  * it would show in `ps`, shell history or CI logs. On a terminal it prompts
  * on stderr and reads without echo; otherwise it reads all of stdin (a pipe
  * or a file) and trims it. The value is returned and never written anywhere.
  */
-export async function readSecret(prompt: string): Promise<string> {
+export async function readSecret(prompt: string, wanted: SecretWanted = TOKEN): Promise<string> {
   const text = process.stdin.isTTY ? await promptHidden(prompt) : await readAll();
   const secret = text.trim();
   if (secret === '') {
     throw usageError(
-      'The token read from stdin is empty. Pipe it in (for example: robot-tray token set NAME < token.txt) or type it at the prompt.',
+      `${wanted.what} read from stdin is empty. Pipe it in (for example: ${wanted.example}) or type it at the prompt.`,
     );
   }
   return secret;

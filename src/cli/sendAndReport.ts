@@ -2,6 +2,7 @@ import type { AppCore } from '../core/appCore.ts';
 import type { Call } from '../shared/models/call.ts';
 import { reportCall } from './callReport.ts';
 import { ExitCode } from './exitCodes.ts';
+import { argumentNotes } from './fireRequest.ts';
 import type { ResponseOptions } from './responseOutput.ts';
 import { waitAndReport } from './waitForCall.ts';
 
@@ -27,6 +28,12 @@ export async function sendAndReport(
   if (cut === 'interrupted') {
     await reportCall(call, { ...options, waited: false });
     return ExitCode.interrupted;
+  }
+  if (call.state === 'rejected' && (call.error?.status === 400 || call.error?.status === 422)) {
+    const code = await reportCall(call, { ...options, waited: false });
+    // Arguments refused, some typed as text that read as numbers or flags: say how to send those.
+    for (const note of argumentNotes()) process.stderr.write(`robot-tray: ${note}.\n`);
+    return code;
   }
   if (!options.wait || call.state !== 'waiting') return reportCall(call, { ...options, waited: false });
   return waitAndReport(core, call.id, options);

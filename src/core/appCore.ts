@@ -16,6 +16,8 @@ import { diagnose, type Diagnosis } from './http/probe.ts';
 import { targetOf } from './http/targetUrl.ts';
 import { PresetMemory } from './presetMemory.ts';
 import { SettingsOps } from './settingsOps.ts';
+import type { TrustChange } from './trustChanges.ts';
+import type { TrustOptions } from './trustConsent.ts';
 import type { CallTracker } from './tracker/callTracker.ts';
 import { RobotTokens } from './vault/robotTokens.ts';
 import type { ExportFile } from '../shared/models/exportFile.ts';
@@ -25,7 +27,7 @@ import type { TeamCatalogState } from '../shared/models/teamCatalog.ts';
 import type { TeamCatalog } from './team/teamCatalog.ts';
 import { isTeamId, openTeamCatalog, own, TeamOps } from './team/teamOps.ts';
 
-export type { AppCoreOptions, CoreEvent };
+export type { AppCoreOptions, CoreEvent, TrustChange, TrustOptions };
 
 /**
  * Everything Robot Tray can do, in one object. The Electron main process maps
@@ -61,7 +63,7 @@ export class AppCore {
     });
     catalog.setTeam(this.#team);
     this.#settings = new SettingsOps({ ...parts, team: this.#team, announcer: this.#announcer });
-    this.#teamOps = new TeamOps(this.#team, tokens);
+    this.#teamOps = new TeamOps(this.#team, tokens, vault);
     this.#ops = new CatalogOps({
       catalog,
       files,
@@ -144,9 +146,11 @@ export class AppCore {
 
   listRobots = (): Promise<RobotView[]> => this.#ops.listRobots();
   getRobot = (idOrName: string): Promise<RobotView> => this.#ops.getRobot(idOrName);
-  createRobot = (input: unknown): Promise<RobotView> => this.#ops.createRobot(input);
-  updateRobot = async (id: string, patch: unknown): Promise<RobotView> =>
-    this.#ops.updateRobot(own(id, 'robot'), patch);
+  /** A change to where its token goes (plain http, an accepted certificate, a CA file) needs `options.confirmTrust`. */
+  createRobot = (input: unknown, options?: TrustOptions): Promise<RobotView> =>
+    this.#ops.createRobot(input, options);
+  updateRobot = async (id: string, patch: unknown, options?: TrustOptions): Promise<RobotView> =>
+    this.#ops.updateRobot(own(id, 'robot'), patch, options);
   /** Deletes the robot, its presets and its token. History keeps its calls. */
   deleteRobot = async (id: string): Promise<{ hadToken: boolean }> => this.#ops.deleteRobot(own(id, 'robot'));
   /** A team robot's token goes to this desk's keychain like one's own; no file is written. */
@@ -156,7 +160,9 @@ export class AppCore {
     isTeamId(robotId) ? this.#teamOps.clearToken(robotId) : this.#ops.clearToken(robotId);
   /** Bind a token suspended by an address change to the robot's new origin; only on explicit confirmation. */
   moveToken = async (robotId: string, expectedOrigin?: string): Promise<RobotView> =>
-    this.#ops.moveToken(own(robotId, 'robot'), expectedOrigin);
+    isTeamId(robotId)
+      ? this.#teamOps.moveToken(robotId, expectedOrigin)
+      : this.#ops.moveToken(robotId, expectedOrigin);
   tokenStates = () => this.#ops.tokenStates();
   /** Send this token for the robot from this process only, never storing it (headless use). */
   useTokenForThisProcess = (robotId: string, token: string): void =>
@@ -193,12 +199,18 @@ export class AppCore {
 
   /** The team catalog followed: its robots and presets (last good version) and any problem with the file now. */
   teamCatalog = (): TeamCatalogState => this.#team.state();
-  /** Follow a catalog file (main's dialog, the CLI), checked first; null stops following. */
+  /** Follow a catalog file (main's dialog, the CLI), checked first; null stops following (stopTeamCatalog). */
   followTeamCatalog = async (file: string | null): Promise<TeamCatalogState> => {
+    if (file === null) return (await this.stopTeamCatalog()).team;
     await this.#teamOps.check(file);
     await this.updateSettings({ teamCatalogFile: file });
     await this.#team.follow(file);
     return this.#team.state();
+  };
+  /** Stop following the team catalog; its robots' tokens leave the keychain unless kept (TeamOps.stop). */
+  stopTeamCatalog = async (options: { keepTokens?: boolean } = {}) => {
+    await this.updateSettings({ teamCatalogFile: null });
+    return this.#teamOps.stop(options.keepTokens === true);
   };
   /** Copy a team robot and its presets to one's own robots (a new id, token needed); a name taken here is refused. */
   copyTeamRobot = (robotId: string): Promise<ImportPlan> =>
@@ -224,6 +236,8 @@ export class AppCore {
   callDetail = (idOrWebhookCallId: string): CallDetail => this.#calls.detail(idOrWebhookCallId);
   /** The start of a call's response, read before the whole (see CallOps.responseStart). */
   callResponseStart = (id: string, chars: number) => this.#calls.responseStart(id, chars);
+  /** The call the window shows (null: none), kept from the history's prune while it says so. */
+  showingCall = (id: string | null): void => this.#calls.showing(id);
   stopCall = (id: string): Call => this.#calls.stop(id);
   resumeCall = (id: string): Promise<Call> => this.#calls.resume(id);
   watchCall = (id: string): Call => this.#calls.watch(id);
@@ -250,8 +264,9 @@ export class AppCore {
     return this.#settings.current;
   }
 
-  updateSettings(patch: unknown): Promise<Settings> {
-    return this.#settings.update(patch);
+  /** A change to the proxy or the certificates trusted needs `options.confirmTrust` (trustChanges.ts). */
+  updateSettings(patch: unknown, options?: TrustOptions): Promise<Settings> {
+    return this.#settings.update(patch, options);
   }
 
   /** The manual proxy's password goes to the keychain; settings name only the user. */

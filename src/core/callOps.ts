@@ -94,10 +94,15 @@ export class CallOps {
   }
 
   /** The trigger as a curl command, with the token left as $ROBOT_TOKEN. */
+  /**
+   * The trigger as a curl command. A secret field's value stays out of it
+   * as it stays out of the history: the command carries its placeholder,
+   * for whoever runs it to put the value in.
+   */
   async curlCommand(robotId: string, request: unknown): Promise<string> {
     const robot = await this.#catalog.requireRobot(robotId);
     const spec = await this.#fireSpec(robot, parseInput(FireRequest, request, 'fire'));
-    return buildCurlCommand(targetOf(robot), spec.method, spec.args);
+    return buildCurlCommand(targetOf(robot), spec.method, spec.keptArgs ?? spec.args);
   }
 
   /** One page of calls as lists show them: their responses are never read. */
@@ -157,6 +162,19 @@ export class CallOps {
     return text === undefined ? null : responseStartOf(text, chars);
   }
 
+  /**
+   * The call the window shows now (null: none): no prune, in any process,
+   * removes it while the window keeps saying so (see viewedCalls.ts). A
+   * hint: a history that cannot be written just does not keep it.
+   */
+  showing(id: string | null): void {
+    try {
+      this.#history.showing(id);
+    } catch {
+      // Read-only or locked: the next word from the window tries again.
+    }
+  }
+
   #byIdPrefix(prefix: string): Call | undefined {
     if (prefix.length < 4) return undefined;
     const found = this.#history.findByIdPrefix(prefix);
@@ -180,7 +198,7 @@ export class CallOps {
   }
 
   /**
-   * Watch one waiting call in this process, e.g. `robot-tray status --wait`
+   * Watch one waiting call in this process, e.g. `robot-tray call show --wait`
    * for a call the app or another command fired.
    */
   watch(id: string): Call {

@@ -1,24 +1,16 @@
 import { stripUndefined } from '../shared/objects.ts';
 import { Preset, PresetInput, PresetPatch } from '../shared/models/preset.ts';
-import { Robot, RobotInput, RobotPatch } from '../shared/models/robot.ts';
-import { originOf } from '../shared/models/tokenOrigin.ts';
+import type { Robot } from '../shared/models/robot.ts';
 import { isTeamId } from '../shared/models/teamCatalog.ts';
 import { AppError, notFound, parseInput } from './errors.ts';
-import { checkCaFile } from './http/trust.ts';
 import type { CatalogFiles } from './store/catalogFiles.ts';
 import { assertSafeTransport, assertSendable, sameName } from './catalogRules.ts';
+import { newRobot, patchedRobot, type RobotFields, type RobotPatchFields } from './robotPatch.ts';
+
+/** Told of a robot record about to be written (null before: a new one); throws to write nothing. */
+export type RobotCheck = (before: Robot | null, after: Robot) => void;
 
 export { assertSafeTransport, assertSendable, sameName };
-
-/**
- * The origin a robot's token is bound to, written down before its address
- * changes: a token stored before tokens were bound to origins (noted as null)
- * belongs to the address it was used with until now, not to the new one.
- */
-function boundOrigin(robot: Robot): string | null {
-  if (robot.tokenOrigin !== null || robot.tokenUpdatedAt === null) return robot.tokenOrigin;
-  return originOf(robot.baseUrl);
-}
 
 /**
  * Robots and presets: validation, unique names, ordering. Reads go through
@@ -76,8 +68,7 @@ export class Catalog {
   async findRobot(idOrName: string): Promise<Robot | undefined> {
     const name = idOrName.trim();
     // One's own first: a robot copied from the team's keeps its name and wins.
-    // Names are unique as sameName compares them, so an exact match is the
-    // match, without the collator (its first use costs a command ~10 ms).
+    // Names are unique as sameName compares them, so an exact match is the match.
     for (const robots of [await this.robots(), this.#team.robots()]) {
       const robot =
         robots.find((r) => r.id === idOrName) ??
@@ -96,34 +87,31 @@ export class Catalog {
     return robot;
   }
 
-  async createRobot(input: unknown): Promise<Robot> {
-    const fields = parseInput(RobotInput, input, 'robot');
-    if (typeof fields.caFile === 'string') await checkCaFile(fields.caFile, `robot "${fields.name}"`);
+  /**
+   * Saves a new robot, parsed and its CA file checked by the caller. `check`
+   * sees the record as it will be written, while the file is locked: the
+   * trust check, which throws to write nothing.
+   */
+  createRobot(fields: RobotFields, check: RobotCheck): Promise<Robot> {
     return this.#files.robots.update((robots) => {
       this.#assertRobotNameFree(robots, fields.name);
-      const now = this.#now();
-      const robot = Robot.parse({ ...fields, id: this.#newId(), createdAt: now, updatedAt: now });
+      const robot = newRobot(fields, this.#newId(), this.#now());
       assertSafeTransport(robot);
+      check(null, robot);
       return { next: [...robots, robot], result: robot };
     });
   }
 
-  async updateRobot(id: string, patch: unknown): Promise<Robot> {
-    const fields = parseInput(RobotPatch, patch, 'robot');
-    // Checked before the file is locked; a CA file that is missing or not PEM is refused now, not at fire.
-    if (typeof fields.caFile === 'string') await checkCaFile(fields.caFile, 'robot');
+  /** Changes a robot, as createRobot: `check` sees the record before and after. */
+  updateRobot(id: string, fields: RobotPatchFields, check: RobotCheck): Promise<Robot> {
     return this.#files.robots.update((robots) => {
       const index = robots.findIndex((r) => r.id === id);
       if (index < 0) throw notFound('That robot', 'It may have been deleted; refresh the list.');
       if (fields.name !== undefined) this.#assertRobotNameFree(robots, fields.name, id);
       const current = robots[index]!;
-      const robot = Robot.parse({
-        ...current,
-        ...stripUndefined(fields),
-        tokenOrigin: boundOrigin(current),
-        updatedAt: this.#now(),
-      });
+      const robot = patchedRobot(current, fields, this.#now());
       if (fields.baseUrl !== undefined || fields.allowInsecureHttp !== undefined) assertSafeTransport(robot);
+      check(current, robot);
       const next = [...robots];
       next[index] = robot;
       return { next, result: robot };

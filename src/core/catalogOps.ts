@@ -2,7 +2,14 @@ import type { Preset } from '../shared/models/preset.ts';
 import type { Robot } from '../shared/models/robot.ts';
 import { type RobotView, robotView, type TokenStatus } from '../shared/models/robotView.ts';
 import { originOf, tokenSuspension } from '../shared/models/tokenOrigin.ts';
-import type { Catalog } from './catalog.ts';
+import { RobotInput, RobotPatch } from '../shared/models/robot.ts';
+import { assertSafeTransport, type Catalog, type RobotCheck } from './catalog.ts';
+import { noTokenToMove, tokenNotMoved } from './catalogRules.ts';
+import { parseInput } from './errors.ts';
+import { checkCaFile } from './http/trust.ts';
+import { newRobot, patchedRobot } from './robotPatch.ts';
+import { type CaFacts, robotTrustChanges } from './trustChanges.ts';
+import { askTrust, assertConfirmed, type TrustOptions } from './trustConsent.ts';
 import type { CoreAnnouncer } from './coreEvents.ts';
 import { AppError } from './errors.ts';
 import type { CatalogFiles } from './store/catalogFiles.ts';
@@ -10,7 +17,7 @@ import type { RobotTokens } from './vault/robotTokens.ts';
 import type { ExportFile } from '../shared/models/exportFile.ts';
 import { applyImport } from './sharing/applyImport.ts';
 import { exportCatalog } from './sharing/exportCatalog.ts';
-import { containsSecret } from './http/redact.ts';
+import { EchoMask } from './echo/echoMask.ts';
 import { type ImportChoices, type ImportPlan, planImport } from './sharing/importPlan.ts';
 
 /**
@@ -52,12 +59,45 @@ export class CatalogOps {
     return robotView(await this.#catalog.requireRobotNamed(idOrName));
   }
 
-  async createRobot(input: unknown): Promise<RobotView> {
-    return robotView(await this.#changed(() => this.#catalog.createRobot(input)));
+  /**
+   * A robot that would send its token somewhere new to trust (plain http, a
+   * certificate accepted whatever its issuer, a CA file) is saved only once
+   * `options.confirmTrust` said yes to exactly that.
+   */
+  async createRobot(input: unknown, options: TrustOptions = {}): Promise<RobotView> {
+    const fields = parseInput(RobotInput, input, 'robot');
+    const ca = await robotCaFacts(fields.caFile, `robot "${fields.name}"`);
+    const planned = newRobot(fields, 'new', this.#now());
+    // A robot that cannot be saved anyway is refused before anyone is asked.
+    assertSafeTransport(planned);
+    const check = await this.#trustCheck(null, planned, ca, options);
+    return robotView(await this.#changed(() => this.#catalog.createRobot(fields, check)));
   }
 
-  async updateRobot(id: string, patch: unknown): Promise<RobotView> {
-    return robotView(await this.#changed(() => this.#catalog.updateRobot(id, patch)));
+  async updateRobot(id: string, patch: unknown, options: TrustOptions = {}): Promise<RobotView> {
+    const fields = parseInput(RobotPatch, patch, 'robot');
+    const ca = await robotCaFacts(fields.caFile, 'robot');
+    const current = await this.#catalog.requireRobot(id);
+    const planned = patchedRobot(current, fields, this.#now());
+    if (fields.baseUrl !== undefined || fields.allowInsecureHttp !== undefined) assertSafeTransport(planned);
+    const check = await this.#trustCheck(current, planned, ca, options);
+    return robotView(await this.#changed(() => this.#catalog.updateRobot(id, fields, check)));
+  }
+
+  /**
+   * Asks about what saving `planned` over `before` changes in trust, and
+   * answers the check the catalog runs on the record it writes: anything
+   * beyond what was confirmed then (the robot changed meanwhile) is refused.
+   */
+  async #trustCheck(
+    before: Robot | null,
+    planned: Robot,
+    ca: CaFacts | undefined,
+    options: TrustOptions,
+  ): Promise<RobotCheck> {
+    const facts = ca === undefined ? {} : { ca };
+    const confirmed = await askTrust(robotTrustChanges(before, planned, facts), options);
+    return (was, now) => assertConfirmed(robotTrustChanges(was, now, facts), confirmed);
   }
 
   /**
@@ -100,19 +140,10 @@ export class CatalogOps {
   async moveToken(robotId: string, expectedOrigin?: string): Promise<RobotView> {
     const robot = await this.#catalog.requireRobot(robotId);
     this.#files.robots.assertWritable();
-    if (expectedOrigin !== undefined && originOf(robot.baseUrl) !== expectedOrigin) {
-      throw new AppError(
-        'validation',
-        `Robot "${robot.name}" no longer points at ${expectedOrigin} (its address changed while you were asked), so its token was not moved. Check its address and confirm again.`,
-      );
-    }
+    const changed = tokenNotMoved(robot, expectedOrigin);
+    if (changed !== undefined) throw changed;
     if (tokenSuspension(robot) === null && robot.tokenUpdatedAt !== null) return robotView(robot);
-    if (!(await this.#tokens.move(robot))) {
-      throw new AppError(
-        'not-found',
-        `Robot "${robot.name}" has no stored token to move to ${originOf(robot.baseUrl)}. Set its token instead.`,
-      );
-    }
+    if (!(await this.#tokens.move(robot))) throw noTokenToMove(robot);
     return robotView(await this.#changed(() => this.#catalog.markToken(robotId, originOf(robot.baseUrl))));
   }
 
@@ -206,7 +237,7 @@ export class CatalogOps {
     } catch {
       return false;
     }
-    return containsSecret(JSON.stringify(exported), token);
+    return EchoMask.ofSecrets([token]).contains(JSON.stringify(exported));
   }
 
   /** What importing `file` would do; reads only. */
@@ -249,4 +280,9 @@ export class CatalogOps {
     const sorted: Preset[] = [...presets].sort((a, b) => a.order - b.order || a.createdAt - b.createdAt);
     this.#announcer.emit({ type: 'catalog', robots: robots.map(robotView), presets: sorted });
   }
+}
+
+/** A robot's CA file, checked before it is saved (a missing or non-PEM file is refused now, not at fire). */
+async function robotCaFacts(file: string | null | undefined, source: string): Promise<CaFacts | undefined> {
+  return typeof file === 'string' ? { file, summary: await checkCaFile(file, source) } : undefined;
 }

@@ -4,6 +4,7 @@ import { fieldReferenceProblems, replaceFieldReferences } from '../shared/models
 import type { Robot } from '../shared/models/robot.ts';
 import { AppError } from './errors.ts';
 import { targetOf } from './http/targetUrl.ts';
+import { originOf } from '../shared/models/tokenOrigin.ts';
 
 /*
  * What a robot or preset must be to be saved, whoever saves it: the
@@ -37,6 +38,26 @@ export function assertSendable(preset: Preset): void {
   if (problem !== undefined) throw new AppError('validation', `args: ${problem}`);
 }
 
-/** Names match as people type them: case does not matter, accents do. */
-export const sameName = (a: string, b: string): boolean =>
-  a.localeCompare(b, undefined, { sensitivity: 'accent' }) === 0;
+export { sameName } from '../shared/names.ts';
+
+/**
+ * Why a confirmed token move did not happen, for one's own robots and a
+ * team's alike: the address changed while the person was asked, or there
+ * is no stored token to move.
+ */
+export function tokenNotMoved(robot: Robot, expectedOrigin?: string): AppError | undefined {
+  if (expectedOrigin !== undefined && originOf(robot.baseUrl) !== expectedOrigin) {
+    return new AppError(
+      'validation',
+      `Robot "${robot.name}" no longer points at ${expectedOrigin} (its address changed while you were asked), so its token was not moved. Check its address and confirm again.`,
+    );
+  }
+  return undefined;
+}
+
+export function noTokenToMove(robot: Robot): AppError {
+  return new AppError(
+    'not-found',
+    `Robot "${robot.name}" has no stored token to move to ${originOf(robot.baseUrl)}. Set its token instead.`,
+  );
+}

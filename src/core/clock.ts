@@ -10,7 +10,18 @@ export type Clock = {
    */
   setTimer(callback: () => void, delayMs: number, options?: { keepAlive?: boolean }): unknown;
   clearTimer(handle: unknown): void;
+  /**
+   * Time that only moves forward, whatever is done to the wall clock (set
+   * back, stepped by NTP): for judging how long something lasted. A clock
+   * without it (a test's) counts by `now`.
+   */
+  elapsed?(): number;
 };
+
+/** The clock's elapsed time, or its wall time when it keeps none. */
+export function elapsedOf(clock: Clock): number {
+  return clock.elapsed?.() ?? clock.now();
+}
 
 /**
  * The longest delay a Node timer holds (about 24.8 days). A longer one fires
@@ -34,6 +45,7 @@ export const systemClock: Clock = {
     return timer;
   },
   clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+  elapsed: () => performance.now(),
 };
 
 /** A random source in [0, 1): injected for the poll jitter. */

@@ -12,6 +12,7 @@ import { openDataFolder } from './store/dataFolder.ts';
 import { defaultDataDir } from './store/dataDir.ts';
 import { removeInterruptedWrites } from './store/leftovers.ts';
 import { WarningLog } from './store/warnings.ts';
+import { EchoKeys } from './vault/echoKeys.ts';
 import { ProxyPasswordVault } from './vault/proxyPassword.ts';
 import { type SecretBackend, TokenVault } from './vault/tokenVault.ts';
 
@@ -53,6 +54,8 @@ export type CoreParts = {
   files: CatalogFiles;
   catalog: Catalog;
   vault: TokenVault;
+  /** The desk's key for masking a call's secrets out of its answers, in the keychain beside the tokens. */
+  echo: EchoKeys;
   proxyPassword: ProxyPasswordVault;
   history: CallHistory;
   client: WebhookClient;
@@ -84,7 +87,7 @@ export async function openParts(options: AppCoreOptions): Promise<CoreParts> {
   const proxyPassword = new ProxyPasswordVault(options.secrets);
   const network = new Network(settings.network, {
     ...options.network,
-    proxyPassword: () => proxyPassword.get(),
+    proxyPassword: (origin) => proxyPassword.get(origin),
   });
   const history = await CallHistory.openWaiting(
     path.join(dataDir, 'history.sqlite'),
@@ -97,6 +100,7 @@ export async function openParts(options: AppCoreOptions): Promise<CoreParts> {
     files,
     catalog: new Catalog(files, now, newId),
     vault: new TokenVault(options.secrets),
+    echo: new EchoKeys(options.secrets),
     proxyPassword,
     history,
     client: new WebhookClient(settings.http, now, network),

@@ -6,8 +6,8 @@ import type { RobotTokens } from './vault/robotTokens.ts';
 /**
  * The call tracker over a core's parts: each robot as robots.json has it now
  * (another process's edits are seen within 250 ms, since every poll asks),
- * its token for the origin it was set for, every token the call may have
- * carried (to mask an echo of any), and the settings in force.
+ * its token for the origin it was set for, the prints of the secrets each
+ * call carried (to mask an echo of any), and the settings in force.
  */
 export function openTracker(parts: CoreParts, tokens: RobotTokens, settings: () => Settings): CallTracker {
   const { catalog } = parts;
@@ -16,7 +16,7 @@ export function openTracker(parts: CoreParts, tokens: RobotTokens, settings: () 
     client: parts.client,
     robotById: (id) => catalog.robot(id, { maxAgeMs: 250 }),
     tokenFor: (robot, origin) => tokens.tokenFor(robot, origin),
-    knownTokens: (robotId) => tokens.knownTokens(robotId),
+    echo: parts.echo,
     settings,
     clock: parts.clock,
     random: parts.random,

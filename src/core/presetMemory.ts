@@ -1,5 +1,5 @@
 import type { Preset } from '../shared/models/preset.ts';
-import { type FieldValues, fieldValueProblem } from '../shared/models/presetFields.ts';
+import { type FieldValues, fieldValueProblem, withinPatternBudget } from '../shared/models/presetFields.ts';
 import type { CatalogFiles } from './store/catalogFiles.ts';
 
 /**
@@ -38,11 +38,13 @@ export class PresetMemory {
   async recall(preset: Preset): Promise<FieldValues> {
     const stored = (await this.#files.presetValues.read())[preset.id] ?? {};
     const values: FieldValues = {};
-    for (const field of preset.fields) {
-      const value = Object.hasOwn(stored, field.name) ? stored[field.name] : undefined;
-      if (field.secret || value === undefined) continue;
-      if (fieldValueProblem(field, value) === undefined) values[field.name] = value;
-    }
+    withinPatternBudget(() => {
+      for (const field of preset.fields) {
+        const value = Object.hasOwn(stored, field.name) ? stored[field.name] : undefined;
+        if (field.secret || value === undefined) continue;
+        if (fieldValueProblem(field, value) === undefined) values[field.name] = value;
+      }
+    });
     return values;
   }
 }

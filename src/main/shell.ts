@@ -1,8 +1,18 @@
-import { app, dialog, ipcMain, Menu, session, shell, type BrowserWindow } from 'electron';
+import {
+  app,
+  dialog,
+  ipcMain,
+  Menu,
+  session,
+  shell,
+  type BrowserWindow,
+  type MessageBoxOptions,
+} from 'electron';
 import path from 'node:path';
 import { AppCore } from '../core/appCore.ts';
 import type { Navigation } from '../shared/events.ts';
 import { appMenuTemplate } from './appMenu.ts';
+import { followAppImage, installCliFromMenu } from './cli/cliMenu.ts';
 import { serveRenderer } from './appProtocol.ts';
 import { DemoController } from './demo/demoController.ts';
 import { EventHub } from './events/eventHub.ts';
@@ -20,7 +30,7 @@ import { RECENT_CALLS, nextRecentCalls } from './tray/recentCalls.ts';
 import { createTrayController, type TrayController } from './tray/trayController.ts';
 import { readTrayState } from './tray/trayState.ts';
 import { startAppUpdates } from './updates/appUpdates.ts';
-import { restartLabel } from './updates/updateStatus.ts';
+import { restartLabel, updateCheckMessage } from './updates/updateStatus.ts';
 import { createMainWindow, preloadPathFrom } from './window/mainWindow.ts';
 
 // Held at module level: a Tray that is garbage-collected disappears from the panel.
@@ -35,9 +45,6 @@ export async function startShell(mainDir: string, links: LinkInbox): Promise<voi
   // electron-vite sets this in `npm run dev`; in a packaged or previewed app it is absent.
   const devServerUrl = process.env['ELECTRON_RENDERER_URL'];
   hardenApp(devServerUrl);
-  Menu.setApplicationMenu(
-    Menu.buildFromTemplate(appMenuTemplate(process.platform, devServerUrl !== undefined)),
-  );
 
   const core = await AppCore.open({
     // Proxy mode "system": Chromium's answer for each robot's origin, so PAC
@@ -55,6 +62,11 @@ export async function startShell(mainDir: string, links: LinkInbox): Promise<voi
   let window: BrowserWindow | undefined;
   let creating: Promise<BrowserWindow> | undefined;
   let quitting = false;
+  // Shown by main, attached to the window when there is one.
+  const message = (options: MessageBoxOptions) =>
+    window !== undefined && !window.isDestroyed()
+      ? dialog.showMessageBox(window, options)
+      : dialog.showMessageBox(options);
 
   const ensureWindow = async (): Promise<BrowserWindow> => {
     if (window !== undefined && !window.isDestroyed()) return window;
@@ -124,8 +136,8 @@ export async function startShell(mainDir: string, links: LinkInbox): Promise<voi
       // Shown by main, attached to the window when there is one: the window
       // can ask for the question, never answer it.
       confirm: async (question) => {
-        const options = {
-          type: 'warning' as const,
+        const { response } = await message({
+          type: 'warning',
           buttons: [question.confirmLabel, 'Cancel'],
           defaultId: 1,
           cancelId: 1,
@@ -133,12 +145,7 @@ export async function startShell(mainDir: string, links: LinkInbox): Promise<voi
           title: question.title,
           message: question.message,
           detail: question.detail,
-        };
-        const parent = window !== undefined && !window.isDestroyed() ? window : undefined;
-        const { response } =
-          parent === undefined
-            ? await dialog.showMessageBox(options)
-            : await dialog.showMessageBox(parent, options);
+        });
         return response === 0;
       },
     }),
@@ -154,6 +161,20 @@ export async function startShell(mainDir: string, links: LinkInbox): Promise<voi
     enabled: core.getSettings().checkForUpdates,
     onStatus: () => tray?.refresh(),
   });
+  Menu.setApplicationMenu(
+    Menu.buildFromTemplate(
+      appMenuTemplate(process.platform, devServerUrl !== undefined, {
+        installCli: () => void installCliFromMenu(message),
+        checkForUpdates: () =>
+          void updates
+            .checkNow()
+            .then((status) =>
+              message({ type: 'info', message: updateCheckMessage(status, app.getVersion()) }),
+            ),
+      }),
+    ),
+  );
+  followAppImage();
   tray = createTrayController({
     resourcesDir: path.join(app.getAppPath(), 'resources'),
     platform: process.platform,

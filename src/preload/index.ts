@@ -50,6 +50,7 @@ export const robotTray = {
   listCalls: invoke('listCalls'),
   getCall: invoke('getCall'),
   getCallResponseStart: invoke('getCallResponseStart'),
+  showingCall: invoke('showingCall'),
   stopCall: invoke('stopCall'),
   resumeCall: invoke('resumeCall'),
   checkCall: invoke('checkCall'),

@@ -15,6 +15,11 @@ export const errorKinds = [
   'storage',
   /** Another process holds the data (a JSON file's lock, the history's lock) past a short wait: try again. */
   'busy',
+  /**
+   * A change to where a secret travels that was not confirmed (main's dialog
+   * cancelled, the CLI without --confirm-trust): nothing was changed.
+   */
+  'unconfirmed',
   'internal',
 ] as const;
 

@@ -136,6 +136,15 @@ export const MAX_FIELD_CHOICE_LENGTH = 200;
 export const MAX_FIELD_PATTERN_LENGTH = 500;
 /** One text value typed into a field, in characters. */
 export const MAX_FIELD_VALUE_LENGTH = 10_000;
+/**
+ * What a pattern may cost (src/shared/models/presetFieldPattern.ts), in
+ * RE2 instructions and in steps (an instruction for a character): a pattern's
+ * compiled size (`^.{0,1000}$` is 2,004), the steps one value may take, and
+ * the steps all the patterns of one preset or one file may take together.
+ */
+export const MAX_FIELD_PATTERN_SIZE = 3_000;
+export const MAX_PATTERN_CHECK_STEPS = 500_000;
+export const MAX_PATTERN_STEPS = 1_500_000;
 
 /**
  * A robot-tray:// link, in UTF-8 bytes as written (percent-escapes counted

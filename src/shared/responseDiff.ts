@@ -98,7 +98,7 @@ export function previousRunOf<
   return undefined;
 }
 
-/** One difference as the window (and `robot-tray diff`) lists it: values as short JSON previews. */
+/** One difference as the window (and `robot-tray call diff`) lists it: values as short JSON previews. */
 export type DiffLine = { kind: DiffEntry['kind']; path: string; before?: string; after?: string };
 
 const PREVIEW_CHARS = 120;

@@ -30,7 +30,7 @@ describe('robot-tray stop, forget, refire, curl CALL and diff', () => {
     const stopped = await h.run(['stop', call.id]);
     expect(stopped).toMatchObject({ code: 0, stderr: '' });
     expect(stopped.stdout).toBe(
-      `Stopped call ${call.id}. Resume it with: robot-tray status ${call.id} --wait\n`,
+      `Stopped call ${call.id}. Resume it with: robot-tray call show ${call.id} --wait\n`,
     );
     const status = await h.run(['status', call.id, '--json']);
     expect(status.code).toBe(4);
@@ -41,7 +41,7 @@ describe('robot-tray stop, forget, refire, curl CALL and diff', () => {
   });
 
   test('forget removes a call from the history', async () => {
-    const call = await fired(['Echo', '--arg', 'x=1', '--wait']);
+    const call = await fired(['Echo', '--arg', 'x:=1', '--wait']);
     const forgot = await h.run(['forget', call.id.slice(0, 8)]);
     expect(forgot.code).toBe(0);
     expect(forgot.stdout).toBe(`Forgot call ${call.id} (done) of robot "Echo".\n`);
@@ -53,7 +53,7 @@ describe('robot-tray stop, forget, refire, curl CALL and diff', () => {
     const same = await fired(['refire', first.id, '--wait']);
     expect(same.id).not.toBe(first.id);
     expect(same).toMatchObject({ state: 'done', method: 'POST', response: { a: 1, b: { c: 2 } } });
-    const changed = await fired(['refire', first.id, '--arg', 'd=4', '--unset-arg', 'b', '--get', '--wait']);
+    const changed = await fired(['refire', first.id, '--arg', 'd:=4', '--unset-arg', 'b', '--get', '--wait']);
     expect(changed).toMatchObject({ state: 'done', method: 'GET', args: { a: 1, d: 4 } });
     const missing = await h.run(['refire', first.id, '--unset-arg', 'zz']);
     expect(missing.code).toBe(2);
@@ -62,7 +62,7 @@ describe('robot-tray stop, forget, refire, curl CALL and diff', () => {
 
   test("curl CALL prints that call's exact request, which real curl sends again", async () => {
     for (const method of [[], ['--get']]) {
-      const call = await fired(['Echo', '--arg', 'q=a b&c', '--arg', 'n=3', ...method, '--wait']);
+      const call = await fired(['Echo', '--arg', 'q=a b&c', '--arg', 'n:=3', ...method, '--wait']);
       const printed = await h.run(['curl', call.id]);
       expect(printed).toMatchObject({ code: 0, stderr: '' });
       const { stdout } = await exec('sh', ['-c', printed.stdout], {
@@ -135,7 +135,7 @@ describe('stop and forget a call the app is watching', () => {
     const stopped = await h.run(['stop', call.id]);
     expect(stopped).toMatchObject({ code: 0, stderr: '' });
     expect(stopped.stdout).toBe(
-      `Stopped call ${call.id}. Resume it with: robot-tray status ${call.id} --wait\n`,
+      `Stopped call ${call.id}. Resume it with: robot-tray call show ${call.id} --wait\n`,
     );
     expect((await appHearsStopped).timeline.at(-1)?.note).toBe('Stopped by you.');
     expect(app.watchingCount).toBe(0);
@@ -201,7 +201,7 @@ describe('robot-tray calls refresh and who keeps watching', () => {
     };
     const alone = await interrupted();
     expect(alone.code).toBe(130);
-    expect(alone.stderr).toContain('no app is running to watch it: follow it with robot-tray status');
+    expect(alone.stderr).toContain('no app is running to watch it: follow it with robot-tray call show');
     expect(alone.stderr).not.toContain('the app keeps watching it');
     // An app: a core that resumes watching, in this test's process.
     const app = await AppCore.open({ dataDir: h.home });

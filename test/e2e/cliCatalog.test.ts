@@ -61,7 +61,9 @@ describe('robot-tray robot, token and preset', () => {
 
     const set = await h.run(['token', 'set', 'Tokenless'], { input: token });
     expect(set).toMatchObject({ code: 0, stderr: '' });
-    expect(set.stdout).toBe('Stored the token of robot "Tokenless" in the system keychain.\n');
+    expect(set.stdout).toBe(
+      `Stored the token of robot "Tokenless" in the system keychain, for ${h.sandbox.baseUrl} only.\n`,
+    );
     expect((await h.run(['token', 'status', 'Tokenless'])).stdout).toMatch(/has a token .*\(stored \d{4}-/);
 
     expect(await h.json(['token', 'clear', 'Tokenless'])).toMatchObject({ hasToken: false, updatedAt: null });
@@ -136,15 +138,14 @@ describe('robot-tray robot, token and preset', () => {
       'robot-tray: --base-url: uses plain http to robots.example.com, which would send its token unencrypted. ' +
         'Use an https:// base URL, or allow insecure http for this robot (--allow-insecure-http) if you accept the risk.\n',
     );
-    const allowed = await h.run([
-      'robot',
-      'add',
-      '--name',
-      'Far',
-      '--base-url',
-      'http://robots.example.com',
-      '--allow-insecure-http',
-    ]);
+    const insecure = ['robot', 'add', '--name', 'Far', '--base-url', 'http://robots.example.com'];
+    const unconfirmed = await h.run([...insecure, '--allow-insecure-http']);
+    expect(unconfirmed.code).toBe(2);
+    expect(unconfirmed.stderr).toBe(
+      'robot-tray: Nothing was changed: this would allow plain http to robots.example.com, where the token and arguments travel unencrypted. ' +
+        'That changes where tokens or the proxy password travel; if you mean it, run the command again with --confirm-trust.\n',
+    );
+    const allowed = await h.run([...insecure, '--allow-insecure-http', '--confirm-trust']);
     expect(allowed.code).toBe(0);
     const duplicate = await h.run(['robot', 'add', '--name', 'far', '--base-url', 'https://x.example']);
     expect(duplicate.code).toBe(2);
@@ -187,9 +188,9 @@ describe('robot-tray robot, token and preset', () => {
       '--args',
       '{"customer":"C-1","amount":1}',
       '--arg',
-      'amount=12.5',
+      'amount:=12.5',
       '--arg',
-      'code:=007',
+      'code=007',
       '--get',
       '--tray',
     ]);

@@ -60,8 +60,8 @@ describe('robot-tray with a damaged data file', () => {
   });
 
   test('a preset whose arguments hold a "__proto__" key is set aside alone; the others stay', async () => {
-    await h.run(['preset', 'add', 'Alpha', '--name', 'Keep me', '--arg', 'a=1']);
-    await h.run(['preset', 'add', 'Alpha', '--name', 'Hostile', '--arg', 'b=2']);
+    await h.run(['preset', 'add', 'Alpha', '--name', 'Keep me', '--arg', 'a:=1']);
+    await h.run(['preset', 'add', 'Alpha', '--name', 'Hostile', '--arg', 'b:=2']);
     const file = path.join(h.home, 'presets.json');
     const text = await readFile(file, 'utf8');
     await writeFile(file, text.replace('"b": 2', '"__proto__": { "polluted": true }'));

@@ -99,7 +99,7 @@ describe('robot-tray on a read-only data folder', () => {
   beforeAll(async () => {
     h = await CliHarness.open();
     await addRobotByCli(h, 'Echo');
-    expect((await h.run(['preset', 'add', 'Echo', '--name', 'Daily', '--arg', 'n=1'])).code).toBe(0);
+    expect((await h.run(['preset', 'add', 'Echo', '--name', 'Daily', '--arg', 'n:=1'])).code).toBe(0);
     const fired = await h.run(['fire', 'Echo', '--preset', 'Daily', '--wait', '--json']);
     expect(fired.code).toBe(0);
     callId = (JSON.parse(fired.stdout) as Call).id;
@@ -161,7 +161,7 @@ describe('robot-tray on a read-only data folder', () => {
     expect(added).toMatchObject({ code: 8, stdout: '', stderr: `robot-tray: ${refusal}\n` });
 
     const sent = h.sandbox.calls().length;
-    const fired = await runWithoutOverride(h, ['fire', 'Echo', '--arg', 'n=2']);
+    const fired = await runWithoutOverride(h, ['fire', 'Echo', '--arg', 'n:=2']);
     expect(fired).toMatchObject({
       code: 8,
       stdout: '',
@@ -197,7 +197,7 @@ describe('robot-tray while another process holds the data', () => {
     );
     try {
       const sent = h.sandbox.calls().length;
-      const fired = await h.run(['fire', 'Echo', '--arg', 'n=1']);
+      const fired = await h.run(['fire', 'Echo', '--arg', 'n:=1']);
       expect(fired).toMatchObject({ code: 9, stdout: '' });
       expect(fired.stderr).toBe(
         `robot-tray: The call history ${path.join(h.home, 'history.sqlite')} is locked by another process ` +
@@ -210,7 +210,7 @@ describe('robot-tray while another process holds the data', () => {
     } finally {
       await holder.stop();
     }
-    expect((await h.run(['fire', 'Echo', '--arg', 'n=1'])).code).toBe(0);
+    expect((await h.run(['fire', 'Echo', '--arg', 'n:=1'])).code).toBe(0);
   });
 
   test("a JSON file's lock left by a process that ended is taken over at once", async () => {
@@ -241,7 +241,7 @@ describe('robot-tray while another process holds the data', () => {
     try {
       const owner = { pid: holder.pid, ...here, at: Date.now(), nonce: 'held-by-a-live-process' };
       await writeFile(lock, JSON.stringify(owner));
-      const added = await h.run(['preset', 'add', 'Echo', '--name', 'Blocked', '--arg', 'n=1']);
+      const added = await h.run(['preset', 'add', 'Echo', '--name', 'Blocked', '--arg', 'n:=1']);
       expect(added).toMatchObject({ code: 9, stdout: '' });
       expect(added.stderr).toBe(
         `robot-tray: Robot Tray's data is being changed by another process (PID ${holder.pid}); ` +
@@ -253,7 +253,7 @@ describe('robot-tray while another process holds the data', () => {
     }
     expect(await h.json<unknown[]>(['preset', 'list'])).toEqual([]);
     // Its process ended: the next change takes the lock over.
-    expect((await h.run(['preset', 'add', 'Echo', '--name', 'Unblocked', '--arg', 'n=1'])).code).toBe(0);
+    expect((await h.run(['preset', 'add', 'Echo', '--name', 'Unblocked', '--arg', 'n:=1'])).code).toBe(0);
   });
 
   test('changes from many commands at once are all kept', async () => {

@@ -16,7 +16,7 @@ describe('robot-tray robot edit, preset edit and checks at save', () => {
   afterAll(() => h?.close());
 
   test('robot edit changes name, address and flags in place; presets and token stay', async () => {
-    await h.run(['preset', 'add', 'Echo', '--name', 'Daily', '--arg', 'a=1']);
+    await h.run(['preset', 'add', 'Echo', '--name', 'Daily', '--arg', 'a:=1']);
     const edited = await h.json<RobotView>([
       'robot',
       'edit',
@@ -81,7 +81,7 @@ describe('robot-tray robot edit, preset edit and checks at save', () => {
   });
 
   test('a GET preset whose arguments cannot travel as a query is refused when saved', async () => {
-    const refused = await h.run(['preset', 'add', 'Echo', '--name', 'Bad', '--get', '--arg', 'ids=[]']);
+    const refused = await h.run(['preset', 'add', 'Echo', '--name', 'Bad', '--get', '--arg', 'ids:=[]']);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/"ids" is an empty list, which a GET query string cannot carry/);
     expect((await h.json<Preset[]>(['preset', 'list', 'Echo'])).map((p) => p.name)).toEqual(['Daily']);
@@ -89,10 +89,10 @@ describe('robot-tray robot edit, preset edit and checks at save', () => {
 
   test('GET: null and an empty list are refused before sending; the record shows the exact URL sent', async () => {
     const before = h.sandbox.calls().length;
-    const refused = await h.run(['fire', 'Echo', '--get', '--arg', 'ea=[]', '--arg', 'n=null']);
+    const refused = await h.run(['fire', 'Echo', '--get', '--arg', 'ea:=[]', '--arg', 'n:=null']);
     expect(refused.code).toBe(2);
     expect(h.sandbox.calls()).toHaveLength(before);
-    const sent = await h.run(['fire', 'Echo', '--get', '--arg', 'q=a b', '--arg', 'n=2', '--json']);
+    const sent = await h.run(['fire', 'Echo', '--get', '--arg', 'q=a b', '--arg', 'n:=2', '--json']);
     const call = JSON.parse(sent.stdout) as Call;
     expect(call.url).toBe(`${h.sandbox.baseUrl}/main/public/webhook/request?q=a+b&n=2`);
   });

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Call } from '../../src/shared/models/call.ts';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { CliHarness } from '../support/cliHarness.ts';
+import { json, startScriptedService } from '../support/scriptedService.ts';
 
 const echo = [{ type: 'respond' as const, echo: true }];
 const forever = [{ type: 'wait' as const, ms: 3_600_000 }, ...echo];
@@ -20,7 +23,7 @@ describe('robot-tray fire, status and calls', () => {
   }
 
   test('without --wait: prints the call id and webhookCallId once accepted, exit 0', async () => {
-    const result = await h.run(['fire', 'Echo', '--arg', 'n=1']);
+    const result = await h.run(['fire', 'Echo', '--arg', 'n:=1']);
     expect(result).toMatchObject({ code: 0, stderr: '' });
     const [, id, webhookCallId] = /^call\s+(\S+)\nwebhookCallId\s+(\S+)\n$/.exec(result.stdout)!;
     expect(webhookCallId).toBe(lastTrigger().webhookCallId);
@@ -29,7 +32,11 @@ describe('robot-tray fire, status and calls', () => {
     expect(core.getCall(id!)).toMatchObject({ state: 'waiting', webhookCallId, args: { n: 1 } });
   });
 
-  test('--arg values: JSON when valid, text otherwise, := always text; --arg wins over --args', async () => {
+  test('--arg as HTTPie: key=value is text, key:=value is JSON, =@FILE a file; --arg wins over --args', async () => {
+    const note = path.join(h.home, 'note.txt');
+    const order = path.join(h.home, 'order.json');
+    await writeFile(note, 'first line\nsecond line');
+    await writeFile(order, '{"id":"A-7","lines":[1,2]}');
     const result = await h.run([
       'fire',
       'Echo',
@@ -38,25 +45,25 @@ describe('robot-tray fire, status and calls', () => {
       '--args',
       '{"second":true}',
       '--arg',
-      'n=42',
+      'n:=42',
       '--arg',
-      'f=1.5',
+      'f:=1.5',
       '--arg',
-      'b=false',
+      'b:=false',
       '--arg',
-      'z=null',
+      'z:=null',
       '--arg',
-      'list=[1,"a"]',
+      'list:=[1,"a"]',
       '--arg',
-      'obj={"k":{"deep":1}}',
+      'obj:={"k":{"deep":1}}',
       '--arg',
       'word=hello world',
       '--arg',
-      'quoted="42"',
+      'id=42',
       '--arg',
-      'id:=42',
+      'flag=true',
       '--arg',
-      'url:=https://x.example/?a=1&b=2',
+      'url=https://x.example/?a=1&b=2',
       '--arg',
       'eq=a=b',
       '--arg',
@@ -67,8 +74,15 @@ describe('robot-tray fire, status and calls', () => {
       'big=12345678901234567890',
       '--arg',
       'empty=',
+      '--arg',
+      `note=@${note}`,
+      '--arg',
+      `order:=@${order}`,
+      '--arg',
+      'handle=\\@robots',
     ]);
     expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
     expect(lastTrigger().args).toEqual({
       n: 42,
       keep: 'yes',
@@ -79,19 +93,44 @@ describe('robot-tray fire, status and calls', () => {
       z: null,
       obj: { k: { deep: 1 } },
       word: 'hello world',
-      quoted: '42',
       id: '42',
+      flag: 'true',
       url: 'https://x.example/?a=1&b=2',
       eq: 'a=b',
       'a:b': 'c',
       zip: '007',
       big: '12345678901234567890',
       empty: '',
+      note: 'first line\nsecond line',
+      order: { id: 'A-7', lines: [1, 2] },
+      handle: '@robots',
     });
   });
 
+  test('a call refused for its arguments, whose --arg text reads as a number or flag, says how to send one', async () => {
+    const strict = await startScriptedService((_req, res) =>
+      json(res, 422, { message: 'amount must be a number' }),
+    );
+    try {
+      expect((await h.run(['robot', 'add', 'Strict', '--base-url', strict.url])).code).toBe(0);
+      expect((await h.run(['token', 'set', 'Strict'], { input: 'strict-token-0123456789' })).code).toBe(0);
+      h.secrets.add('strict-token-0123456789');
+      const result = await h.run(['fire', 'Strict', '--arg', 'amount=12.5', '--arg', 'customer=C-17']);
+      expect(result.code).toBe(3);
+      expect(result.stderr).toContain(
+        'robot-tray: --arg amount=12.5 sent the text "12.5"; for a number write amount:=12.5.\n',
+      );
+      expect(result.stderr).not.toContain('customer=C-17');
+    } finally {
+      await strict.close();
+    }
+  });
+
   test.each([
-    [['--arg', 'novalue'], '--arg novalue: expected key=value (or key:=value to keep the value as text).'],
+    [['--arg', 'big:=12345678901234567890'], 'Send it as text exactly as typed with big=…'],
+    [['--arg', 'n:=forty'], '--arg n:=forty: not valid JSON'],
+    [['--arg', 'x=@/no/such/file.json'], '--arg …=@/no/such/file.json: the file'],
+    [['--arg', 'novalue'], '--arg novalue: expected key=value (text) or key:=value (JSON, such as n:=42).'],
     [['--arg', '=1'], '--arg =1: the argument name before "=" is empty.'],
     [['--args', '[1]'], `--args: must be a JSON object such as '{"customer":"C-17"}'.`],
     [['--args', '{oops'], '--args: not valid JSON'],
@@ -108,7 +147,7 @@ describe('robot-tray fire, status and calls', () => {
   });
 
   test('GET with a nested object is a validation error (exit 2), nothing sent', async () => {
-    const result = await h.run(['fire', 'Echo', '--get', '--arg', 'o={"a":1}']);
+    const result = await h.run(['fire', 'Echo', '--get', '--arg', 'o:={"a":1}']);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/^robot-tray: .*POST/);
   });
@@ -123,7 +162,7 @@ describe('robot-tray fire, status and calls', () => {
   });
 
   test('--wait --json: the whole call record', async () => {
-    const result = await h.run(['fire', 'Echo', '--arg', 'x=1', '--wait', '--json']);
+    const result = await h.run(['fire', 'Echo', '--arg', 'x:=1', '--wait', '--json']);
     expect(result.code).toBe(0);
     expect(result.stderr).toMatch(/^waiting · /);
     const call = JSON.parse(result.stdout) as Call;
@@ -266,7 +305,7 @@ describe('robot-tray fire, status and calls', () => {
     const missing = await h.run(['status', 'no-such-call']);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toBe(
-      'robot-tray: Call "no-such-call" was not found. It may have been pruned or forgotten; list recent calls with: robot-tray calls\n',
+      'robot-tray: Call "no-such-call" was not found. It may have been pruned or forgotten; list recent calls with: robot-tray call list\n',
     );
   });
 

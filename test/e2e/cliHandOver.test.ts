@@ -66,7 +66,7 @@ describe('robot-tray report, save, show and diff with a saved call', () => {
     const file = path.join(dir, 'round.json');
     const saved = await h.run(['save', done.id, file]);
     expect(saved.stderr).toMatch(
-      /^Saved call .+ to .+round\.json \([\d,]+ bytes\)\. Open it with: robot-tray show /,
+      /^Saved call .+ to .+round\.json \([\d,]+ bytes\)\. Open it with: robot-tray call show /,
     );
     const status = await h.run(['status', done.id]);
     const shown = await h.run(['show', file]);

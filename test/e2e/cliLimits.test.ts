@@ -35,7 +35,7 @@ describe('robot-tray and the limits on arguments', () => {
     await writeFile(file, deep);
     for (const args of [
       ['fire', 'Echo', '--args', deep],
-      ['fire', 'Echo', '--arg', `o=${deep}`],
+      ['fire', 'Echo', '--arg', `o:=${deep}`],
       ['fire', 'Echo', '--args', `@${file}`],
       ['curl', 'Echo', '--args', deep],
       ['preset', 'add', 'Echo', '--name', 'Deep', '--args', `@${file}`],

@@ -36,6 +36,7 @@ describe('robot-tray link and open', () => {
   test('link prints one link that parses back to the stored names and the fields given', async () => {
     const out = await h.run([
       'link',
+      'create',
       'order SYNC',
       '--preset',
       'refund one',
@@ -63,6 +64,7 @@ describe('robot-tray link and open', () => {
   test('a token-like field, a field twice, fields without a preset, an unknown preset: refused, nothing printed', async () => {
     const secret = await h.run([
       'link',
+      'create',
       'Order sync',
       '--preset',
       'Refund one',
@@ -75,6 +77,7 @@ describe('robot-tray link and open', () => {
     expect(secret.stderr).not.toContain('canary-77');
     const twice = await h.run([
       'link',
+      'create',
       'Order sync',
       '--preset',
       'Refund one',
@@ -85,7 +88,7 @@ describe('robot-tray link and open', () => {
     ]);
     expect(twice.code).toBe(2);
     expect(twice.stderr).toMatch(/--field a is given twice/);
-    const noPreset = await h.run(['link', 'Order sync', '--field', 'a=1']);
+    const noPreset = await h.run(['link', 'create', 'Order sync', '--field', 'a=1']);
     expect(noPreset.code).toBe(2);
     expect(noPreset.stderr).toMatch(/--field needs --preset/);
     for (const [field, words] of [
@@ -96,19 +99,27 @@ describe('robot-tray link and open', () => {
         /"nope", and the preset "Refund one" has no field by that name \(its fields are customerId, robot, note, pin\)/,
       ],
     ] as const) {
-      const refused = await h.run(['link', 'Order sync', '--preset', 'Refund one', '--field', field]);
+      const refused = await h.run([
+        'link',
+        'create',
+        'Order sync',
+        '--preset',
+        'Refund one',
+        '--field',
+        field,
+      ]);
       expect(refused.code).toBe(2);
       expect(refused.stdout).toBe('');
       expect(refused.stderr).toMatch(words);
     }
-    const unknown = await h.run(['link', 'Order sync', '--preset', 'Refund all']);
+    const unknown = await h.run(['link', 'create', 'Order sync', '--preset', 'Refund all']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/no preset named "Refund all"/);
   });
 
   test('open shows what the link would send and sends nothing; a bad or unknown link says why', async () => {
     const link = (
-      await h.run(['link', 'Order sync', '--preset', 'Refund one', '--field', 'customerId=123'])
+      await h.run(['link', 'create', 'Order sync', '--preset', 'Refund one', '--field', 'customerId=123'])
     ).stdout.trim();
     const shown = await h.run(['open', link]);
     expect(shown.code, shown.stderr).toBe(0);
@@ -120,10 +131,14 @@ describe('robot-tray link and open', () => {
     // Filled as firing would fill them: the link's value typed, the default where it gave none.
     expect(shown.stdout).toContain('"customer": 123');
     expect(shown.stdout).toContain('"by": "me"');
-    const unfilled = await h.run(['open', 'robot-tray://fire?robot=Order%20sync&preset=Refund%20one']);
+    const unfilled = await h.run([
+      'link',
+      'show',
+      'robot-tray://fire?robot=Order%20sync&preset=Refund%20one',
+    ]);
     expect(unfilled.stdout).toMatch(/^to fill in +customerId: is required and has no default/m);
     expect(shown.stdout).toMatch(/Nothing was fired/);
-    const bad = await h.run(['open', 'robot-tray://fire?robot=Order%zz']);
+    const bad = await h.run(['link', 'show', 'robot-tray://fire?robot=Order%zz']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/This link cannot be opened: .*broken %-escape/);
     const unknown = await h.run(['open', 'robot-tray://fire?robot=Invoices']);
@@ -145,7 +160,7 @@ describe('robot-tray link and open', () => {
     await writeFile(file, catalogText(robots));
     await (await h.core()).followTeamCatalog(file);
 
-    const link = (await h.run(['link', 'team billing', '--preset', 'month end'])).stdout.trim();
+    const link = (await h.run(['link', 'create', 'team billing', '--preset', 'month end'])).stdout.trim();
     expect(link).toBe('robot-tray://fire?robot=Team%20billing&preset=Month%20end');
     const shown = await h.run(['open', link]);
     expect(shown.code, shown.stderr).toBe(0);

@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { CliHarness } from '../support/cliHarness.ts';
 import { PROXIED_HOST, proxiedUrl, startProxy, type TestProxy } from '../support/proxyServer.ts';
 import { makeTlsFixtures, type TlsFixtures } from '../support/tlsFixtures.ts';
+import { trustConfirmed } from '../support/trustConfirmed.ts';
 
 /**
  * The CLI in a company network, through the real bin: --ca, the system
@@ -99,7 +100,7 @@ describe('a robot behind a private CA', () => {
       expect(refused.code).toBe(5);
       expect(refused.stdout).toMatch(/^Trust\s+Node's roots$/m);
     } finally {
-      await core.updateSettings({ network: { useSystemCertificates: true } });
+      await core.updateSettings({ network: { useSystemCertificates: true } }, trustConfirmed);
     }
   });
 
@@ -161,14 +162,22 @@ describe('a robot behind a private CA', () => {
     const env = { HTTPS_PROXY: proxy.url, HTTP_PROXY: proxy.url };
     const fired = await run(['fire', 'Corp', '--ca', fx.ca.certFile, '--wait'], env);
     expect(fired.code).toBe(0);
-    const manual = await run(['network', 'set', '--proxy-mode', 'manual', '--proxy-url', proxy.url]);
+    const manual = await run([
+      'network',
+      'set',
+      '--proxy-mode',
+      'manual',
+      '--proxy-url',
+      proxy.url,
+      '--confirm-trust',
+    ]);
     expect(manual.code).toBe(0);
     try {
       const doctor = await run(['doctor', 'Corp', '--ca', fx.ca.certFile]);
       expect(doctor.stdout).toMatch(loopback);
       expect((await run(['fire', 'Corp', '--ca', fx.ca.certFile, '--wait'])).code).toBe(0);
     } finally {
-      await run(['network', 'set', '--proxy-mode', 'system']);
+      await run(['network', 'set', '--proxy-mode', 'system', '--confirm-trust']);
     }
     expect(proxy.log).toEqual([]);
     expect(proxy.received()).toBe('');
@@ -199,25 +208,23 @@ describe('robot-tray network: the settings shared with the app', () => {
       const bad = await h.run(['network', 'set', '--proxy-mode', 'manual']);
       expect(bad.code).toBe(2);
       expect(bad.stderr).toContain('manual proxy mode needs a proxy address');
-      const set = await h.run(
-        [
-          'network',
-          'set',
-          '--proxy-mode',
-          'manual',
-          '--proxy-url',
-          proxy.url,
-          '--proxy-user',
-          'carol',
-        ].concat([
-          '--proxy-password-stdin',
-          '--ca-file',
-          fx.ca.certFile,
-          '--bypass',
-          'intranet.example, .corp',
-        ]),
-        { input: 'correct horse battery\n' },
-      );
+      const args = ['network', 'set', '--proxy-mode', 'manual', '--proxy-url', proxy.url].concat([
+        '--proxy-user',
+        'carol',
+        '--proxy-password-stdin',
+        '--ca-file',
+        fx.ca.certFile,
+        '--bypass',
+        'intranet.example, .corp',
+      ]);
+      // Where the token would travel changes: refused, naming each change and the flag; nothing changed.
+      const unconfirmed = await h.run(args, { input: 'correct horse battery\n' });
+      expect(unconfirmed.code).toBe(2);
+      expect(unconfirmed.stderr).toContain(`send requests through the proxy ${proxy.url} instead of `);
+      expect(unconfirmed.stderr).toContain(`trust the CA file ${path.basename(fx.ca.certFile)} (`);
+      expect(unconfirmed.stderr).toContain('run the command again with --confirm-trust');
+      expect((await h.run(['network', 'show', '--json'])).stdout).toContain('"proxyMode": "system"');
+      const set = await h.run([...args, '--confirm-trust'], { input: 'correct horse battery\n' });
       expect(set.code).toBe(0);
       expect(set.stdout).toMatch(/^Proxy password\s+in the keychain$/m);
       expect(set.stdout).toMatch(/^Bypass\s+intranet\.example, \.corp$/m);
@@ -229,6 +236,12 @@ describe('robot-tray network: the settings shared with the app', () => {
       const fired = await h.run(['fire', 'Corp'], { env: NO_PROXY_ENV });
       expect(fired.code).toBe(0);
       expect(proxy.log.at(-1)).toMatchObject({ method: 'CONNECT', user: 'carol' });
+      // The password is kept for this proxy's address: another address would get it only if confirmed.
+      const moved = await h.run(['network', 'set', '--proxy-url', 'http://127.0.0.1:9']);
+      expect(moved.code).toBe(2);
+      expect(moved.stderr).toContain(
+        `send the proxy password stored for ${proxy.url} to the proxy http://127.0.0.1:9`,
+      );
 
       const cleared = await h.run([
         'network',
@@ -278,13 +291,28 @@ describe('doctor on the certificates that are refused', () => {
       expect(first.stdout).toContain(
         `self-signed certificate ("self.robots.test", SHA-256 ${fx.selfSigned.fingerprint256})`,
       );
-      const edit = await h.run(['robot', 'edit', 'Lab', '--accept-cert', fx.selfSigned.fingerprint256]);
+      const accept = ['robot', 'edit', 'Lab', '--accept-cert', fx.selfSigned.fingerprint256];
+      const unconfirmed = await h.run(accept);
+      expect(unconfirmed.code).toBe(2);
+      expect(unconfirmed.stderr).toContain(
+        `accept the certificate ${fx.selfSigned.fingerprint256} for ${new URL(h.sandbox.baseUrl).host} whatever its issuer or name`,
+      );
+      expect(unconfirmed.stderr).toContain('--confirm-trust');
+      expect((await h.run(['doctor', 'Lab'], { env: NO_PROXY_ENV })).code).toBe(5);
+      const edit = await h.run([...accept, '--confirm-trust']);
       expect(edit.code).toBe(0);
       const pinned = await h.run(['doctor', 'Lab'], { env: NO_PROXY_ENV });
       expect(pinned.code).toBe(0);
       expect(pinned.stdout).toMatch(/^Certificate\s+accepted: it is the certificate pinned for this robot$/m);
 
-      await h.run(['robot', 'edit', 'Lab', '--accept-cert', fx.selfSignedAgain.fingerprint256]);
+      await h.run([
+        'robot',
+        'edit',
+        'Lab',
+        '--accept-cert',
+        fx.selfSignedAgain.fingerprint256,
+        '--confirm-trust',
+      ]);
       const changed = await h.run(['doctor', 'Lab'], { env: NO_PROXY_ENV });
       expect(changed.code).toBe(5);
       expect(changed.stdout).toMatch(/^Certificate\s+REFUSED: not the certificate pinned for this robot/m);

@@ -111,30 +111,35 @@ describe('robot-tray presets with fields', () => {
     expect(h.sandbox.calls()).toHaveLength(before);
   });
 
-  test('canary: a secret field reaches the robot, and no output or data file; refire asks for it again', async () => {
+  test('canary: a secret field reaches the robot from stdin, and no output or data file; refire asks for it again', async () => {
     const canary = `CANARY-${crypto.randomUUID()}`;
     const again = `CANARY-${crypto.randomUUID()}`;
     h.secrets.add(canary);
     h.secrets.add(again);
-    const call = await h.json<Call>([
-      'fire',
-      'Orders',
-      '--preset',
-      'One',
-      '--field',
-      'customerId=0042',
-      '--field',
-      `pin=${canary}`,
-      '--field',
-      'size=M',
-    ]);
+    const call = await h.json<Call>(
+      [
+        'fire',
+        'Orders',
+        '--preset',
+        'One',
+        '--field',
+        'customerId=0042',
+        '--field',
+        'pin=@-',
+        '--field',
+        'size=M',
+      ],
+      { input: `${canary}\n` },
+    );
     expect(call.args).toEqual({ customer: '0042', qty: 1, size: 'M', pin: '(secret field pin, not kept)' });
     const refused = await h.run(['refire', call.id]);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toBe(
-      'robot-tray: This call was sent with secret field pin, whose value Robot Tray did not keep. Give it again: --field pin=VALUE.\n',
+      'robot-tray: This call was sent with secret field pin, whose value Robot Tray did not keep. Give it again: --field pin=@- (stdin), or --field-env NAME=VAR.\n',
     );
-    const refired = await h.json<Call>(['refire', call.id, '--field', `pin=${again}`]);
+    const refired = await h.json<Call>(['refire', call.id, '--field-env', 'pin=ORDER_PIN'], {
+      env: { ORDER_PIN: again },
+    });
     expect(refired.args).toEqual(call.args);
     expect(
       h.sandbox
@@ -143,6 +148,53 @@ describe('robot-tray presets with fields', () => {
         .map((c) => c.args.pin),
     ).toEqual([canary, again]);
     // Every output so far and every file under the data folder, SQLite's included.
+    await h.assertNoSecretLeaked();
+  });
+
+  test('a secret field written on the command line is sent, with a note on how to keep it out of the process list', async () => {
+    const inline = `CANARY-${crypto.randomUUID()}`;
+    h.secrets.add(inline);
+    const fired = await h.run([
+      'fire',
+      'Orders',
+      '--preset',
+      'One',
+      '--field',
+      'customerId=7',
+      '--field',
+      `pin=${inline}`,
+    ]);
+    expect(fired.code).toBe(0);
+    expect(fired.stderr).toContain(
+      'robot-tray: --field pin=… puts a secret on the command line, where the process list and shell history show it. Next time use --field pin=@- (stdin) or --field-env pin=VAR.',
+    );
+    expect(h.sandbox.calls().at(-1)?.args.pin).toBe(inline);
+    const unset = await h.run([
+      'fire',
+      'Orders',
+      '--preset',
+      'One',
+      '--field',
+      'customerId=7',
+      '--field-env',
+      'pin=NO_SUCH_VAR',
+    ]);
+    expect(unset.code).toBe(2);
+    expect(unset.stderr).toBe(
+      'robot-tray: --field-env pin=NO_SUCH_VAR: the environment variable NO_SUCH_VAR is not set.\n',
+    );
+    const twice = await h.run([
+      'fire',
+      'Orders',
+      '--preset',
+      'One',
+      '--field',
+      'customerId=@-',
+      '--field',
+      'pin=@-',
+    ]);
+    expect(twice.code).toBe(2);
+    expect(twice.stderr).toContain('only one field can be read from stdin');
     await h.assertNoSecretLeaked();
   });
 });

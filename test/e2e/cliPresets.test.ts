@@ -59,7 +59,7 @@ describe('robot-tray preset show, notify and nested arguments', () => {
       '--arg',
       'customer.id=C-99',
       '--arg',
-      'a\\.b=1',
+      'a\\.b:=1',
     ]);
     expect(edited.code).toBe(0);
     expect(edited.stdout).toContain(
@@ -89,7 +89,7 @@ describe('robot-tray preset show, notify and nested arguments', () => {
       'a.b': 1,
     });
 
-    const notObject = await h.run(['preset', 'edit', 'Echo', 'Nested', '--arg', 'a\\.b.c=2']);
+    const notObject = await h.run(['preset', 'edit', 'Echo', 'Nested', '--arg', 'a\\.b.c:=2']);
     expect(notObject.code).toBe(2);
     expect(notObject.stderr).toContain('"a.b" holds 1, not an object');
     const unset = await h.run(['preset', 'edit', 'Echo', 'Nested', '--unset-arg', 'customer.tags']);

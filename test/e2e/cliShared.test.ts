@@ -30,7 +30,7 @@ describe('the app sees what the CLI does', () => {
         if (finished !== undefined) resolve(finished);
       });
     });
-    const fired = await h.run(['fire', 'Echo', '--arg', 'n=7', '--wait']);
+    const fired = await h.run(['fire', 'Echo', '--arg', 'n:=7', '--wait']);
     expect(fired.code).toBe(0);
     const ended = Date.now();
     const call = await done;
@@ -74,6 +74,15 @@ describe('the app sees what the CLI does', () => {
     const tooSmall = await h.run(['history', 'set', '--max-size', '1 MiB']);
     expect(tooSmall.code).toBe(2);
     expect(tooSmall.stderr).toContain('keep at least 10 MiB of history');
+    // A history smaller than the largest response read could not keep that response: refused, nothing changed.
+    const belowCap = await h.run(['history', 'set', '--max-size', '10MiB', '--max-response', '20MiB']);
+    expect(belowCap.code).toBe(2);
+    expect(belowCap.stderr).toContain(
+      'The history size (10 MiB) is smaller than the largest response read (20 MiB), so a call with a ' +
+        'response that large could not be kept. Make the history size at least 20 MiB, or the largest ' +
+        'response at most 10 MiB.',
+    );
+    expect(await h.json(['history', 'show', '--json'])).toMatchObject({ maxBytes: 2 * 1024 ** 3 });
     const notASize = await h.run(['history', 'set', '--max-response', 'big']);
     expect(notASize.code).toBe(2);
     expect(notASize.stderr).toContain('expected a size such as 500 MiB, 2 GiB or 1048576.');

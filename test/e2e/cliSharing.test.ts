@@ -170,7 +170,11 @@ describe('robot-tray export and import', () => {
     expect((await h.run(['team', 'copy', 'Team robot'])).stderr).toContain(
       'You already have a robot named "Team robot"',
     );
+    // Its token was cleared above: nothing is left in the keychain to remove.
     expect((await h.run(['team', 'stop'])).stdout).toBe(
+      `Stopped following the team catalog ${catalog}. No team robot had a token in the system keychain.\n`,
+    );
+    expect((await h.run(['team', 'status'])).stdout).toBe(
       'Team catalog none followed (robot-tray team follow FILE)\n',
     );
   });

@@ -33,7 +33,7 @@ describe('robot-tray small daily fixes', () => {
   });
 
   test('a refused argument is reported under the option it was given with', async () => {
-    const viaArg = await h.run(['preset', 'add', 'Echo', '--name', 'Nested', '--get', '--arg', 'o={"a":1}']);
+    const viaArg = await h.run(['preset', 'add', 'Echo', '--name', 'Nested', '--get', '--arg', 'o:={"a":1}']);
     expect(viaArg.code).toBe(2);
     expect(viaArg.stderr).toMatch(/^robot-tray: --arg: Argument "o" is a nested object/);
     const viaArgs = await h.run([
@@ -61,7 +61,7 @@ describe('robot-tray small daily fixes', () => {
 
   test("a renamed robot's old calls are listed under its name today; status keeps the old one too", async () => {
     await h.addRobot({ name: 'Old name', flow: echo });
-    const call = await done('Old name', '--arg', 'n=1');
+    const call = await done('Old name', '--arg', 'n:=1');
     const renamed = await h.run(['robot', 'edit', 'Old name', '--name', 'New name']);
     expect(renamed.code).toBe(0);
     const list = await h.run(['calls', '--robot', 'New name']);
@@ -73,7 +73,7 @@ describe('robot-tray small daily fixes', () => {
 
   test('calls --robot of a removed robot lists its history; a name never seen is not found', async () => {
     await h.addRobot({ name: 'Retired', flow: echo });
-    const call = await done('Retired', '--arg', 'n=2');
+    const call = await done('Retired', '--arg', 'n:=2');
     expect((await h.run(['robot', 'remove', 'Retired'])).code).toBe(0);
     const calls = await h.json<Call[]>(['calls', '--robot', 'retired']);
     expect(calls.map((c) => c.id)).toEqual([call.id]);

@@ -84,7 +84,7 @@ describe('robot-tray built', () => {
     // node:fs imported as an ES module would load its file streams (its ReadStream getter).
     const unneeded =
       /^(node|builtin):(child_process|http2|internal\/fs\/streams)$|write-file-atomic|signal-exit/;
-    for (const args of [['--help'], ['fire', 'Echo', '--arg', 'n=1']]) {
+    for (const args of [['--help'], ['fire', 'Echo', '--arg', 'n:=1']]) {
       const { code, urls } = await loaded(args);
       // Exit 0: help shown, or the trigger sent and accepted.
       expect(code).toBe(0);
@@ -95,10 +95,10 @@ describe('robot-tray built', () => {
   });
 
   test('fire and fire --wait work from the bundle', async () => {
-    const fired = await h.run(['fire', 'Echo', '--arg', 'n=1']);
+    const fired = await h.run(['fire', 'Echo', '--arg', 'n:=1']);
     expect(fired).toMatchObject({ code: 0, stderr: '' });
     expect(fired.stdout).toMatch(/^call\s+\S+\nwebhookCallId\s+\S+\n$/);
-    const waited = await h.run(['fire', 'Echo', '--arg', 'n=2', '--wait', '--output', '-']);
+    const waited = await h.run(['fire', 'Echo', '--arg', 'n:=2', '--wait', '--output', '-']);
     expect(waited.code).toBe(0);
     expect(JSON.parse(waited.stdout)).toMatchObject({ n: 2 });
   });

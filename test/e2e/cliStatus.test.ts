@@ -22,7 +22,7 @@ describe('robot-tray status', () => {
   afterAll(() => h?.close());
 
   test('a waiting call is asked about once: status shows the fresh answer, not the stored "0 polls"', async () => {
-    const fired = JSON.parse((await h.run(['fire', 'Echo', '--arg', 'a=1', '--json'])).stdout) as Call;
+    const fired = JSON.parse((await h.run(['fire', 'Echo', '--arg', 'a:=1', '--json'])).stdout) as Call;
     expect(fired.state).toBe('waiting');
     await h.sandbox.whenSettled(fired.webhookCallId!);
     const shown = await h.run(['status', fired.id]);
@@ -48,7 +48,7 @@ describe('robot-tray status', () => {
     expect(stopped.code).toBe(4);
     const call = JSON.parse(stopped.stdout) as Call;
     expect(call.state).toBe('stopped');
-    expect(stopped.stderr).toContain(`Resume it with: robot-tray status ${call.id} --wait`);
+    expect(stopped.stderr).toContain(`Resume it with: robot-tray call show ${call.id} --wait`);
     await h.sandbox.whenSettled(call.webhookCallId!);
     const resumed = await h.run(['status', call.id, '--wait']);
     expect(resumed.code).toBe(0);
@@ -74,7 +74,7 @@ describe('robot-tray fire --args @FILE and --args -', () => {
     const big = 'x'.repeat(1_000_000);
     const file = path.join(dir, 'big.json');
     await writeFile(file, JSON.stringify({ big, n: 2 }));
-    const result = await h.run(['fire', 'Echo', '--args', `@${file}`, '--arg', 'n=3', '--wait', '--json']);
+    const result = await h.run(['fire', 'Echo', '--args', `@${file}`, '--arg', 'n:=3', '--wait', '--json']);
     expect(result.code).toBe(0);
     expect((JSON.parse(result.stdout) as Call).response).toEqual({ big, n: 3 });
   });
@@ -155,7 +155,7 @@ describe('robot-tray status on a large response', () => {
     expect(result.stdout).toContain('"row": 0');
     expect(result.stdout).not.toContain('"row": 4999');
     expect(result.stdout).toMatch(
-      /… [\d,]+ more lines \(\d+ KiB in all\)\. See all of it with: robot-tray status \S+ --full/,
+      /… [\d,]+ more lines \(\d+ KiB in all\)\. See all of it with: robot-tray call show \S+ --full/,
     );
     const full = await onTerminal(`${id} --full`);
     expect(full.stdout).toContain('"row": 4999');
@@ -170,7 +170,7 @@ describe('robot-tray status on a large response', () => {
       expect(result.stdout).toContain('"row": 0');
       expect(result.stdout).not.toContain('"row": 4999');
       expect(result.stdout).toMatch(
-        /… [\d,]+ more lines \(\d+ KiB in all\)\. See all of it with: robot-tray status \S+ --full/,
+        /… [\d,]+ more lines \(\d+ KiB in all\)\. See all of it with: robot-tray call show \S+ --full/,
       );
       const full = await onTerminal(`Echo --args @${file} --wait --full`, 'fire');
       expect(full.stdout).toContain('"row": 4999');

@@ -35,7 +35,7 @@ describe('robot-tray curl, sandbox, terminals and start-up', () => {
   }
 
   test('curl prints a command that real curl runs against the service, token from $ROBOT_TOKEN', async () => {
-    const post = await h.run(['curl', 'Echo', '--args', '{"customer":"C-17"}', '--arg', "note:=it's 1 < 2"]);
+    const post = await h.run(['curl', 'Echo', '--args', '{"customer":"C-17"}', '--arg', "note=it's 1 < 2"]);
     expect(post).toMatchObject({ code: 0, stderr: '' });
     expect(post.stdout).toContain(
       `: "\${ROBOT_TOKEN:?set ROBOT_TOKEN to the robot webhook token first}" && printf 'x-service-token: %s\\n' "$ROBOT_TOKEN" | curl`,
@@ -44,7 +44,7 @@ describe('robot-tray curl, sandbox, terminals and start-up', () => {
     const record = await h.sandbox.whenSettled(answer.webhookCallId);
     expect(record).toMatchObject({ method: 'POST', args: { customer: 'C-17', note: "it's 1 < 2" } });
 
-    const get = await h.run(['curl', 'Echo', '--get', '--arg', 'q=a b&c', '--arg', 'n=3']);
+    const get = await h.run(['curl', 'Echo', '--get', '--arg', 'q=a b&c', '--arg', 'n:=3']);
     const got = JSON.parse(await runPrinted(get.stdout)) as { webhookCallId: string };
     expect(await h.sandbox.whenSettled(got.webhookCallId)).toMatchObject({
       method: 'GET',
@@ -53,7 +53,7 @@ describe('robot-tray curl, sandbox, terminals and start-up', () => {
   });
 
   test('the printed command stops in the shell, before curl, when $ROBOT_TOKEN is unset or empty', async () => {
-    const printed = await h.run(['curl', 'Echo', '--arg', 'a=1']);
+    const printed = await h.run(['curl', 'Echo', '--arg', 'a:=1']);
     const before = h.sandbox.requests().length;
     for (const token of [undefined, '']) {
       const env: NodeJS.ProcessEnv = { ...process.env, ROBOT_TOKEN: token };
@@ -72,7 +72,7 @@ describe('robot-tray curl, sandbox, terminals and start-up', () => {
     const core = await h.core();
     const robot = await core.getRobot('Echo');
     await core.createPreset({ robotId: robot.id, name: 'Daily', method: 'GET', args: { a: '1', b: '2' } });
-    const printed = await h.run(['curl', 'Echo', '--preset', 'Daily', '--arg', 'b:=3']);
+    const printed = await h.run(['curl', 'Echo', '--preset', 'Daily', '--arg', 'b=3']);
     expect(printed.stdout).toMatch(
       /^: "\$\{ROBOT_TOKEN:\?[^}]*\}" && printf 'x-service-token: %s\\n' "\$ROBOT_TOKEN" \| curl -sS 'http:\/\/127\.0\.0\.1:\d+\/main\/public\/webhook\/request\?a=1&b=3'/,
     );
@@ -96,7 +96,7 @@ describe('robot-tray curl, sandbox, terminals and start-up', () => {
     expect(sandbox.child.exitCode).toBeNull();
 
     await h.run(['robot', 'add', '--name', 'Mine', '--base-url', baseUrl, '--token-stdin'], { input: token });
-    const fired = await h.run(['fire', 'Mine', '--arg', 'hello=1', '--timeout', '20']);
+    const fired = await h.run(['fire', 'Mine', '--arg', 'hello:=1', '--timeout', '20']);
     expect(fired.code).toBe(0);
     expect(JSON.parse(fired.stdout)).toEqual({ hello: 1 });
 
@@ -143,7 +143,9 @@ describe('robot-tray curl, sandbox, terminals and start-up', () => {
       session.child.stdin.write(token + '\r');
       const result = await session.done;
       expect(result.code).toBe(0);
-      expect(result.stdout).toContain('Stored the token of robot "Typed" in the system keychain.');
+      expect(result.stdout).toContain(
+        `Stored the token of robot "Typed" in the system keychain, for ${h.sandbox.baseUrl} only.`,
+      );
       expect(result.stdout).not.toContain(token);
       expect(await h.json(['token', 'status', 'Typed'])).toMatchObject({ hasToken: true });
     },
@@ -166,7 +168,7 @@ describe('robot-tray curl, sandbox, terminals and start-up', () => {
   test.skipIf(!hasScript)('--wait on a terminal draws one live progress line', async () => {
     const session = h.startCommand('script', [
       '-qefc',
-      `'${process.execPath}' '${BIN}' fire Echo --arg live=1 --wait`,
+      `'${process.execPath}' '${BIN}' fire Echo --arg live:=1 --wait`,
       '/dev/null',
     ]);
     session.child.stdin.end();

@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { navigationForLink } from '../../src/main/links/openLink.ts';
+import { ARMING_DELAY_MS } from '../../src/shared/links/linkArming.ts';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import { screenshotDir } from '../support/screenshots.ts';
 import { openAppWindow, type AppWindow, requireBuiltRenderer } from '../support/windowHarness.ts';
@@ -80,8 +81,8 @@ describe('the window: links that open a ready run', () => {
       reason: 'late',
     });
     expect(await dialog.textContent()).not.toContain(token);
-    // The confirmation's button has the focus; the link itself sent nothing.
-    expect(await page.locator(':focus').getAttribute('id')).toBe('open-run-fire');
+    // The first field has the focus, never the button that fires; the link itself sent nothing.
+    expect(await page.locator(':focus').getAttribute('id')).toBe('run-field-customerId');
     await mkdir(screenshotDir, { recursive: true });
     await page.screenshot({ path: path.join(screenshotDir, 'link-confirmation.png') });
     expect(await seriousViolations(page)).toEqual([]);
@@ -100,23 +101,54 @@ describe('the window: links that open a ready run', () => {
     ]);
   });
 
-  test('Enter on the focused button fires once; Cancel fires nothing', async () => {
+  test('a stray Enter as the link opens, or as the window comes back, fires nothing: "Fire now" never starts with the focus and answers only a moment later', async () => {
     const { page, core, sandbox } = await robotWithPreset();
-    const open = async () => {
-      win!.shell.hub.emit({
-        type: 'navigate',
-        to: await navigationForLink(
-          core,
-          'robot-tray://fire?robot=Order%20sync&preset=Refund%20one&customerId=7',
-        ),
-      });
+    // The page's own clock, moved by the test: a moment passes when the test says so, never by waiting.
+    await page.clock.install();
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+    const open = async (link: string) => {
+      win!.shell.hub.emit({ type: 'navigate', to: await navigationForLink(core, link) });
       await page.getByRole('dialog', { name: 'Fire Refund one?' }).waitFor();
     };
-    await open();
-    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
-    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    const dialog = page.getByRole('dialog', { name: 'Fire Refund one?' });
+    const fire = dialog.getByRole('button', { name: '▶ Fire now' });
+
+    await open('robot-tray://fire?robot=Order%20sync&preset=Refund%20one&customerId=7');
+    expect(await page.locator(':focus').getAttribute('id')).toBe('run-field-customerId');
+    expect(await fire.isDisabled()).toBe(true);
+    await page.keyboard.press('Enter');
+    await page.clock.runFor(ARMING_DELAY_MS - 1);
+    expect(await fire.isDisabled()).toBe(true);
+    await page.clock.runFor(1);
+    await expect.poll(() => fire.isDisabled()).toBe(false);
+
+    // Main brings the window forward (another link, a click on the tray): "Fire now" waits again.
+    await page.evaluate(() => (globalThis as unknown as EventTarget).dispatchEvent(new Event('focus')));
+    await expect.poll(() => fire.isDisabled()).toBe(true);
+    await page.keyboard.press('Enter');
+    await page.clock.runFor(ARMING_DELAY_MS);
+    await expect.poll(() => fire.isDisabled()).toBe(false);
     expect(triggers(sandbox)).toEqual([]);
-    await open();
+
+    // A run without fields starts on Cancel: Enter there cancels.
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    const plain = await core.createPreset({ robotId: (await core.getRobot('Order sync')).id, name: 'Ping' });
+    win!.shell.hub.emit({
+      type: 'navigate',
+      to: await navigationForLink(core, 'robot-tray://fire?robot=Order%20sync&preset=Ping'),
+    });
+    await page.getByRole('dialog', { name: 'Fire Ping?' }).waitFor();
+    expect(await page.locator(':focus').getAttribute('id')).toBe('open-run-cancel');
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    expect(plain.fields).toEqual([]);
+    expect(triggers(sandbox)).toEqual([]);
+
+    // Fired on purpose, once armed: exactly one call.
+    await open('robot-tray://fire?robot=Order%20sync&preset=Refund%20one&customerId=7');
+    await page.clock.runFor(ARMING_DELAY_MS);
+    await page.clock.resume();
+    await fire.focus();
     await page.keyboard.press('Enter');
     await page
       .getByRole('status')
@@ -143,7 +175,8 @@ describe('the window: links that open a ready run', () => {
     expect(await box.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true);
     await page.keyboard.press('Enter');
     await box.fill('42');
-    await expect.poll(() => fire.isDisabled()).toBe(false);
+    // Enabled once the value is right and the moment after opening has passed.
+    await expect.poll(() => fire.isDisabled(), { timeout: 5_000 }).toBe(false);
     expect(triggers(sandbox)).toEqual([]);
     await fire.click();
     await page

@@ -212,7 +212,7 @@ describe('the window: presets and firing', () => {
     expect(
       await run(['robot', 'add', '--name', 'From the CLI', '--base-url', 'https://robots.example.com']),
     ).toBe(0);
-    expect(await run(['preset', 'add', 'From the CLI', '--name', 'Nightly', '--arg', 'n=1'])).toBe(0);
+    expect(await run(['preset', 'add', 'From the CLI', '--name', 'Nightly', '--arg', 'n:=1'])).toBe(0);
     await page.getByRole('heading', { level: 2, name: 'From the CLI' }).waitFor({ timeout: 20_000 });
     await fireButton(page, 'Nightly').waitFor({ timeout: 20_000 });
   });

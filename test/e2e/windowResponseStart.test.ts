@@ -1,13 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { nestedDocument } from '../../bench/viewer/documents.ts';
-import { AppCore } from '../../src/core/appCore.ts';
 import type { Handlers } from '../../src/main/ipc/handlers.ts';
 import type { Call } from '../../src/shared/models/call.ts';
-import { openAppWindow, type AppWindow, requireBuiltRenderer } from '../support/windowHarness.ts';
-import { storeFinishedCall } from '../support/storedCalls.ts';
+import { storedCallsWindow } from '../support/storedCallsWindow.ts';
 
 /**
  * Opening a call with a long response: main hands the window the response's
@@ -16,34 +11,21 @@ import { storeFinishedCall } from '../support/storedCalls.ts';
  * the whole is held back until the test lets it go.
  */
 describe("a long response's first rows come before the whole of it", () => {
-  let app: AppWindow | undefined;
-  let dataDir: string | undefined;
-
-  beforeAll(() => {
-    requireBuiltRenderer();
-  });
-  afterEach(async () => {
-    await app?.close();
-    app = undefined;
-    if (dataDir !== undefined) await rm(dataDir, { recursive: true, force: true });
-  });
+  const stored = storedCallsWindow('robot-tray-start-');
 
   test('rows from the start while the whole is held back; copying waits for the whole; then the whole takes over', async () => {
     const text = nestedDocument(1_000_000).text;
     const count = (JSON.parse(text) as { benchMeta: { count: number } }).benchMeta.count;
-    dataDir = await mkdtemp(path.join(tmpdir(), 'robot-tray-start-'));
-    const core = await AppCore.open({ dataDir });
-    const robot = await core.createRobot({ name: 'Reports', baseUrl: 'https://robots.example.com' });
-    await core.close();
-    storeFinishedCall(dataDir, {
-      id: 'call-long',
-      robotId: robot.id,
-      robotName: 'Reports',
-      presetName: 'Long',
-      webhookCallId: 'wh-long',
-      response: JSON.parse(text) as Call['response'],
-    });
-    app = await openAppWindow({ dataDir, viewport: { width: 1280, height: 860 } });
+    const app = await stored.open((robotId) => [
+      {
+        id: 'call-long',
+        robotId,
+        robotName: 'Reports',
+        presetName: 'Long',
+        webhookCallId: 'wh-long',
+        response: JSON.parse(text) as Call['response'],
+      },
+    ]);
     const { page } = app;
     page.setDefaultTimeout(30_000);
 

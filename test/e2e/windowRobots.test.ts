@@ -127,13 +127,19 @@ describe('the window: robots and tokens', () => {
     }
   });
 
+  /** A sandbox robot, and the same robot added in the window, its token not set yet. */
+  async function robotAddedInWindow() {
+    const service = (sandbox = await startSandbox({ demoRobots: false, seed: 1 }));
+    const { token } = service.addRobot({ name: 'invoice', flow: [{ type: 'respond', echo: true }] });
+    const opened = (win = await openAppWindow());
+    await addRobotInWindow(opened.page, 'Invoice sync', service.baseUrl);
+    const robot = (await opened.core.listRobots())[0]!;
+    const account = `${robot.id}@${new URL(service.baseUrl).origin}`;
+    return { win: opened, page: opened.page, core: opened.core, robot, token, account };
+  }
+
   test('a token set in the window is in the keychain and nowhere in the window, its files or its IPC', async () => {
-    sandbox = await startSandbox({ demoRobots: false, seed: 1 });
-    const { token } = sandbox.addRobot({ name: 'invoice', flow: [{ type: 'respond', echo: true }] });
-    win = await openAppWindow();
-    const { page, core } = win;
-    await addRobotInWindow(page, 'Invoice sync', sandbox.baseUrl);
-    const robot = (await core.listRobots())[0]!;
+    const { win, page, token, account } = await robotAddedInWindow();
 
     await page.getByRole('button', { name: 'Set token…' }).click();
     const field = page.locator('#token-input');
@@ -145,9 +151,7 @@ describe('the window: robots and tokens', () => {
     await page.getByTestId('token-state').filter({ hasText: 'Set since' }).waitFor();
     expect(await page.locator('#token-input').count()).toBe(0);
 
-    expect(await keytar.getPassword('robot-tray', `${robot.id}@${new URL(sandbox.baseUrl).origin}`)).toBe(
-      token,
-    );
+    expect(await keytar.getPassword('robot-tray', account)).toBe(token);
     expect(await pageText(page)).not.toContain(token);
     expect(win.sentToPage.length).toBeGreaterThan(0);
     expect(win.sentToPage.filter((sent) => sent.includes(token))).toEqual([]);
@@ -166,9 +170,38 @@ describe('the window: robots and tokens', () => {
       .getByRole('button', { name: 'Remove' })
       .click();
     await page.getByTestId('token-state').filter({ hasText: 'Not set' }).waitFor();
-    expect(
-      await keytar.getPassword('robot-tray', `${robot.id}@${new URL(sandbox.baseUrl).origin}`),
-    ).toBeNull();
+    expect(await keytar.getPassword('robot-tray', account)).toBeNull();
+  });
+
+  test('a token pasted with quotes or as a whole header line is refused with what to paste, and nothing is stored', async () => {
+    const { page, core, robot, token, account } = await robotAddedInWindow();
+
+    await page.getByRole('button', { name: 'Set token…' }).click();
+    const field = page.locator('#token-input');
+    const reasons: Array<[string, string]> = [
+      [`"${token}"`, 'token: it has quotes around it; paste only the token, the text between the quotes.'],
+      [
+        `x-service-token: ${token}`,
+        'token: this is a whole header line; paste only the token, the text after "x-service-token:"',
+      ],
+    ];
+    for (const [pasted, reason] of reasons) {
+      await field.fill(pasted);
+      await page.getByRole('button', { name: 'Save token' }).click();
+      await page.getByRole('alert').filter({ hasText: reason }).waitFor();
+      expect(await field.inputValue()).toBe('');
+      expect(await keytar.getPassword('robot-tray', account)).toBeNull();
+    }
+    expect(await pageText(page)).not.toContain(token.slice(0, 10));
+
+    await field.fill(token);
+    await page.getByRole('button', { name: 'Save token' }).click();
+    await page.getByTestId('token-state').filter({ hasText: 'Set since' }).waitFor();
+    try {
+      expect(await keytar.getPassword('robot-tray', account)).toBe(token);
+    } finally {
+      await core.clearToken(robot.id);
+    }
   });
 
   test('a revoked token is explained with the Replace action right there', async () => {

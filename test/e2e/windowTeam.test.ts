@@ -237,6 +237,35 @@ describe("the window: the team catalog's robots", () => {
     await pane.getByRole('button', { name: 'Set token…' }).waitFor();
   });
 
+  test("a team robot its catalog moved to another host shows its token suspended in an own robot's words; only main's dialog, confirmed, moves it", async () => {
+    folder = await mkdtemp(path.join(tmpdir(), 'robot-tray-window-team-moved-'));
+    win = await openAppWindow();
+    const { page, core, shell } = win;
+    const file = path.join(folder, 'support-desk.json');
+    await writeFile(file, catalogText([{ name: 'Team orders', baseUrl: 'https://orders.example' }]));
+    await core.followTeamCatalog(file);
+    const teamId = core.teamCatalog().robots[0]!.id;
+    await core.setToken(teamId, 'team-desk-token-0123456789');
+    const item = page.getByRole('list', { name: 'Team robots' }).getByRole('button', { name: /Team orders/ });
+    await item.getByText('Token set').waitFor();
+    await item.click();
+    const pane = page.locator('[data-team-robot]');
+
+    await writeFile(file, catalogText([{ name: 'Team orders', baseUrl: 'https://elsewhere.example' }]));
+    await pane.getByTestId('token-state').getByText('Set for https://orders.example').waitFor();
+    await item.getByText('Token not confirmed').waitFor();
+    const alert = pane.getByRole('alert').filter({
+      hasText:
+        "This robot's token was set for https://orders.example, but the robot now points at https://elsewhere.example. Robot Tray does not send it there until you confirm.",
+    });
+    shell.answers.push(true);
+    await alert.getByRole('button', { name: 'Use the token for https://elsewhere.example…' }).click();
+    await pane.getByTestId('token-state').getByText('Ready for https://elsewhere.example').waitFor();
+    expect(shell.asked[0]!.detail).toContain('https://orders.example');
+    expect(await core.tokenStatus(teamId)).toMatchObject({ hasToken: true, suspended: null });
+    await core.clearToken(teamId);
+  });
+
   test('a link to a team preset opens its run with the link\'s field filled in; "Fire now" sends it once to the team robot', async () => {
     folder = await mkdtemp(path.join(tmpdir(), 'robot-tray-window-team-link-'));
     sandbox = await startSandbox({ demoRobots: false, seed: 7 });

@@ -129,4 +129,31 @@ describe('AppCore robots, presets, tokens, history and settings', () => {
     const core = await h.reopen();
     expect(core.getSettings()).toMatchObject({ historyLimit: 50, pollPolicy: { maxDelayMs: 2_000 } });
   });
+
+  test('a history size below the largest response read is refused, naming both and the fix; nothing is saved', async () => {
+    h = await openCoreHarness();
+    const MiB = 1024 * 1024;
+    const sentence =
+      'The history size (10 MiB) is smaller than the largest response read (50 MiB), so a call with a ' +
+      'response that large could not be kept. Make the history size at least 50 MiB, or the largest ' +
+      'response at most 10 MiB.';
+    await expect(h.core.updateSettings({ historyMaxBytes: 10 * MiB })).rejects.toMatchObject({
+      kind: 'validation',
+      message: sentence,
+    });
+    await expect(
+      h.core.updateSettings({ historyMaxBytes: 20 * MiB, http: { queryResponseCapBytes: 30 * MiB } }),
+    ).rejects.toThrow('Make the history size at least 30 MiB, or the largest response at most 20 MiB.');
+    const core = await h.reopen();
+    expect(core.getSettings()).toMatchObject({
+      historyMaxBytes: 1024 * MiB,
+      http: { queryResponseCapBytes: 50 * MiB },
+    });
+    // Both at once, in an order that passes: saved.
+    const s = await core.updateSettings({
+      historyMaxBytes: 10 * MiB,
+      http: { queryResponseCapBytes: 10 * MiB },
+    });
+    expect(s).toMatchObject({ historyMaxBytes: 10 * MiB, http: { queryResponseCapBytes: 10 * MiB } });
+  });
 });

@@ -4,6 +4,7 @@ import type { Diagnosis } from '../../src/core/http/probe.ts';
 import { openCoreHarness, type CoreHarness } from '../support/coreHarness.ts';
 import { proxiedUrl, startProxy, type TestProxy } from '../support/proxyServer.ts';
 import { makeTlsFixtures, type TlsFixtures } from '../support/tlsFixtures.ts';
+import { trustConfirmed } from '../support/trustConfirmed.ts';
 
 /**
  * `doctor`: the way to a robot's service, diagnosed without firing it, over
@@ -164,14 +165,14 @@ describe('doctor', () => {
       { name: 'Echo', flow },
       { baseUrl: proxiedUrl(h.sandbox.baseUrl), allowInsecureHttp: true },
     );
-    await h.core.updateSettings({ network: { proxyMode: 'manual', proxyUrl: proxy.url } });
+    await h.core.updateSettings({ network: { proxyMode: 'manual', proxyUrl: proxy.url } }, trustConfirmed);
     const via = await h.core.diagnose(robot.id);
     expect(via.route).toMatchObject({ kind: 'proxy', proxy: proxy.url, source: 'manual' });
     expect(via.endpoint).toMatchObject({ method: 'OPTIONS', status: expect.any(Number) });
     expect(proxy.log.map((entry) => entry.method)).toEqual(['CONNECT']);
 
     const port = await closedPort();
-    await h.core.updateSettings({ network: { proxyUrl: `http://127.0.0.1:${port}` } });
+    await h.core.updateSettings({ network: { proxyUrl: `http://127.0.0.1:${port}` } }, trustConfirmed);
     const down = await h.core.diagnose(robot.id);
     expect(down.route).toMatchObject({ kind: 'proxy', proxy: `http://127.0.0.1:${port}` });
     expect(down.endpoint).toMatchObject({ kind: 'network', error: expect.stringContaining('proxy') });

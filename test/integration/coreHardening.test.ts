@@ -135,10 +135,11 @@ describe('core hardening', () => {
       new Catalog(openCatalogFiles(dir, new WarningLog(), Date.now), Date.now, () => `id${n++}`);
     const app = open();
     const cli = open();
+    const nothingToCheck = () => undefined;
     await Promise.all([
-      app.createRobot({ name: 'From the app', baseUrl: 'https://a.example' }),
-      cli.createRobot({ name: 'From the CLI', baseUrl: 'https://b.example' }),
-      app.createRobot({ name: 'Second from the app', baseUrl: 'https://c.example' }),
+      app.createRobot({ name: 'From the app', baseUrl: 'https://a.example' }, nothingToCheck),
+      cli.createRobot({ name: 'From the CLI', baseUrl: 'https://b.example' }, nothingToCheck),
+      app.createRobot({ name: 'Second from the app', baseUrl: 'https://c.example' }, nothingToCheck),
     ]);
     expect((await open().robots()).map((r) => r.name).sort()).toEqual([
       'From the CLI',

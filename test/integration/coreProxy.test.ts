@@ -4,6 +4,7 @@ import { openCoreHarness, type CoreHarness } from '../support/coreHarness.ts';
 import { PROXIED_HOST, proxiedUrl, startProxy, type TestProxy } from '../support/proxyServer.ts';
 import { startSocksProxy } from '../support/socksServer.ts';
 import { makeTlsFixtures, type TlsFixtures } from '../support/tlsFixtures.ts';
+import { trustConfirmed } from '../support/trustConfirmed.ts';
 
 /**
  * Calls through a real proxy on loopback, to an https sandbox signed by a
@@ -48,7 +49,7 @@ async function open(
     core: { network },
     sandbox: tls ? { tls: { key: fx.good.key, cert: fx.good.cert } } : {},
   });
-  await h.core.updateSettings({ network: { caFile: fx.ca.certFile } });
+  await h.core.updateSettings({ network: { caFile: fx.ca.certFile } }, trustConfirmed);
   const robot = await h.addRobot(
     { name: 'Behind proxy', flow },
     { baseUrl: proxiedUrl(h.sandbox.baseUrl), allowInsecureHttp: !tls, ...robotExtra },
@@ -65,7 +66,7 @@ describe('through a proxy', () => {
   test('manual mode: the trigger and its query go through CONNECT; the proxy never reads the token', async () => {
     proxy = await startProxy();
     const { h, robot, port, token } = await open({}, true, {});
-    await h.core.updateSettings({ network: { proxyMode: 'manual', proxyUrl: proxy.url } });
+    await h.core.updateSettings({ network: { proxyMode: 'manual', proxyUrl: proxy.url } }, trustConfirmed);
     const call = await h.core.fire(robot.id, { method: 'POST', args: { order: 7 } });
     expect(call.error).toBeNull();
     expect(call.state).toBe('waiting');
@@ -84,15 +85,18 @@ describe('through a proxy', () => {
   test('inside the tunnel the certificate is checked as on a direct connection: untrusted, then pinned', async () => {
     proxy = await startProxy();
     const { h, robot } = await open();
-    await h.core.updateSettings({ network: { proxyMode: 'manual', proxyUrl: proxy.url, caFile: null } });
+    await h.core.updateSettings(
+      { network: { proxyMode: 'manual', proxyUrl: proxy.url, caFile: null } },
+      trustConfirmed,
+    );
     const refused = await h.core.fire(robot.id, { method: 'POST', args: {} });
     expect(refused.state).toBe('unreachable');
     expect(refused.error?.message).toContain(
       'issued by "Robot Tray Test Corp Root CA", which this computer does not trust',
     );
-    await h.core.updateRobot(robot.id, { pinnedCertSha256: fx.good.fingerprint256 });
+    await h.core.updateRobot(robot.id, { pinnedCertSha256: fx.good.fingerprint256 }, trustConfirmed);
     expect((await h.core.fire(robot.id, { method: 'POST', args: {} })).state).toBe('waiting');
-    await h.core.updateRobot(robot.id, { pinnedCertSha256: fx.selfSigned.fingerprint256 });
+    await h.core.updateRobot(robot.id, { pinnedCertSha256: fx.selfSigned.fingerprint256 }, trustConfirmed);
     expect((await h.core.fire(robot.id, { method: 'POST', args: {} })).error?.message).toContain('CHANGED');
     expect(h.sandbox.calls()).toHaveLength(1);
     expect(proxy.log.every((e) => e.method === 'CONNECT')).toBe(true);
@@ -101,14 +105,14 @@ describe('through a proxy', () => {
   test('env mode: HTTPS_PROXY is used, and NO_PROXY bypasses it', async () => {
     proxy = await startProxy();
     const first = await open({ env: { HTTPS_PROXY: proxy.url } });
-    await first.h.core.updateSettings({ network: { proxyMode: 'env' } });
+    await first.h.core.updateSettings({ network: { proxyMode: 'env' } }, trustConfirmed);
     expect((await first.h.core.fire(first.robot.id, { method: 'POST', args: {} })).state).toBe('waiting');
     expect(proxy.log.map((e) => e.method)).toContain('CONNECT');
     await h?.close();
 
     const countBefore = proxy.log.length;
     const second = await open({ env: { https_proxy: proxy.url, no_proxy: `localhost,${PROXIED_HOST}` } });
-    await second.h.core.updateSettings({ network: { proxyMode: 'env' } });
+    await second.h.core.updateSettings({ network: { proxyMode: 'env' } }, trustConfirmed);
     // Direct, robots.test is not found: only the test proxy knows that name.
     const direct = await second.h.core.fire(second.robot.id, { method: 'POST', args: {} });
     expect(direct.state).toBe('unreachable');
@@ -140,9 +144,10 @@ describe('through a proxy', () => {
   test('manual bypass list goes direct', async () => {
     proxy = await startProxy();
     const { h, robot } = await open();
-    await h.core.updateSettings({
-      network: { proxyMode: 'manual', proxyUrl: proxy.url, proxyBypass: [PROXIED_HOST] },
-    });
+    await h.core.updateSettings(
+      { network: { proxyMode: 'manual', proxyUrl: proxy.url, proxyBypass: [PROXIED_HOST] } },
+      trustConfirmed,
+    );
     // Direct, robots.test is not found: only the test proxy knows that name.
     expect((await h.core.fire(robot.id, { method: 'POST', args: {} })).state).toBe('unreachable');
     expect(proxy.log).toHaveLength(0);
@@ -151,7 +156,7 @@ describe('through a proxy', () => {
   test('plain http robots are tunnelled too: the proxy is never handed a request with the token', async () => {
     proxy = await startProxy();
     const { h, robot, port } = await open({}, false);
-    await h.core.updateSettings({ network: { proxyMode: 'manual', proxyUrl: proxy.url } });
+    await h.core.updateSettings({ network: { proxyMode: 'manual', proxyUrl: proxy.url } }, trustConfirmed);
     expect((await h.core.fire(robot.id, { method: 'POST', args: {} })).state).toBe('waiting');
     expect(proxy.log).toEqual([{ method: 'CONNECT', hostname: PROXIED_HOST, port, user: '' }]);
   });
@@ -163,13 +168,13 @@ describe('through a proxy', () => {
       { name: 'Behind proxy', flow },
       { ...QUIET, baseUrl: proxiedUrl(h.sandbox.baseUrl), allowInsecureHttp: true },
     );
-    await h.core.updateSettings({ network: { proxyMode: 'manual', proxyUrl: proxy.url } });
+    await h.core.updateSettings({ network: { proxyMode: 'manual', proxyUrl: proxy.url } }, trustConfirmed);
     const refused = await h.core.fire(robot.id, { method: 'POST', args: {} });
     expect(refused.state).toBe('unreachable');
     // The handshake with the proxy failed: it was never asked to connect anywhere.
     expect(proxy.log).toEqual([]);
     expect(h.sandbox.requests()).toHaveLength(0);
-    await h.core.updateSettings({ network: { caFile: fx.ca.certFile } });
+    await h.core.updateSettings({ network: { caFile: fx.ca.certFile } }, trustConfirmed);
     expect((await h.core.fire(robot.id, { method: 'POST', args: {} })).state).toBe('waiting');
     expect(proxy.log.map((entry) => entry.method)).toEqual(['CONNECT']);
   });
@@ -177,7 +182,7 @@ describe('through a proxy', () => {
   test('a proxy asking for a password: 407 explained; with user and keychain password it goes through', async () => {
     proxy = await startProxy({ user: 'alice', password: 'pr0xy secret' });
     const { h, robot, token } = await open();
-    await h.core.updateSettings({ network: { proxyMode: 'manual', proxyUrl: proxy.url } });
+    await h.core.updateSettings({ network: { proxyMode: 'manual', proxyUrl: proxy.url } }, trustConfirmed);
     const refused = await h.core.fire(robot.id, { method: 'POST', args: {} });
     expect(refused.state).toBe('unreachable');
     expect(refused.error?.message).toContain(
@@ -201,7 +206,7 @@ describe('through a proxy', () => {
     const url = proxy.url;
     await proxy.close();
     proxy = undefined;
-    await h.core.updateSettings({ network: { proxyMode: 'manual', proxyUrl: url } });
+    await h.core.updateSettings({ network: { proxyMode: 'manual', proxyUrl: url } }, trustConfirmed);
     const call = await h.core.fire(robot.id, { method: 'POST', args: {} });
     expect(call.state).toBe('unreachable');
     expect(call.error?.message).toContain(`Could not reach the proxy ${url} (connection refused)`);
@@ -217,17 +222,17 @@ describe('through a SOCKS proxy, where undici makes the TLS connection itself', 
         { name: 'Socks', flow },
         { ...QUIET, baseUrl: proxiedUrl(h.sandbox.baseUrl) },
       );
-      await h.core.updateSettings({ network: { proxyMode: 'manual', proxyUrl: socks.url } });
+      await h.core.updateSettings({ network: { proxyMode: 'manual', proxyUrl: socks.url } }, trustConfirmed);
       const refused = await h.core.fire(robot.id, { method: 'POST', args: {} });
       expect(refused.state).toBe('unreachable');
       expect(refused.error?.message).toContain('issued by an authority this computer does not trust');
       expect(socks.log).toEqual([`${PROXIED_HOST}:${new URL(h.sandbox.baseUrl).port}`]);
       expect(h.sandbox.requests()).toHaveLength(0);
 
-      await h.core.updateSettings({ network: { caFile: fx.ca.certFile } });
+      await h.core.updateSettings({ network: { caFile: fx.ca.certFile } }, trustConfirmed);
       expect((await h.core.fire(robot.id, { method: 'POST', args: {} })).state).toBe('waiting');
 
-      await h.core.updateRobot(robot.id, { pinnedCertSha256: fx.good.fingerprint256 });
+      await h.core.updateRobot(robot.id, { pinnedCertSha256: fx.good.fingerprint256 }, trustConfirmed);
       const pinned = await h.core.fire(robot.id, { method: 'POST', args: {} });
       expect(pinned.error?.message).toContain('cannot check through a SOCKS proxy');
       expect(h.sandbox.calls()).toHaveLength(1);
@@ -258,7 +263,7 @@ describe('a loopback robot never goes through a proxy', () => {
     h = await openCoreHarness({
       core: { network: way === '--proxy' ? { proxy: proxy.url, env: {} } : { env } },
     });
-    await h.core.updateSettings({ network: settingsFor(proxy.url) });
+    await h.core.updateSettings({ network: settingsFor(proxy.url) }, trustConfirmed);
     const local = await h.addRobot({ name: 'Local', flow }, QUIET);
     const named = await h.core.createRobot({
       name: 'Named localhost',

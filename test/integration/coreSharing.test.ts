@@ -9,6 +9,7 @@ import type { RobotView } from '../../src/shared/models/robotView.ts';
 import { MAX_EXPORT_FILE_BYTES } from '../../src/shared/limits.ts';
 import { writeCaPem } from '../support/caFile.ts';
 import { memorySecrets } from '../support/memorySecrets.ts';
+import { trustConfirmed } from '../support/trustConfirmed.ts';
 
 const dirs: string[] = [];
 const cores: AppCore[] = [];
@@ -64,21 +65,23 @@ async function catalogBytes(core: AppCore): Promise<string[]> {
 /** Two robots with everything a robot and a preset can declare set away from its default. */
 async function seed(core: AppCore, canary: string): Promise<RobotView[]> {
   const ca = writeCaPem(await tempDir());
-  const orders = await core.createRobot({
-    name: 'Orders',
-    baseUrl: 'https://orders.example/eu',
-    notes: 'EU orders service',
-    pollPolicy: { initialDelayMs: 2_000 },
-    sendTokenOnQuery: false,
-    confirmBeforeFiring: true,
-    caFile: ca.file,
-  });
+  const orders = await core.createRobot(
+    {
+      name: 'Orders',
+      baseUrl: 'https://orders.example/eu',
+      notes: 'EU orders service',
+      pollPolicy: { initialDelayMs: 2_000 },
+      sendTokenOnQuery: false,
+      confirmBeforeFiring: true,
+      caFile: ca.file,
+    },
+    trustConfirmed,
+  );
   await core.setToken(orders.id, canary);
-  const lab = await core.createRobot({
-    name: 'Lab',
-    baseUrl: 'http://lab.internal:8080',
-    allowInsecureHttp: true,
-  });
+  const lab = await core.createRobot(
+    { name: 'Lab', baseUrl: 'http://lab.internal:8080', allowInsecureHttp: true },
+    trustConfirmed,
+  );
   await core.createPreset({
     robotId: orders.id,
     name: 'Daily',

@@ -1,27 +1,15 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { AppCore } from '../../src/core/appCore.ts';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
-import type { TeamCatalogState } from '../../src/shared/models/teamCatalog.ts';
-import { whenCall } from '../support/coreEvents.ts';
+import { nextTeam, whenCall } from '../support/coreEvents.ts';
 import { FakeClock } from '../support/fakeClock.ts';
 import { memorySecrets } from '../support/memorySecrets.ts';
+import { tempFolders } from '../support/tempFolders.ts';
 import { catalogText } from '../support/teamCatalogFile.ts';
 
-const dirs: string[] = [];
-const closers: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const close of closers.splice(0).reverse()) await close();
-  await Promise.all(dirs.splice(0).map((d) => rm(d, { recursive: true, force: true })));
-});
-
-async function tempDir(): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'robot-tray-team-'));
-  dirs.push(dir);
-  return dir;
-}
+const { tempDir, closeLater } = tempFolders('robot-tray-team-');
 
 async function openCore(options: { watchFolder?: boolean } = {}): Promise<AppCore> {
   const core = await AppCore.open({
@@ -30,20 +18,8 @@ async function openCore(options: { watchFolder?: boolean } = {}): Promise<AppCor
     resumeWatching: false,
     watchFolder: options.watchFolder ?? true,
   });
-  closers.push(() => core.close());
+  closeLater(() => core.close());
   return core;
-}
-
-/** The next team event whose state passes `predicate`: waits on the core's events, never on time. */
-function nextTeam(core: AppCore, predicate: (team: TeamCatalogState) => boolean): Promise<TeamCatalogState> {
-  return new Promise((resolve) => {
-    const stop = core.subscribe((event) => {
-      if (event.type === 'team' && predicate(event.team)) {
-        stop();
-        resolve(event.team);
-      }
-    });
-  });
 }
 
 describe('the team catalog', () => {
@@ -98,7 +74,7 @@ describe('the team catalog', () => {
       secrets: memorySecrets(),
       resumeWatching: false,
     });
-    closers.push(() => again.close());
+    closeLater(() => again.close());
     expect(again.teamCatalog().robots.map((r) => r.id)).toEqual([robot.id]);
   });
 
@@ -139,7 +115,7 @@ describe('the team catalog', () => {
       secrets: memorySecrets(),
       resumeWatching: false,
     });
-    closers.push(() => started.close());
+    closeLater(() => started.close());
     expect(started.teamCatalog()).toMatchObject({ problem: expect.stringMatching(/is not valid JSON/) });
     expect(started.teamCatalog().robots.map((r) => r.id)).toEqual(after.robots.map((r) => r.id));
 
@@ -173,7 +149,7 @@ describe('the team catalog', () => {
 
   test('a team robot fires once a token is set for its origin', async () => {
     const sandbox: Sandbox = await startSandbox({ demoRobots: false, seed: 3 });
-    closers.push(() => sandbox.close());
+    closeLater(() => sandbox.close());
     const { token } = sandbox.addRobot({ name: 'Orders', flow: [{ type: 'respond', echo: true }] });
     const folder = await tempDir();
     const file = path.join(folder, 'catalog.json');
@@ -209,7 +185,7 @@ describe('the team catalog', () => {
       resumeWatching: true,
       watchFolder: false,
     });
-    closers.push(() => core.close());
+    closeLater(() => core.close());
     await core.followTeamCatalog(file);
     // The first look notes the file's time and size.
     const looked = nextTeam(core, () => true);

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import { openCoreHarness, type CoreHarness } from '../support/coreHarness.ts';
 import { makeTlsFixtures, type Pem, type TlsFixtures } from '../support/tlsFixtures.ts';
+import { trustConfirmed } from '../support/trustConfirmed.ts';
 
 /**
  * Trust over real TLS on loopback: an https sandbox with certificates a
@@ -45,7 +46,7 @@ describe('certificates of a private CA', () => {
   test('accepted with the CA file in the app settings', async () => {
     await open(fx.good);
     const robot = await h.addRobot({ name: 'Corp', flow });
-    await h.core.updateSettings({ network: { caFile: fx.ca.certFile } });
+    await h.core.updateSettings({ network: { caFile: fx.ca.certFile } }, trustConfirmed);
     const call = await h.core.fire(robot.id, { method: 'POST', args: {} });
     expect(call.error).toBeNull();
     expect(call.state).toBe('waiting');
@@ -86,21 +87,25 @@ describe('certificates of a private CA', () => {
     expect(refused.error?.message).toContain(fx.selfSigned.fingerprint256);
 
     // "Accept this certificate": the fingerprint people were shown.
-    const pinned = await h.core.updateRobot(robot.id, { pinnedCertSha256: fx.selfSigned.fingerprint256 });
+    const pinned = await h.core.updateRobot(
+      robot.id,
+      { pinnedCertSha256: fx.selfSigned.fingerprint256 },
+      trustConfirmed,
+    );
     expect(pinned.pinnedCertSha256).toBe(fx.selfSigned.fingerprint256);
     expect((await h.core.fire(robot.id, { method: 'POST', args: {} })).state).toBe('waiting');
     expect(h.sandbox.calls()).toHaveLength(1);
 
-    // The same service now shows another certificate (here: the same robot behind a new server).
+    // The same address now shows another certificate (a new server on the same port).
+    const token = h.sandbox.tokenOf('Lab');
+    await h.sandbox.close();
     const changed = await startSandbox({
       demoRobots: false,
+      port: Number(new URL(h.sandbox.baseUrl).port),
       tls: { key: fx.selfSignedAgain.key, cert: fx.selfSignedAgain.cert },
     });
     extra.push(changed);
-    changed.addRobot({ name: 'Lab', flow, token: h.sandbox.tokenOf('Lab') });
-    await h.core.updateRobot(robot.id, { baseUrl: changed.baseUrl });
-    // The token follows only when the person confirms the new origin.
-    await h.core.moveToken(robot.id);
+    changed.addRobot({ name: 'Lab', flow, token });
     const call = await h.core.fire(robot.id, { method: 'POST', args: {} });
     expect(call.state).toBe('unreachable');
     expect(call.error?.message).toContain('CHANGED');
@@ -152,7 +157,7 @@ describe('a CA file is checked when saved', () => {
     await expect(h.core.createRobot(input('ca.pem'))).rejects.toThrow('must be an absolute path');
     expect(await h.core.listRobots()).toHaveLength(0);
 
-    const robot = await h.core.createRobot(input(fx.ca.certFile));
+    const robot = await h.core.createRobot(input(fx.ca.certFile), trustConfirmed);
     expect(robot.caFile).toBe(fx.ca.certFile);
     await expect(h.core.updateRobot(robot.id, { caFile: missing })).rejects.toMatchObject({
       kind: 'validation',

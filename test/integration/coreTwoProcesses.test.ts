@@ -177,8 +177,9 @@ describe('a lapsed lease, and a final state that stays final', () => {
     await cli.setToken(robot.id, 'token-once-0123456789');
     const fired = await cli.fire(robot.id, { method: 'POST', args: {} });
 
-    // The CLI stalls (no renewal) past its lease: the app's scan takes the call over.
-    appClock.advance(LEASE_MS - 1);
+    // The CLI stalls (no renewal): the app's first scan, 5 s in, sees its lease, and the
+    // scan that has seen it unchanged for a whole lease by the app's own clock takes the call over.
+    appClock.advance(LEASE_MS);
     expect(app.watchingCount).toBe(0);
     appClock.advance(5_000);
     expect(app.watchingCount).toBe(1);
@@ -197,6 +198,82 @@ describe('a lapsed lease, and a final state that stays final', () => {
     expect(app.getCall(fired.id)).toMatchObject({ state: 'done', response: { invoice: 'INV-1' } });
     expect(cli.getCall(fired.id).state).toBe('done');
     expect(app.watchingCount).toBe(0);
+  });
+});
+
+describe('a trigger in flight while another process scans', () => {
+  /** A service whose trigger answers only when the test says (it is in flight meanwhile); its status queries answer DONE. */
+  async function heldTrigger() {
+    let answer: (() => void) | undefined;
+    let arrived!: () => void;
+    const triggerArrived = new Promise<void>((resolve) => (arrived = resolve));
+    const service = await startScriptedService((req, res) => {
+      if (req.method !== 'POST') return json(res, 200, { status: 'DONE', response: { invoice: 'INV-7' } });
+      answer = () => json(res, 200, { webhookCallId: 'wh-late' });
+      arrived();
+    });
+    closers.push(service.close);
+    return { url: service.url, triggerArrived, answer: () => answer!() };
+  }
+
+  /** The app and a CLI on clocks that start at `appStart` and START, the CLI with a robot on `url`; the CLI fires it. */
+  async function cliFiresWhileAppWatches(url: string, appStart: number) {
+    const appClock = new FakeClock(appStart);
+    const cliClock = new FakeClock(START);
+    const app = await openCore(appClock, true);
+    const cli = await openCore(cliClock, false);
+    const robot = await cli.createRobot({ name: 'Slow', baseUrl: url });
+    await cli.setToken(robot.id, 'token-slow-0123456789');
+    const appHearsSending = nextEvent(app, 'calls', (e) => e.calls.some((c) => c.state === 'sending'));
+    const firing = cli.fire(robot.id, { method: 'POST', args: {} });
+    const id = (await appHearsSending).calls[0]!.id;
+    return { app, cli, appClock, cliClock, firing, id };
+  }
+
+  test('an app whose clock runs 60 s ahead never takes a live CLI’s call: the webhookCallId is kept and the call followed to DONE', async () => {
+    await setUp();
+    const held = await heldTrigger();
+    const { app, cli, appClock, cliClock, firing, id } = await cliFiresWhileAppWatches(
+      held.url,
+      START + 60_000,
+    );
+    const appSaid: string[] = [];
+    app.subscribe((e) => {
+      if (e.type === 'calls') for (const c of e.calls) if (c.id === id) appSaid.push(c.state);
+    });
+    await held.triggerArrived;
+    // By the app's wall clock the CLI's lease ran out 30 s ago; the app's scans run for 10 s of its own time.
+    appClock.advance(10_000);
+    expect(app.getCall(id).state).toBe('sending');
+
+    held.answer();
+    expect(await firing).toMatchObject({ state: 'waiting', webhookCallId: 'wh-late' });
+    const appHearsDone = whenCall(app, id, (c) => c.state === 'done');
+    cliClock.runNext();
+    await whenCall(cli, id, (c) => c.state === 'done');
+    expect(await appHearsDone).toMatchObject({ webhookCallId: 'wh-late', response: { invoice: 'INV-7' } });
+    expect(appSaid).not.toContain('unknown');
+  });
+
+  test('a CLI stalled mid-trigger past its lease is called unknown; the acceptance that then comes, with its webhookCallId, replaces that and is followed to DONE', async () => {
+    await setUp();
+    const held = await heldTrigger();
+    const { app, cli, appClock, firing, id } = await cliFiresWhileAppWatches(held.url, START);
+    await held.triggerArrived;
+    // No renewal for a whole lease by the app's clock: the app takes the call, which is still being sent.
+    appClock.advance(LEASE_MS + 5_000);
+    expect(app.getCall(id).state).toBe('unknown');
+
+    held.answer();
+    expect(await firing).toMatchObject({ state: 'waiting', webhookCallId: 'wh-late' });
+    // The command ends (a fire without --wait): the app takes the call over and follows it.
+    const appHearsDone = whenCall(app, id, (c) => c.state === 'done');
+    const adopted = nextEvent(app, 'calls', () => app.watchingCount === 1);
+    await cli.close();
+    await adopted;
+    appClock.runNext();
+    expect(await appHearsDone).toMatchObject({ webhookCallId: 'wh-late', response: { invoice: 'INV-7' } });
+    expect(app.getCall(id)).toMatchObject({ state: 'done', webhookCallId: 'wh-late' });
   });
 });
 

@@ -14,6 +14,7 @@ import { FakeClock } from '../support/fakeClock.ts';
 import { memorySecrets } from '../support/memorySecrets.ts';
 import { startScriptedService } from '../support/scriptedService.ts';
 import { makeTlsFixtures, type Pem, type TlsFixtures } from '../support/tlsFixtures.ts';
+import { trustConfirmed } from '../support/trustConfirmed.ts';
 import {
   faultCases,
   faultsMarkdown,
@@ -77,7 +78,8 @@ async function openCore(options: Partial<Parameters<typeof AppCore.open>[0]> = {
       connectTimeoutMs: 300,
       headersTimeoutMs: 300,
       bodyTimeoutMs: 300,
-      requestDeadlineMs: 1_000,
+      // Well past the idle timers: on a busy machine a late timer must not turn one failure into another.
+      requestDeadlineMs: 3_000,
       queryResponseCapBytes: 6 * 1024 * 1024,
     },
     network: { proxyMode: 'none' },
@@ -138,7 +140,7 @@ async function prepare(c: FaultCase): Promise<Prepared> {
     extra: Record<string, unknown> = {},
     token = TOKEN,
   ) => {
-    const robot = await into.createRobot({ name: c.id, baseUrl, ...extra });
+    const robot = await into.createRobot({ name: c.id, baseUrl, ...extra }, trustConfirmed);
     await into.setToken(robot.id, token);
     return robot.id;
   };

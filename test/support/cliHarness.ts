@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
 import { AppCore } from '../../src/core/appCore.ts';
+import { trustConfirmed } from './trustConfirmed.ts';
 import type { RobotView } from '../../src/shared/models/robot.ts';
 import {
   startSandbox,
@@ -139,19 +140,23 @@ export class CliHarness {
 
   /**
    * A robot in the sandbox and the same robot in Robot Tray, with its token,
-   * made through the core for speed (the CLI's own `robot add` has its tests).
-   * Polls start fast so --wait tests take a fraction of a second.
+   * made through the core for speed (the CLI's own `robot add` has its tests);
+   * `extra` (a CA file, plain http) is confirmed as the person setting it up
+   * would. Polls start fast so --wait tests take a fraction of a second.
    */
   async addRobot(definition: RobotDefinition, extra: Record<string, unknown> = {}): Promise<RobotView> {
     const { token } = this.sandbox.addRobot(definition);
     this.secrets.add(token);
     const core = await this.core();
-    const robot = await core.createRobot({
-      name: definition.name,
-      baseUrl: this.sandbox.baseUrl,
-      pollPolicy: { firstDelayMs: 100, factor: 1, maxDelayMs: 100 },
-      ...extra,
-    });
+    const robot = await core.createRobot(
+      {
+        name: definition.name,
+        baseUrl: this.sandbox.baseUrl,
+        pollPolicy: { firstDelayMs: 100, factor: 1, maxDelayMs: 100 },
+        ...extra,
+      },
+      trustConfirmed,
+    );
     return core.setToken(robot.id, token);
   }
 

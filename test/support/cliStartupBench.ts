@@ -94,9 +94,9 @@ const cases: Array<[string, string[] | (() => Promise<void>), boolean]> = [
   ['node -e 0', ['-e', '0'], false],
   ['robot-tray --help', [BIN, '--help'], false],
   ['robot-tray robot list', [BIN, 'robot', 'list'], false],
-  ['robot-tray fire Echo', [BIN, 'fire', 'Echo', '--arg', 'n=1'], true],
+  ['robot-tray fire Echo', [BIN, 'fire', 'Echo', '--arg', 'n:=1'], true],
   ['curl trigger', () => curl(false), true],
-  ['robot-tray fire --wait', [BIN, 'fire', 'Echo', '--arg', 'n=1', '--wait'], true],
+  ['robot-tray fire --wait', [BIN, 'fire', 'Echo', '--arg', 'n:=1', '--wait'], true],
   ['curl trigger + query', () => curl(true), true],
 ];
 // One run of each first, to fill the compile cache as any earlier use would have.

@@ -1,5 +1,6 @@
 import type { AppCore } from '../../src/core/appCore.ts';
 import type { Call } from '../../src/shared/models/call.ts';
+import type { TeamCatalogState } from '../../src/shared/models/teamCatalog.ts';
 
 /**
  * Resolve with the call once `predicate` holds, on the core's events, never
@@ -23,5 +24,20 @@ export function whenCall(core: AppCore, callId: string, predicate: (call: Call) 
       unsubscribe();
       reject(error);
     }
+  });
+}
+
+/** The next team catalog event whose state passes `predicate`: waits on the core's events, never on time. */
+export function nextTeam(
+  core: AppCore,
+  predicate: (team: TeamCatalogState) => boolean,
+): Promise<TeamCatalogState> {
+  return new Promise((resolve) => {
+    const stop = core.subscribe((event) => {
+      if (event.type === 'team' && predicate(event.team)) {
+        stop();
+        resolve(event.team);
+      }
+    });
   });
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { AppCore, type AppCoreOptions } from '../../src/core/appCore.ts';
 import type { Call } from '../../src/shared/models/call.ts';
 import { whenCall } from './coreEvents.ts';
+import { trustConfirmed } from './trustConfirmed.ts';
 import type { RobotView } from '../../src/shared/models/robot.ts';
 import {
   startSandbox,
@@ -14,7 +15,8 @@ import {
 
 /**
  * A robot the sandbox runs with `definition`, added to `core` with the
- * sandbox's base URL and its token in the keychain.
+ * sandbox's base URL and its token in the keychain; `extra` (a CA file, plain
+ * http) is confirmed as the person setting the robot up would.
  */
 export async function addSandboxRobot(
   core: AppCore,
@@ -23,7 +25,10 @@ export async function addSandboxRobot(
   extra: Record<string, unknown> = {},
 ): Promise<{ robot: RobotView; token: string }> {
   const { token } = sandbox.addRobot(definition);
-  const robot = await core.createRobot({ name: definition.name, baseUrl: sandbox.baseUrl, ...extra });
+  const robot = await core.createRobot(
+    { name: definition.name, baseUrl: sandbox.baseUrl, ...extra },
+    trustConfirmed,
+  );
   return { robot: await core.setToken(robot.id, token), token };
 }
 

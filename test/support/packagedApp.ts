@@ -31,23 +31,46 @@ export async function fakeElectronDist(dir: string): Promise<string> {
   return dist;
 }
 
-/** `dir` holds everything the build made; the caller removes it. */
-export type BuildResult = { code: number; output: string; appDir: string; dir: string };
+/**
+ * The fpm electron-builder runs to make a .deb: test/support/fpmStandIn.ts
+ * on this Node, since fpm itself cannot be downloaded here.
+ */
+async function fpmStandIn(dir: string): Promise<string> {
+  const file = path.join(dir, 'fpm');
+  const script = path.join(root, 'test/support/fpmStandIn.ts');
+  await writeFile(file, `#!/bin/sh\nexec '${process.execPath}' '${script}' "$@"\n`);
+  await chmod(file, 0o755);
+  return file;
+}
+
+/** The repository the packed app's update feed names, as GitHub's GITHUB_REPOSITORY would. */
+export const FEED_REPOSITORY = 'robot-tray-test/robot-tray';
+
+/**
+ * `dir` holds everything the build made (the caller removes it); `distDir`
+ * is electron-builder's output folder, `appDir` the unpacked app in it.
+ */
+export type BuildResult = { code: number; output: string; appDir: string; dir: string; distDir: string };
 
 /**
  * Package the built app (out/) for Linux as an unpacked folder, exactly as
  * the installers would hold it, with the stand-in Electron: the project's
  * electron-builder configuration (validated by electron-builder against its
- * own schema first), or `configFile` in its place.
+ * own schema first), or `configFile` in its place. With `target: 'deb'` the
+ * .deb is made too (with the stand-in fpm), and the update feed files
+ * electron-builder writes beside it, as in a release built by GitHub for
+ * FEED_REPOSITORY.
  */
-export async function packageUnpacked(options: { configFile?: string } = {}): Promise<BuildResult> {
+export async function packageUnpacked(
+  options: { configFile?: string; target?: 'dir' | 'deb' } = {},
+): Promise<BuildResult> {
   const dir = await mkdtemp(path.join(tmpdir(), 'robot-tray-package-'));
   const dist = await fakeElectronDist(dir);
   const output = path.join(dir, 'dist');
   const args = [
     builder,
     '--linux',
-    'dir',
+    options.target ?? 'dir',
     '--publish',
     'never',
     '--config',
@@ -62,9 +85,21 @@ export async function packageUnpacked(options: { configFile?: string } = {}): Pr
       timeout: 180_000,
       maxBuffer: 32 * 1024 * 1024,
       // No signing look-ups, no downloads.
-      env: { ...process.env, CSC_IDENTITY_AUTO_DISCOVERY: 'false', ELECTRON_SKIP_BINARY_DOWNLOAD: '1' },
+      env: {
+        ...process.env,
+        CSC_IDENTITY_AUTO_DISCOVERY: 'false',
+        ELECTRON_SKIP_BINARY_DOWNLOAD: '1',
+        GITHUB_REPOSITORY: FEED_REPOSITORY,
+        CUSTOM_FPM_PATH: await fpmStandIn(dir),
+      },
     });
-    return { code: 0, output: stdout + stderr, appDir: path.join(output, 'linux-unpacked'), dir };
+    return {
+      code: 0,
+      output: stdout + stderr,
+      appDir: path.join(output, 'linux-unpacked'),
+      dir,
+      distDir: output,
+    };
   } catch (error) {
     const failed = error as { code?: number; stdout?: string; stderr?: string };
     return {
@@ -72,6 +107,7 @@ export async function packageUnpacked(options: { configFile?: string } = {}): Pr
       output: `${failed.stdout ?? ''}${failed.stderr ?? ''}`,
       appDir: path.join(output, 'linux-unpacked'),
       dir,
+      distDir: output,
     };
   }
 }

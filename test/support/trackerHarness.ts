@@ -11,7 +11,9 @@ import { newCall } from '../../src/core/tracker/fireSpec.ts';
 import type { Call } from '../../src/shared/models/call.ts';
 import { Robot } from '../../src/shared/models/robot.ts';
 import { defaultSettings, type Settings } from '../../src/shared/models/settings.ts';
+import { EchoKeys } from '../../src/core/vault/echoKeys.ts';
 import { FakeClock } from './fakeClock.ts';
+import { memorySecrets } from './memorySecrets.ts';
 
 /**
  * The call tracker on its own: a real history file and a fake clock, with the
@@ -122,6 +124,7 @@ export async function openTrackerHarness() {
     client: client.asClient(),
     robotById: async (id) => robots.get(id),
     tokenFor: async (robot) => (robot.id === 'r1' ? 'secret-token' : undefined),
+    echo: new EchoKeys(memorySecrets()),
     settings: () => h.settings,
     clock,
     random: () => 0.5,

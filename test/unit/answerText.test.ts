@@ -11,10 +11,14 @@ import {
   topLevelScalars,
 } from '../../src/core/http/answerText.ts';
 import { DESIGNER_TOKEN_STEPS } from '../../src/shared/sentences/tokenSteps.ts';
+import { EchoMask } from '../../src/core/echo/echoMask.ts';
 
 /** How the service's answers are read and put into words for people. */
 const HOST = 'robots.corp';
 const TOKEN = 'tok-7f3a-secret';
+const MASK = EchoMask.ofSecrets([TOKEN]);
+/** An answer's text as the client hands it on: masked of the token first. */
+const masked = (text: string) => MASK.mask(text, 'json');
 
 describe('an error status in words: what happened and what to do', () => {
   test.each([
@@ -96,7 +100,7 @@ describe('reading an answer as JSON', () => {
   test('not JSON: a protocol error quoting the start, redacted; a trigger may have been delivered', () => {
     const error = (() => {
       try {
-        parseJsonObject(`<html>${TOKEN}</html>`, 'trigger', TOKEN);
+        parseJsonObject(masked(`<html>${TOKEN}</html>`), 'trigger');
       } catch (e) {
         return e;
       }
@@ -107,7 +111,7 @@ describe('reading an answer as JSON', () => {
     );
     expect((error as Error).message).not.toContain(TOKEN);
     expect((error as Error).message).toContain('Check that the base URL points at the robot service.');
-    expect(() => parseJsonObject('', 'query', undefined)).toThrow(
+    expect(() => parseJsonObject('', 'query')).toThrow(
       expect.objectContaining({
         maybeDelivered: false,
         message: expect.stringContaining('is not JSON: (empty).'),
@@ -117,7 +121,7 @@ describe('reading an answer as JSON', () => {
 
   test('JSON that is not an object is refused', () => {
     for (const text of ['[]', '"x"', '5', 'null']) {
-      expect(() => parseJsonObject(text, 'query', undefined)).toThrow(
+      expect(() => parseJsonObject(text, 'query')).toThrow(
         expect.objectContaining({
           kind: 'protocol',
           maybeDelivered: false,
@@ -125,9 +129,7 @@ describe('reading an answer as JSON', () => {
         }),
       );
     }
-    expect(() => parseJsonObject('[]', 'trigger', undefined)).toThrow(
-      expect.objectContaining({ maybeDelivered: true }),
-    );
+    expect(() => parseJsonObject('[]', 'trigger')).toThrow(expect.objectContaining({ maybeDelivered: true }));
   });
 
   test('an answer too deep to keep: its top-level scalars, a __proto__ key as a plain field', () => {
@@ -140,13 +142,13 @@ describe('reading an answer as JSON', () => {
   });
 
   test("a response's exact text only when a number would change, redacted of the token", () => {
-    expect(exactResponseText('{"status":"DONE","response":{"id":12}}', TOKEN)).toBeUndefined();
+    expect(exactResponseText(masked('{"status":"DONE","response":{"id":12}}'))).toBeUndefined();
     expect(
-      exactResponseText(`{"status":"DONE","response":{"id":12345678901234567890,"t":"${TOKEN}"}}`, TOKEN),
+      exactResponseText(masked(`{"status":"DONE","response":{"id":12345678901234567890,"t":"${TOKEN}"}}`)),
     ).toBe('{"id":12345678901234567890,"t":"[redacted]"}');
-    expect(exactResponseText('{"status":"DONE","other":12345678901234567890}', TOKEN)).toBeUndefined();
-    expect(exactResponseText('[12345678901234567890]', TOKEN)).toBeUndefined();
-    expect(exactResponseText('{"response": 12345678901234567890', TOKEN)).toBeUndefined();
+    expect(exactResponseText(masked('{"status":"DONE","other":12345678901234567890}'))).toBeUndefined();
+    expect(exactResponseText(masked('[12345678901234567890]'))).toBeUndefined();
+    expect(exactResponseText(masked('{"response": 12345678901234567890'))).toBeUndefined();
   });
 });
 
@@ -159,7 +161,7 @@ describe('an answer by its status', () => {
   const target = { origin: 'https://robots.corp', basePath: '' };
   const thrown = (r: RawResponse) => {
     try {
-      throwForStatus(r, TOKEN, target, 'trigger', Date.UTC(2026, 0, 1));
+      throwForStatus(r, MASK, target, 'trigger', Date.UTC(2026, 0, 1));
     } catch (error) {
       return error as { kind: string; status: number; message: string; retryAfterMs?: number };
     }

@@ -2,7 +2,12 @@ import { EventEmitter } from 'node:events';
 import { describe, expect, test } from 'vitest';
 import { trayMenu } from '../../src/main/tray/trayMenu.ts';
 import { startUpdater, CHECK_EVERY_MS, type AutoUpdater } from '../../src/main/updates/updater.ts';
-import { restartLabel, updateSwitch, type UpdateStatus } from '../../src/main/updates/updateStatus.ts';
+import {
+  restartLabel,
+  updateCheckMessage,
+  updateSwitch,
+  type UpdateStatus,
+} from '../../src/main/updates/updateStatus.ts';
 
 /** electron-updater's autoUpdater, scripted: the test emits what GitHub's answers would make it emit. */
 function fakeAutoUpdater() {
@@ -121,5 +126,24 @@ describe('"Restart to update" in the tray', () => {
       'Quit Robot Tray',
     ]);
     expect(labels(trayMenu(empty))).not.toContain(expect.stringMatching(/Restart/));
+  });
+});
+
+describe('"Check for Updates…" in the Help menu', () => {
+  test('answers in one sentence: up to date, downloading, ready, failed, or why it does not check', () => {
+    expect(updateCheckMessage({ kind: 'current' }, '0.1.0')).toBe('Robot Tray 0.1.0 is up to date.');
+    expect(updateCheckMessage({ kind: 'downloading', version: '0.2.0', percent: 7 }, '0.1.0')).toBe(
+      'Robot Tray 0.2.0 is downloading (7%); the tray menu offers "Restart to update" when it is ready.',
+    );
+    expect(updateCheckMessage({ kind: 'ready', version: '0.2.0' }, '0.1.0')).toBe(
+      'Robot Tray 0.2.0 is ready: choose "Restart to update" in the tray menu.',
+    );
+    expect(updateCheckMessage({ kind: 'failed', message: 'The update check failed (x).' }, '0.1.0')).toBe(
+      'The update check failed (x).',
+    );
+    const off = updateSwitch({ isPackaged: false, hasFeed: true, enabled: true });
+    expect(updateCheckMessage({ kind: 'off', reason: (off as { reason: string }).reason }, '0.1.0')).toBe(
+      'Robot Tray 0.1.0 does not check for updates: this is a development build (npm start), not an installed one.',
+    );
   });
 });

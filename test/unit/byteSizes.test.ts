@@ -39,4 +39,19 @@ describe('sizes people type for the history limits', () => {
       },
     });
   });
+
+  test('the window’s Settings: a history size below the largest response read is refused beside the size, naming both and the fix', () => {
+    const draft = settingsDraftOf(defaultSettings);
+    expect(settingsPatchOf({ ...draft, historyMaxSize: '10 MiB' })).toEqual({
+      errors: {
+        historyMaxBytes:
+          'The history size (10 MiB) is smaller than the largest response read (50 MiB), so a call with a ' +
+          'response that large could not be kept. Make the history size at least 50 MiB, or the largest ' +
+          'response at most 10 MiB.',
+      },
+    });
+    expect(settingsPatchOf({ ...draft, historyMaxSize: '10 MiB', maxResponseSize: '10 MiB' })).toHaveProperty(
+      'patch',
+    );
+  });
 });

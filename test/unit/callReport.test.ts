@@ -115,7 +115,7 @@ describe('callReport', () => {
     expect(blocks.at(-1)!.length).toBe(500);
     const whole = JSON.stringify(big, null, 2).length;
     expect(text).toContain(`${(whole - 500).toLocaleString('en-US')} more characters were left out`);
-    expect(text).toContain('Get all of it with `robot-tray status c-1234 --output FILE`');
+    expect(text).toContain('Get all of it with `robot-tray call show c-1234 --output FILE`');
     expect(report(call({ response: big })).length).toBeLessThan(8_000);
   });
 

@@ -26,7 +26,7 @@ describe('--arg paths', () => {
     expect(() => changeArgs(base, { unset: ['customer.nope'] }, 'preset "P"')).toThrow(
       '--unset-arg: preset "P" has no argument "customer.nope".',
     );
-    expect(() => buildArgs([], ['n=1', 'n.x=2'])).toThrow(/"n" holds 1, not an object/);
+    expect(() => buildArgs([], ['n:=1', 'n.x=2'])).toThrow(/"n" holds 1, not an object/);
     expect(() => buildArgs([], ['a.__proto__=1'])).toThrow(/__proto__/);
   });
 });

@@ -70,7 +70,7 @@ test('a version 1 history is upgraded in place: every call kept, responses moved
     expect(history.list({ text: 'inv-9' }).map((c) => c.id)).toEqual(['answered']);
     expect(history.bytes()).toBeGreaterThan(0);
     // The old waiting call has no lease: a watching app adopts it.
-    expect(history.writes.adoptable(Date.now(), 10)).toEqual([{ id: 'waiting', state: 'waiting' }]);
+    expect(history.writes.adoptable(new Map(), 10)).toEqual([{ id: 'waiting', state: 'waiting' }]);
     // Written again, it is a version 2 write like any other.
     expect(history.commit(v1Call('answered', { state: 'done', pollCount: 2 }), 1, 0).written).toBe(true);
     // The damaged record is kept as it was, skipped on reading with a warning.

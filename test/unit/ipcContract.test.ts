@@ -66,6 +66,8 @@ describe('every contract method reaches AppCore', () => {
     // CA files come from main's dialog (the stand-in here); the window gets a summary, never sends a path.
     const ca = writeCaPem(shell.dataDir);
     shell.fileDialog.answer(ca.file);
+    // Trusting it is main's question to the person, answered yes here.
+    shell.answers.push(true);
     const chosen = await call('chooseRobotCaFile', { robotId: robot.id });
     expect(chosen?.ca).toEqual({
       name: 'corp-ca.pem',
@@ -82,6 +84,7 @@ describe('every contract method reaches AppCore', () => {
     expect((await call('clearRobotCaFile', { robotId: robot.id })).caFile).toBeNull();
     expect(await call('describeRobotCaFile', { robotId: robot.id })).toBeNull();
     shell.fileDialog.answer(ca.file);
+    shell.answers.push(true);
     const everyRobot = await call('chooseSettingsCaFile');
     expect(everyRobot?.settings.network.caFile).toBe('corp-ca.pem');
     expect(everyRobot?.ca.sha256).toBe(ca.sha256);
@@ -108,9 +111,9 @@ describe('every contract method reaches AppCore', () => {
     expect(set).toEqual({ hasToken: true, updatedAt: expect.any(Number), suspended: null });
     expect(JSON.stringify(set)).not.toContain(token);
     expect(await call('tokenStatus', { robotId: robot.id })).toEqual(set);
-    // Nothing suspended: nothing to ask, and no dialog shown.
+    // Nothing suspended: nothing to ask, and no dialog shown beyond the two CA files' above.
     expect(await call('confirmTokenOrigin', { robotId: robot.id })).toEqual(set);
-    expect(shell.asked).toEqual([]);
+    expect(shell.asked).toHaveLength(2);
     const diagnosis = await call('diagnoseRobot', { id: robot.id });
     expect(diagnosis).toMatchObject({ origin: sandbox.baseUrl, tls: null, endpoint: { method: 'OPTIONS' } });
     expect(sandbox.calls()).toHaveLength(0);
@@ -144,6 +147,9 @@ describe('every contract method reaches AppCore', () => {
       bytes: 8,
       whole: false,
     });
+    // Shown in the window, then no longer: the history's prune keeps it meanwhile.
+    expect(await call('showingCall', { id: done.id })).toBeNull();
+    expect(await call('showingCall', { id: null })).toBeNull();
 
     // Saved calls: the path comes from main's dialogs (stand-ins here); the window gets a file's name.
     const savedFile = path.join(shell.dataDir, 'handed over.json');
@@ -192,6 +198,9 @@ describe('every contract method reaches AppCore', () => {
     expect(updated.historyLimit).toBe(settings.historyLimit + 1);
     expect(await call('listWarnings')).toEqual([]);
     expect(await call('dismissWarning', { id: 'w-none' })).toBeNull();
+    // The password is kept for the manual proxy's saved address, which main's dialog confirmed.
+    shell.answers.push(true);
+    await call('updateSettings', { network: { proxyMode: 'manual', proxyUrl: 'http://proxy.example:3128' } });
     expect(await call('proxyPasswordStatus')).toEqual({ hasPassword: false });
     expect(await call('setProxyPassword', { password: 'proxy pass' })).toEqual({ hasPassword: true });
     expect(await call('proxyPasswordStatus')).toEqual({ hasPassword: true });

@@ -77,6 +77,7 @@ const validRequests: Record<MethodName, () => Record<string, unknown>> = {
   listCalls: () => ({ robotId, limit: 10 }),
   getCall: () => ({ id: callId }),
   getCallResponseStart: () => ({ id: callId, chars: 100 }),
+  showingCall: () => ({ id: callId }),
   stopCall: () => ({ id: callId }),
   resumeCall: () => ({ id: callId }),
   checkCall: () => ({ id: callId }),

@@ -47,10 +47,14 @@ describe('a CA file as the window sees it', () => {
     const robot = await call('createRobot', { name: 'Corp', baseUrl: 'http://127.0.0.1:1' });
     const robotId = robot['id'] as string;
     h.fileDialog.answer(ca.file);
+    h.answers.push(true);
     const chosen = (await call('chooseRobotCaFile', { robotId })) as { robot: { caFile: string } };
     expect(chosen.robot.caFile).toBe('corp-ca.pem');
     h.fileDialog.answer(ca.file);
+    h.answers.push(true);
     await call('chooseSettingsCaFile');
+    // Main's own questions name the file as the window may see it: no folder.
+    expect(JSON.stringify(h.asked)).not.toContain(folder);
     await call('updateRobot', { id: robotId, patch: { notes: 'behind the corporate CA' } });
     await call('updateSettings', { http: { connectTimeoutMs: 5_000 } });
     const listed = (await call('listRobots')) as unknown as Array<{ caFile: string }>;

@@ -27,10 +27,10 @@ describe('README and docs links', () => {
     },
   );
 
-  test('Prerequisites come before the long tables, right after "Run it"', () => {
+  test('Install comes first (for people who install apps); Prerequisites before the long tables, right after "Run it"', () => {
     const headings = [...readFileSync(path.join(ROOT, 'README.md'), 'utf8').matchAll(/^## (.+)$/gm)].map(
       (m) => m[1],
     );
-    expect(headings.slice(0, 3)).toEqual(['Run it', 'Prerequisites (Linux)', 'Test it']);
+    expect(headings.slice(0, 4)).toEqual(['Install', 'Run it', 'Prerequisites (Linux)', 'Test it']);
   });
 });

@@ -88,6 +88,7 @@ describe('robot form', () => {
       tokenOrigin: null,
       caFile: '/etc/ssl/corp-ca.pem',
       pinnedCertSha256: PIN,
+      pinnedCertOrigin: 'https://robots.example.com',
       createdAt: 0,
       updatedAt: 0,
     });

@@ -61,6 +61,7 @@ function robot(id: string, name: string): RobotView {
     tokenOrigin: null,
     caFile: null,
     pinnedCertSha256: null,
+    pinnedCertOrigin: null,
     createdAt: 0,
     updatedAt: 0,
     hasToken: false,

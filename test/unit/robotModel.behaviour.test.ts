@@ -117,6 +117,7 @@ describe('a stored robot', () => {
       tokenUpdatedAt: null,
       caFile: null,
       pinnedCertSha256: null,
+      pinnedCertOrigin: null,
       createdAt: 1,
       updatedAt: 1,
     });

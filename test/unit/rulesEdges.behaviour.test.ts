@@ -35,9 +35,9 @@ describe('the CLI: a number too long to keep exactly', () => {
       `--args: the number ${long.slice(0, 40)} has more digits than a JSON number keeps, so it would be sent changed. ` +
         'Quote it to send it as text exactly as typed.',
     );
-    expect(usageMessage(() => parseArgPair(`n=[${long}]`))).toBe(
-      `--arg: the number ${long.slice(0, 40)} has more digits than a JSON number keeps, so it would be sent changed. ` +
-        'Quote it to send it as text exactly as typed.',
+    expect(usageMessage(() => parseArgPair(`n:=[${long}]`))).toBe(
+      `--arg n:=[${long}]: the number ${long.slice(0, 40)} has more digits than a JSON number keeps, so it would be sent changed. ` +
+        'Send it as text exactly as typed with n=… (or quote it inside the JSON).',
     );
   });
 

@@ -1,6 +1,11 @@
 import { constants, DatabaseSync } from 'node:sqlite';
 import { describe, expect, test, vi } from 'vitest';
+import { CallHistory } from '../../src/core/store/callHistory.ts';
+import { VIEW_LEASE_MS } from '../../src/core/store/viewedCalls.ts';
+import { WarningLog } from '../../src/core/store/warnings.ts';
 import { finality, writeWins } from '../../src/core/store/writeRules.ts';
+import { LeaseJudge } from '../../src/core/tracker/leaseJudge.ts';
+import { LEASE_MS } from '../../src/core/tracker/leaseKeeper.ts';
 import { newCall } from '../../src/core/tracker/fireSpec.ts';
 import type { Call } from '../../src/shared/models/call.ts';
 import type { Robot } from '../../src/shared/models/robot.ts';
@@ -18,7 +23,9 @@ const call = (id: string, extra: Partial<Call> = {}): Call => ({
   ...extra,
 });
 
-const { open } = historyConnections('robot-tray-shared-');
+const connections = historyConnections('robot-tray-shared-');
+const { open } = connections;
+const historyFile = () => connections.file;
 
 describe('which write wins (pure)', () => {
   test('the service’s word outranks an end Robot Tray decided, which outranks watching', () => {
@@ -32,7 +39,14 @@ describe('which write wins (pure)', () => {
 
   test('a writer that saw the stored version writes; one that did not never lowers a state', () => {
     const rule = (mine: Call['state'], stored: Call['state'], saw = false, holds = false) =>
-      writeWins({ mine, stored, sawStoredVersion: saw, holdsLease: holds });
+      writeWins({
+        mine,
+        stored,
+        sawStoredVersion: saw,
+        holdsLease: holds,
+        mineAccepted: true,
+        storedAccepted: true,
+      });
     expect(rule('waiting', 'stopped', true)).toBe(true); // a resume
     expect(rule('expired', 'done')).toBe(false);
     expect(rule('done', 'expired')).toBe(true);
@@ -40,6 +54,21 @@ describe('which write wins (pure)', () => {
     expect(rule('waiting', 'waiting', false, true)).toBe(true);
     expect(rule('waiting', 'waiting', false, false)).toBe(false);
     expect(rule('expired', 'stopped')).toBe(false);
+  });
+
+  test('an unknown with no webhookCallId gives way to a write that carries one, and to nothing else', () => {
+    const rule = (
+      mine: Call['state'],
+      stored: Call['state'],
+      mineAccepted: boolean,
+      storedAccepted = false,
+    ) =>
+      writeWins({ mine, stored, sawStoredVersion: false, holdsLease: false, mineAccepted, storedAccepted });
+    expect(rule('waiting', 'unknown', true)).toBe(true);
+    expect(rule('waiting', 'unknown', false)).toBe(false);
+    expect(rule('unreachable', 'unknown', false)).toBe(false);
+    expect(rule('waiting', 'unknown', true, true)).toBe(false);
+    expect(rule('waiting', 'expired', true)).toBe(false);
   });
 });
 
@@ -80,6 +109,19 @@ describe('two processes writing one call', () => {
     expect(b.get('c')).toMatchObject({ state: 'done', response: { invoice: 'INV-2' } });
   });
 
+  test('a trigger’s acceptance, with its webhookCallId, replaces the unknown another process wrote when it judged the sender gone', () => {
+    const cli = open();
+    const app = open();
+    const sending = call('c', { state: 'sending', webhookCallId: null });
+    cli.commit(sending, 0, T + 30_000);
+    const taken = app.writes.takeLease('c', T + 60_000, new Map([[cli.processId, T + 30_000]]));
+    expect(taken?.call.state).toBe('sending');
+    app.commit({ ...sending, state: 'unknown' }, taken!.version, 0);
+    const accepted = cli.commit(call('c', { state: 'waiting', webhookCallId: 'wh-c' }), 1, T + 30_001);
+    expect(accepted).toMatchObject({ written: true, version: 3, holder: cli.processId });
+    expect(app.get('c')).toMatchObject({ state: 'waiting', webhookCallId: 'wh-c' });
+  });
+
   test('a call forgotten by one process is not written back by another', () => {
     const a = open();
     const b = open();
@@ -91,36 +133,73 @@ describe('two processes writing one call', () => {
 });
 
 describe('leases', () => {
-  test('a held lease is not taken; a lapsed one is; a let-go one at once', () => {
+  test('a held lease is taken only from a holder judged lapsed at the lease it still holds; a let-go one at once', () => {
     const app = open();
     const cli = open();
     cli.commit(call('c', { state: 'waiting' }), 0, T + 30_000);
-    expect(app.writes.takeLease('c', T + 60_000, T + 29_999)).toBeUndefined();
-    expect(app.writes.adoptable(T + 29_999, 10)).toEqual([]);
-    expect(app.writes.adoptable(T + 30_000, 10)).toEqual([{ id: 'c', state: 'waiting' }]);
-    expect(app.writes.takeLease('c', T + 60_000, T + 30_000)).toMatchObject({
-      call: { id: 'c' },
-      version: 1,
-    });
+    expect(app.writes.leases()).toEqual({ marks: [{ holder: cli.processId, mark: T + 30_000 }], unheld: 0 });
+    expect(cli.writes.leases()).toEqual({ marks: [], unheld: 0 });
+    // Not judged lapsed: held, whatever times were written.
+    expect(app.writes.takeLease('c', T + 60_000, new Map())).toBeUndefined();
+    expect(app.writes.adoptable(new Map(), 10)).toEqual([]);
+    // Judged lapsed at a lease the holder has renewed since: still held.
+    const judged = new Map([[cli.processId, T + 30_000]]);
+    cli.writes.renewLeases(T + 30_001);
+    expect(app.writes.adoptable(judged, 10)).toEqual([]);
+    expect(app.writes.takeLease('c', T + 60_000, judged)).toBeUndefined();
+    const lapsed = new Map([[cli.processId, T + 30_001]]);
+    expect(app.writes.adoptable(lapsed, 10)).toEqual([{ id: 'c', state: 'waiting' }]);
+    expect(app.writes.takeLease('c', T + 60_000, lapsed)).toMatchObject({ call: { id: 'c' }, version: 1 });
     // The CLI's lease is gone: renewing it changes nothing, and it cannot take the call back.
     cli.writes.renewLeases(T + 90_000);
-    expect(cli.writes.takeLease('c', T + 90_000, T + 40_000)).toBeUndefined();
+    expect(cli.writes.takeLease('c', T + 90_000, new Map())).toBeUndefined();
 
     cli.commit(call('d', { state: 'waiting' }), 0, T + 30_000);
-    expect(app.writes.takeLease('d', T + 60_000, T + 1)).toBeUndefined();
+    expect(app.writes.takeLease('d', T + 60_000, new Map())).toBeUndefined();
     expect(cli.writes.releaseLeases()).toBe(1);
-    expect(app.writes.takeLease('d', T + 60_000, T + 1)).toBeDefined();
+    expect(app.writes.takeLease('d', T + 60_000, new Map())).toBeDefined();
+  });
+
+  test('a lease lapses after a whole lease of this process’s own time without a renewal, whatever the wall clocks say', () => {
+    const clock = { wall: T, elapsed: 0 };
+    const judge = new LeaseJudge({
+      now: () => clock.wall,
+      elapsed: () => clock.elapsed,
+      setTimer: () => undefined,
+      clearTimer: () => undefined,
+    });
+    // The holder's lease reads an hour past by this process's wall clock: seen for the first time, it holds.
+    const marks = [{ holder: 'cli', mark: T - 3_600_000 }];
+    expect(judge.lapsed(marks)).toEqual(new Map());
+    // The wall clock steps a day ahead; a second passes.
+    clock.wall += 86_400_000;
+    clock.elapsed += 1_000;
+    expect(judge.lapsed(marks)).toEqual(new Map());
+    clock.elapsed += LEASE_MS - 1_001;
+    expect(judge.lapsed(marks)).toEqual(new Map());
+    // Renewed (a later lease, however far behind this clock): counted afresh.
+    const renewed = [{ holder: 'cli', mark: T - 3_600_000 + 1 }];
+    clock.elapsed += 1;
+    expect(judge.lapsed(renewed)).toEqual(new Map());
+    clock.elapsed += LEASE_MS - 1;
+    expect(judge.lapsed(renewed)).toEqual(new Map());
+    clock.elapsed += 1;
+    expect(judge.lapsed(renewed)).toEqual(new Map([['cli', T - 3_600_000 + 1]]));
+    // A holder that let go of everything is forgotten: its next lease is counted from when it is seen.
+    expect(judge.lapsed([])).toEqual(new Map());
+    expect(judge.lapsed(renewed)).toEqual(new Map());
   });
 
   test('a finished call is never leased; every waiting call is adoptable, past any old cap', () => {
     const a = open();
     a.commit(call('done', { state: 'done' }), 0, 0);
-    expect(a.writes.takeLease('done', T + 1, T)).toBeUndefined();
+    expect(a.writes.takeLease('done', T + 1, new Map())).toBeUndefined();
     for (let i = 0; i < 1_200; i++) a.put(call(`w${String(i).padStart(4, '0')}`, { state: 'waiting' }));
     const b = open();
     let taken = 0;
-    for (let batch = b.writes.adoptable(T, 500); batch.length > 0; batch = b.writes.adoptable(T, 500)) {
-      for (const { id } of batch) if (b.writes.takeLease(id, T + 30_000, T)) taken++;
+    const none = new Map<string, number>();
+    for (let batch = b.writes.adoptable(none, 500); batch.length > 0; batch = b.writes.adoptable(none, 500)) {
+      for (const { id } of batch) if (b.writes.takeLease(id, T + 30_000, none)) taken++;
     }
     expect(taken).toBe(1_200);
   });
@@ -257,9 +336,43 @@ describe('responses apart, and the byte budget', () => {
         .map((c) => c.id)
         .sort(),
     ).toEqual(['d7', 'd8', 'd9', 'old-waiting']);
-    // Over budget with nothing finished left to prune: the waiting call stays.
-    expect(history.prune(1_000_000, true, 1)).toBe(3);
-    expect(history.list().map((c) => c.id)).toEqual(['old-waiting']);
+    // Over budget with nothing finished left to prune but the call that ended last: it stays, as the waiting one does.
+    expect(history.prune(1_000_000, true, 1)).toBe(2);
+    expect(history.list().map((c) => c.id)).toEqual(['d9', 'old-waiting']);
     expect(history.get('old-waiting')?.response).toEqual(kb(100));
+  });
+
+  test('no prune removes the call that ended last, however large, nor one a window shows in another process, until that word is taken back or lapses', () => {
+    const app = open();
+    const cli = open();
+    const kb = (n: number) => ({ text: 'y'.repeat(n * 1024) });
+    app.put(call('shown', { state: 'done', createdAt: T, response: kb(100) }));
+    app.showing('shown');
+    for (let i = 0; i < 3; i++)
+      cli.put(call(`d${i}`, { state: 'done', createdAt: T + 1 + i, response: kb(100) }));
+    // Finished first but written last (a long run): the call that ended last.
+    cli.put(call('big', { state: 'done', createdAt: T - 1, response: kb(600) }));
+    const ids = () =>
+      cli
+        .list()
+        .map((c) => c.id)
+        .sort();
+    expect(cli.prune(1_000_000, true, 500 * 1024)).toBe(3);
+    expect(ids()).toEqual(['big', 'shown']);
+    // The window's word lapses unless said again within VIEW_LEASE_MS, by the pruning process's clock.
+    const later = CallHistory.open(historyFile(), new WarningLog(), () => Date.now() + VIEW_LEASE_MS);
+    try {
+      expect(later.prune(1_000_000, true, 500 * 1024)).toBe(1);
+    } finally {
+      later.close();
+    }
+    expect(ids()).toEqual(['big']);
+    // Taken back (another call shown, or none): pruned at once.
+    cli.put(call('next', { state: 'done', createdAt: T + 5, response: kb(1) }));
+    app.showing('big');
+    expect(cli.prune(1_000_000, true, 1)).toBe(0);
+    app.showing(null);
+    expect(cli.prune(1_000_000, true, 1)).toBe(1);
+    expect(ids()).toEqual(['next']);
   });
 });

@@ -217,9 +217,20 @@ describe('what a robot’s connection carries besides its address', () => {
     const target = targetOf({
       ...robot('https://robots.corp'),
       pinnedCertSha256: pin,
+      pinnedCertOrigin: 'https://robots.corp',
       caFile: '/etc/corp-ca.pem',
     });
     expect(target).toMatchObject({ pin, caFile: '/etc/corp-ca.pem', robotName: 'Invoice sync' });
     expect(targetOf(robot('https://robots.corp'))).toMatchObject({ pin: null, caFile: null });
+  });
+
+  test('an accepted certificate vouches only for the origin it was accepted for', () => {
+    const pin = Array.from({ length: 32 }, () => 'CD').join(':');
+    const at = (baseUrl: string, pinnedCertOrigin: string | null) =>
+      targetOf({ ...robot(baseUrl), pinnedCertSha256: pin, pinnedCertOrigin }).pin;
+    expect(at('https://robots.corp/api', 'https://robots.corp')).toBe(pin);
+    expect(at('https://attacker.example', 'https://robots.corp')).toBeNull();
+    expect(at('https://robots.corp:8443', 'https://robots.corp')).toBeNull();
+    expect(at('https://robots.corp', null)).toBeNull();
   });
 });

@@ -2,7 +2,8 @@ import { describe, expect, test } from 'vitest';
 import { AppError } from '../../src/core/errors.ts';
 import { buildCurlCommand } from '../../src/core/http/curlCommand.ts';
 import { encodeGetArguments } from '../../src/core/http/queryEncoding.ts';
-import { excerpt, redactSecret } from '../../src/core/http/redact.ts';
+import { EchoMask } from '../../src/core/echo/echoMask.ts';
+import { excerpt } from '../../src/core/http/answerText.ts';
 import { parseRetryAfter } from '../../src/core/http/retryAfter.ts';
 import { encodePathSegment, queryPath, targetOf } from '../../src/core/http/targetUrl.ts';
 
@@ -81,7 +82,7 @@ describe('Retry-After', () => {
 describe('redaction', () => {
   test('removes the token wherever it appears and any token header', () => {
     const text = 'bad token tok-123 in {"x-service-token":"other-secret"} x-service-token: abc';
-    const out = redactSecret(text, 'tok-123');
+    const out = EchoMask.ofSecrets(['tok-123']).mask(text, 'text');
     expect(out).not.toContain('tok-123');
     expect(out).not.toContain('other-secret');
     expect(out).not.toContain('abc');

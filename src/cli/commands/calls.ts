@@ -1,5 +1,6 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { callStates, type CallStateName as CallState } from '../../shared/models/callStates.ts';
+import { callJson } from '../callReport.ts';
 import { callsOfRobot, currentRobotNames, robotNameNow } from '../callRobots.ts';
 import type { UsualRun } from '../../shared/models/usualRun.ts';
 import { integerParser, run } from '../command.ts';
@@ -58,7 +59,7 @@ async function listCalls(options: CallsOptions): Promise<void> {
     const usual = new Map(calls.map((c) => [c.id, core.usualRun(c)]));
     if (options.json === true) {
       return printJson(
-        calls.map((c) => (usual.get(c.id) === undefined ? c : { ...c, usual: usual.get(c.id) })),
+        calls.map((c) => callJson(usual.get(c.id) === undefined ? c : { ...c, usual: usual.get(c.id) })),
       );
     }
     if (calls.length === 0) return printLine('No calls found.');
@@ -85,7 +86,7 @@ async function listCalls(options: CallsOptions): Promise<void> {
     }
     if (calls.some((c) => unverified.has(c.id) && c.state === 'waiting')) {
       printProblem(
-        'waiting? = not verified now (the service did not answer in time, or more than 20 were waiting); see one with: robot-tray status CALL',
+        'waiting? = not verified now (the service did not answer in time, or more than 20 were waiting); see one with: robot-tray call show CALL',
       );
     }
   });

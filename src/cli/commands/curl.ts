@@ -1,39 +1,29 @@
 import { Command } from 'commander';
 import type { AppCore } from '../../core/appCore.ts';
 import type { Call } from '../../shared/models/call.ts';
-import { collect } from '../args.ts';
 import { notFoundError } from '../cliError.ts';
 import { run } from '../command.ts';
 import { withCore } from '../coreAccess.ts';
 import { errorKindOf } from '../exitCodes.ts';
 import { argumentOptions, fireRequest, givenChanges, type SendOptions } from '../fireRequest.ts';
+import { fieldSourceOptions } from '../fieldSources.ts';
 import { printLine } from '../output.ts';
 
 export function curlCommand(): Command {
-  return argumentOptions(
-    new Command('curl')
-      .description(
-        "print the trigger as a curl command, or a past call's exact request; it reads the token from $ROBOT_TOKEN, so none is printed",
-      )
-      .argument(
-        '<ROBOT|CALL>',
-        'the robot, or a past call (its local id, first characters, or webhookCallId)',
-      )
-      .option('--preset <NAME>', "send this preset; arguments given here override the preset's")
-      .option(
-        '--field <NAME=VALUE>',
-        "a value for one of the preset's fields; may be repeated (robot-tray preset show lists them)",
-        collect,
-      ),
-  )
-    .addHelpText(
-      'after',
-      `
-Examples:
-  ROBOT_TOKEN=... sh -c "$(robot-tray curl "Invoice sync" --arg customer=C-17)"
-  robot-tray curl 3f2a9c1e     # the request that call sent: its URL, method and arguments`,
-    )
-    .action(run(printCurl));
+  return fieldSourceOptions(
+    argumentOptions(
+      new Command('curl')
+        .description(
+          "print the trigger as a curl command, or a past call's exact request; it reads the token from $ROBOT_TOKEN, so none is printed",
+        )
+        .argument(
+          '<ROBOT|CALL>',
+          'the robot, or a past call (its local id, first characters, or webhookCallId)',
+        )
+        .option('--preset <NAME>', "send this preset; arguments given here override the preset's"),
+    ),
+    "a value for one of the preset's fields (robot-tray preset show lists them); a secret field's value is left out of the command",
+  ).action(run(printCurl));
 }
 
 async function printCurl(robotOrCall: string, options: SendOptions): Promise<void> {
@@ -46,11 +36,28 @@ async function printCurl(robotOrCall: string, options: SendOptions): Promise<voi
       return undefined;
     });
     if (robot !== undefined) {
-      printLine(await core.curlCommand(robot.id, await fireRequest(core, robot, options, args)));
+      const request = await fireRequest(core, robot, options, args, { prompt: false });
+      const command = await core.curlCommand(robot.id, request);
+      printLine(command);
+      noteSecretsLeftOut(command);
       return;
     }
-    printLine(await pastRequest(core, findCall(core, robotOrCall)));
+    const command = await pastRequest(core, findCall(core, robotOrCall));
+    printLine(command);
+    noteSecretsLeftOut(command);
   });
+}
+
+/** A secret field's value is never printed: say where the command holds its placeholder instead. */
+function noteSecretsLeftOut(command: string): void {
+  const names = [
+    ...new Set([...command.matchAll(/\(secret field ([A-Za-z][\w-]*), not kept\)/g)].map((m) => m[1])),
+  ];
+  if (names.length === 0) return;
+  process.stderr.write(
+    `robot-tray: the command leaves out the value of secret field${names.length > 1 ? 's' : ''} ${names.join(', ')}: ` +
+      `replace each "(secret field NAME, not kept)" with its value before running it.\n`,
+  );
 }
 
 function findCall(core: AppCore, id: string): Call {
@@ -59,7 +66,7 @@ function findCall(core: AppCore, id: string): Call {
   } catch (error) {
     if (errorKindOf(error) !== 'not-found') throw error;
     throw notFoundError(
-      `No robot is named "${id}", and no call has that id. List robots with: robot-tray robot list, and calls with: robot-tray calls`,
+      `No robot is named "${id}", and no call has that id. List robots with: robot-tray robot list, and calls with: robot-tray call list`,
     );
   }
 }

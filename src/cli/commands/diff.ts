@@ -14,7 +14,7 @@ type DiffOptions = { limit: number; json?: boolean };
  * the same structural diff (src/shared/responseDiff.ts) the window shows
  * under "Compared with the previous run": numbers compared digit for digit,
  * values previewed in 120 characters. Either side may be a saved call
- * file (`robot-tray save`, the app's "Save call…"): a run from another desk
+ * file (`robot-tray call save`, the app's "Save call…"): a run from another desk
  * against one made here.
  */
 export function diffCommand(): Command {

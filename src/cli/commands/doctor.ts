@@ -12,21 +12,48 @@ import { teamSummary } from './team.ts';
 export function doctorCommand(): Command {
   return new Command('doctor')
     .description(
-      "check the way to a robot's service: DNS, proxy, connect time, TLS and certificates, and whether " +
-        'its trigger endpoint answers; nothing is fired and no token is sent',
+      "check this desk's keychain and the way to a robot's service: DNS, proxy, connect time, TLS and " +
+        'certificates, and whether its trigger endpoint answers; nothing is fired and no token is sent',
     )
-    .argument('[ROBOT]', 'the robot; without one, only the team catalog is checked')
+    .argument('[ROBOT]', 'the robot; without one, the keychain and the team catalog are checked')
     .option('--json', 'print the diagnosis as JSON')
     .action(run(doctor));
 }
+
+/**
+ * Whether tokens can be stored and read here: the keychain reached without
+ * touching a token. On Linux without a Secret Service the problem names the
+ * package to install.
+ */
+async function checkKeychain(): Promise<{ ok: true } | { ok: false; problem: string }> {
+  try {
+    // Loaded when doctor runs: --help must not load the keychain's code.
+    const { TokenVault } = await import('../../core/vault/tokenVault.ts');
+    await new TokenVault().probe();
+    return { ok: true };
+  } catch (error) {
+    return { ok: false, problem: (error as Error).message };
+  }
+}
+
+const keychainText = (k: Awaited<ReturnType<typeof checkKeychain>>) =>
+  k.ok ? 'reachable: tokens can be stored and read' : k.problem;
 
 async function doctor(name: string | undefined, options: { json?: boolean }): Promise<number> {
   return withCore(async (core) => {
     // A broken team catalog is reported here (the app shows a banner): the last good version is in use.
     const team = core.teamCatalog();
+    const keychain = await checkKeychain();
     if (name === undefined) {
-      if (options.json === true) printJson({ team });
-      else printLine(`Team catalog  ${teamSummary(team)}`);
+      if (options.json === true) printJson({ keychain, team });
+      else
+        printLine(
+          formatFields([
+            ['Keychain', keychainText(keychain)],
+            ['Team catalog', teamSummary(team)],
+          ]),
+        );
+      if (!keychain.ok) return ExitCode.keychain;
       if (team.problem !== null) return ExitCode.failure;
       if (options.json !== true)
         printLine('Name a robot to check the way to its service: robot-tray doctor ROBOT');
@@ -36,7 +63,13 @@ async function doctor(name: string | undefined, options: { json?: boolean }): Pr
     const robot = await core.getRobot(name);
     const diagnosis = await core.diagnose(robot.id);
     if (options.json === true) printJson(diagnosis);
-    else printLine(formatFields(doctorLines(robot.name, robot.baseUrl, diagnosis)));
+    else
+      printLine(
+        formatFields([
+          ['Keychain', keychainText(keychain)],
+          ...doctorLines(robot.name, robot.baseUrl, diagnosis),
+        ]),
+      );
     if (!('error' in diagnosis.endpoint)) return ExitCode.ok;
     // The exit code a fire would have had with the same failure (5 when unreachable).
     return exitCodeForError(new CliError(diagnosis.endpoint.kind as ErrorKind, diagnosis.endpoint.error));

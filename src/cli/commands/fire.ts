@@ -1,9 +1,9 @@
 import { Command } from 'commander';
-import { collect } from '../args.ts';
 import { usageError } from '../cliError.ts';
 import { parseSeconds, run } from '../command.ts';
 import { withCore } from '../coreAccess.ts';
 import { argumentOptions, fireRequest, givenChanges, type SendOptions } from '../fireRequest.ts';
+import { fieldSourceOptions } from '../fieldSources.ts';
 import { checkResponseOptions } from '../responseOutput.ts';
 import { sendAndReport } from '../sendAndReport.ts';
 import { type TokenEnvOptions, tokenEnvOption, useTokenFromEnv } from '../tokenEnv.ts';
@@ -18,28 +18,17 @@ export type WaitOptions = {
 type FireOptions = SendOptions & TokenEnvOptions & WaitOptions;
 
 export function fireCommand(): Command {
-  return waitOptions(
-    argumentOptions(
-      tokenEnvOption(new Command('fire'))
-        .description('start a robot: send its trigger, optionally wait for its response')
-        .argument('<ROBOT>', 'the robot')
-        .option('--preset <NAME>', "send this preset; arguments given here override the preset's"),
+  return fieldSourceOptions(
+    waitOptions(
+      argumentOptions(
+        tokenEnvOption(new Command('fire'))
+          .description('start a robot: send its trigger, optionally wait for its response')
+          .argument('<ROBOT>', 'the robot')
+          .option('--preset <NAME>', "send this preset; arguments given here override the preset's"),
+      ),
     ),
-  )
-    .option(
-      '--field <NAME=VALUE>',
-      "a value for one of the preset's fields; may be repeated (robot-tray preset show lists them)",
-      collect,
-    )
-    .addHelpText(
-      'after',
-      `
-Examples:
-  robot-tray fire "Invoice sync" --arg customer=C-17 --arg amount=12.5
-  robot-tray fire "Invoice sync" --preset "Rush order" --arg rush=true --wait --timeout 120
-  robot-tray fire "Invoice sync" --preset "One customer" --field customerId=123`,
-    )
-    .action(run(fire));
+    "a value for one of the preset's fields (robot-tray preset show lists them)",
+  ).action(run(fire));
 }
 
 /** --wait, --timeout, --json, --full and --output, the same for every command that sends. */

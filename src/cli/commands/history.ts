@@ -16,7 +16,7 @@ function sizeParser(value: string): number {
 }
 
 /** What the history keeps, as settings show it (the exact byte counts in JSON). */
-function fields(settings: Settings) {
+export function historyFields(settings: Settings) {
   return {
     maxCalls: settings.historyLimit,
     maxBytes: settings.historyMaxBytes,
@@ -24,8 +24,9 @@ function fields(settings: Settings) {
   };
 }
 
-function describe(settings: Settings): string {
-  const f = fields(settings);
+/** The history limits as `history show` and `settings` print them. */
+export function describeHistory(settings: Settings): string {
+  const f = historyFields(settings);
   return formatFields([
     ['Calls kept', `at most ${f.maxCalls.toLocaleString('en-US')}`],
     ['History size', `at most ${formatBytes(f.maxBytes)}, oldest finished calls pruned first`],
@@ -46,8 +47,8 @@ export function historyCommand(): Command {
       run(async (options: { json?: boolean }) => {
         await withCore(async (core) => {
           const settings = core.getSettings();
-          if (options.json === true) return printJson(fields(settings));
-          printLine(describe(settings));
+          if (options.json === true) return printJson(historyFields(settings));
+          printLine(describeHistory(settings));
         });
       }),
     );
@@ -72,7 +73,7 @@ async function set(options: SetOptions): Promise<void> {
       ...(options.maxSize === undefined ? {} : { historyMaxBytes: options.maxSize }),
       ...(options.maxResponse === undefined ? {} : { http: { queryResponseCapBytes: options.maxResponse } }),
     });
-    if (options.json === true) return printJson(fields(settings));
-    printLine(describe(settings));
+    if (options.json === true) return printJson(historyFields(settings));
+    printLine(describeHistory(settings));
   });
 }

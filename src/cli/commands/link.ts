@@ -17,13 +17,6 @@ export function linkCommand(): Command {
     .argument('<ROBOT>', 'the robot (its name goes into the link)')
     .option('--preset <NAME>', 'the preset the link opens')
     .option('--field <name=value>', 'a field value the link fills in; may be repeated', collect)
-    .addHelpText(
-      'after',
-      `
-Examples:
-  robot-tray link "Order sync" --preset Refund --field customerId=123
-  robot-tray open 'robot-tray://fire?robot=Order%20sync&preset=Refund&customerId=123'`,
-    )
     .action(run(printLink));
 }
 

@@ -6,6 +6,7 @@ import { withCore } from '../coreAccess.ts';
 import { formatFields, printJson, printLine } from '../output.ts';
 import { readSecret } from '../secretInput.ts';
 import { caFileChange } from '../caFileOption.ts';
+import { CONFIRM_TRUST_FLAG, CONFIRM_TRUST_HELP, trustByFlag } from '../trustFlag.ts';
 
 type SetOptions = {
   proxyMode?: string;
@@ -16,6 +17,7 @@ type SetOptions = {
   bypass?: string;
   caFile?: string | false;
   systemStore?: boolean;
+  confirmTrust?: boolean;
   json?: boolean;
 };
 
@@ -49,7 +51,7 @@ export function networkCommand(): Command {
     .option('--no-proxy-user', 'no user name for the manual proxy')
     .option(
       '--proxy-password-stdin',
-      "read the manual proxy's password from stdin (hidden prompt on a terminal)",
+      "read the manual proxy's password from stdin (hidden prompt on a terminal); kept for that proxy's address only",
     )
     .option('--no-proxy-password', "delete the manual proxy's password from the keychain")
     .option('--bypass <HOSTS>', 'hosts the manual proxy is not used for, NO_PROXY style ("" for none)')
@@ -57,12 +59,14 @@ export function networkCommand(): Command {
     .option('--no-ca-file', 'trust no extra CA file')
     .option('--system-store', "trust the system's certificate store (the default)")
     .option('--no-system-store', "trust only Node's roots and CA files")
+    .option(CONFIRM_TRUST_FLAG, CONFIRM_TRUST_HELP)
     .option('--json', 'print the settings as JSON')
-    .action(run(set));
+    .action(run(setNetwork));
   return network;
 }
 
-function describe(settings: Settings, hasPassword: boolean): string {
+/** The trust and proxy settings as `network show` and `settings` print them. */
+export function describeNetwork(settings: Settings, hasPassword: boolean): string {
   const n = settings.network;
   return formatFields([
     ['Proxy mode', n.proxyMode],
@@ -79,11 +83,11 @@ async function show(options: { json?: boolean }): Promise<void> {
   await withCore(async (core) => {
     const settings = core.getSettings();
     if (options.json === true) return printJson(settings.network);
-    printLine(describe(settings, await core.hasProxyPassword()));
+    printLine(describeNetwork(settings, await core.hasProxyPassword()));
   });
 }
 
-async function set(options: SetOptions): Promise<void> {
+async function setNetwork(options: SetOptions): Promise<void> {
   const patch = {
     proxyMode: options.proxyMode,
     proxyUrl: options.proxyUrl,
@@ -105,10 +109,14 @@ async function set(options: SetOptions): Promise<void> {
     throw usageError('Nothing to change: give at least one option. See: robot-tray network set --help');
   }
   await withCore(async (core) => {
+    // The address first: a password is stored for the proxy address saved.
+    const settings =
+      changes === 0
+        ? core.getSettings()
+        : await core.updateSettings({ network: patch }, trustByFlag(options.confirmTrust));
     if (password !== undefined) await core.setProxyPassword(password);
     if (options.proxyPassword === false) await core.clearProxyPassword();
-    const settings = changes === 0 ? core.getSettings() : await core.updateSettings({ network: patch });
     if (options.json === true) return printJson(settings.network);
-    printLine(describe(settings, await core.hasProxyPassword()));
+    printLine(describeNetwork(settings, await core.hasProxyPassword()));
   });
 }

@@ -7,6 +7,7 @@ import { usageError } from '../cliError.ts';
 import { run } from '../command.ts';
 import { withCore } from '../coreAccess.ts';
 import { argumentOptions, givenChanges } from '../fireRequest.ts';
+import { type FieldSourceOptions, fieldSourceOptions, fieldTexts } from '../fieldSources.ts';
 import { sendAndReport } from '../sendAndReport.ts';
 import { type TokenEnvOptions, tokenEnvOption, useTokenFromEnv } from '../tokenEnv.ts';
 import { type WaitOptions, waitOptions, waitSettings } from './fire.ts';
@@ -18,8 +19,7 @@ type RefireOptions = TokenEnvOptions &
     unsetArg?: string[];
     get?: boolean;
     post?: boolean;
-    field?: string[];
-  };
+  } & FieldSourceOptions;
 
 /**
  * `refire CALL`: the same robot, method and arguments as that call sent, or
@@ -27,31 +27,20 @@ type RefireOptions = TokenEnvOptions &
  * in: what is sent is what the call sent, changed as asked.
  */
 export function refireCommand(): Command {
-  return waitOptions(
-    argumentOptions(
-      tokenEnvOption(new Command('refire'))
-        .description(
-          "fire a past call again: exactly as it was sent, or with arguments or method changed (set over the call's)",
-        )
-        .argument('<CALL>', "the call's local id (or its first characters), or its webhookCallId"),
-    )
-      .option('--unset-arg <KEY>', "leave out one of the call's arguments; may be repeated", collect)
-      .option('--post', 'send with POST')
-      .option(
-        '--field <NAME=VALUE>',
-        'the value of a secret field the call was sent with (Robot Tray does not keep those); may be repeated',
-        collect,
-      ),
-  )
-    .addHelpText(
-      'after',
-      `
-Examples:
-  robot-tray refire 3f2a9c1e --wait
-  robot-tray refire 3f2a9c1e --arg amount=20 --unset-arg rush
-  robot-tray refire 3f2a9c1e --field customerPin=1234   # a secret field is asked for again`,
-    )
-    .action(run(refire));
+  return fieldSourceOptions(
+    waitOptions(
+      argumentOptions(
+        tokenEnvOption(new Command('refire'))
+          .description(
+            "fire a past call again: exactly as it was sent, or with arguments or method changed (set over the call's)",
+          )
+          .argument('<CALL>', "the call's local id (or its first characters), or its webhookCallId"),
+      )
+        .option('--unset-arg <KEY>', "leave out one of the call's arguments; may be repeated", collect)
+        .option('--post', 'send with POST'),
+    ),
+    'the value of a secret field the call was sent with (Robot Tray does not keep those)',
+  ).action(run(refire));
 }
 
 async function refire(id: string, options: RefireOptions): Promise<number> {
@@ -72,7 +61,12 @@ async function refire(id: string, options: RefireOptions): Promise<number> {
         ? undefined
         : (await core.listPresets(call.robotId)).find((p) => p.id === call.presetId);
     const { refireSecretValues } = await import('../fieldOptions.ts');
-    const fields = refireSecretValues(args ?? call.args, preset, options.field);
+    const { secretFieldsIn } = await import('../../shared/models/presetFields.ts');
+    const needed = new Set(secretFieldsIn(args ?? call.args));
+    const asked = (preset?.fields ?? [])
+      .filter((f) => needed.has(f.name))
+      .map((f) => ({ ...f, secret: true, required: true }));
+    const fields = refireSecretValues(args ?? call.args, preset, await fieldTexts(options, asked));
     const changes = {
       ...(args === undefined ? {} : { args }),
       ...(method === undefined ? {} : { method }),

@@ -32,7 +32,7 @@ async function report(word: string, options: ReportOptions): Promise<void> {
   const { callDetail } = await import('../../shared/models/call.ts');
   const text = callReport(
     callDetail(named.call),
-    named.file === undefined ? {} : { wholeResponseHint: `robot-tray show ${named.file} --output FILE` },
+    named.file === undefined ? {} : { wholeResponseHint: `robot-tray call show ${named.file} --output FILE` },
   );
   if (options.output === undefined) {
     process.stdout.write(text);

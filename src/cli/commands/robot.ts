@@ -11,6 +11,7 @@ import { errorKindOf } from '../exitCodes.ts';
 import { formatTable, printJson, printLine, shellWord } from '../output.ts';
 import { readSecret } from '../secretInput.ts';
 import { robotEditCommand } from './robotEdit.ts';
+import { CONFIRM_TRUST_FLAG, CONFIRM_TRUST_HELP, trustByFlag } from '../trustFlag.ts';
 
 type AddOptions = {
   name: string;
@@ -20,6 +21,7 @@ type AddOptions = {
   notes?: string;
   caFile?: string;
   acceptCert?: string;
+  confirmTrust?: boolean;
   json?: boolean;
 };
 
@@ -45,6 +47,7 @@ export function robotCommand(): Command {
     .option('--notes <TEXT>', 'free text for people')
     .option('--ca-file <FILE>', 'also trust the CA certificates in this PEM file for this robot')
     .option('--accept-cert <SHA256>', 'accept exactly this certificate, by its SHA-256 fingerprint')
+    .option(CONFIRM_TRUST_FLAG, CONFIRM_TRUST_HELP)
     .option('--json', 'print the robot as JSON')
     .action(run(addRobot));
   robot.addCommand(robotEditCommand());
@@ -92,15 +95,18 @@ async function addRobot(
       ? await readSecret(`Webhook token for robot "${options.name}" (input hidden): `)
       : undefined;
   await withCore(async (core) => {
-    let robot = await core.createRobot({
-      name: options.name,
-      // A pasted trigger or query URL stands for its base; the line below says which base.
-      baseUrl: baseUrlFrom(options.baseUrl).baseUrl,
-      notes: options.notes,
-      allowInsecureHttp: options.allowInsecureHttp === true,
-      caFile: options.caFile === undefined ? undefined : path.resolve(options.caFile),
-      pinnedCertSha256: options.acceptCert,
-    });
+    let robot = await core.createRobot(
+      {
+        name: options.name,
+        // A pasted trigger or query URL stands for its base; the line below says which base.
+        baseUrl: baseUrlFrom(options.baseUrl).baseUrl,
+        notes: options.notes,
+        allowInsecureHttp: options.allowInsecureHttp === true,
+        caFile: options.caFile === undefined ? undefined : path.resolve(options.caFile),
+        pinnedCertSha256: options.acceptCert,
+      },
+      trustByFlag(options.confirmTrust),
+    );
     if (token !== undefined) robot = await storeToken(core, robot, token);
     if (options.json === true) return printJson(robot);
     printLine(

@@ -8,6 +8,7 @@ import { printJson, printLine } from '../output.ts';
 import { caFileChange } from '../caFileOption.ts';
 import type { RobotView } from '../../shared/models/robotView.ts';
 import { originOf, suspensionSentence } from '../../shared/models/tokenOrigin.ts';
+import { CONFIRM_TRUST_FLAG, CONFIRM_TRUST_HELP, trustByFlag } from '../trustFlag.ts';
 
 type EditOptions = {
   name?: string;
@@ -23,6 +24,7 @@ type EditOptions = {
   caFile?: string | false;
   acceptCert?: string | false;
   moveToken?: boolean;
+  confirmTrust?: boolean;
   json?: boolean;
 };
 
@@ -72,6 +74,7 @@ export function robotEditCommand(): Command {
       '--move-token',
       'with a --base-url at another origin (scheme, host, port): send the stored token there too',
     )
+    .option(CONFIRM_TRUST_FLAG, CONFIRM_TRUST_HELP)
     .option('--json', 'print the robot as JSON')
     .action(run(editRobot));
 }
@@ -98,7 +101,14 @@ async function editRobot(name: string, options: EditOptions): Promise<void> {
   await withCore(async (core) => {
     const robot = await core.getRobot(name);
     const merged = Object.keys(pollPolicy).length === 0 ? undefined : { ...robot.pollPolicy, ...pollPolicy };
-    let updated = changes === 0 ? robot : await core.updateRobot(robot.id, { ...patch, pollPolicy: merged });
+    let updated =
+      changes === 0
+        ? robot
+        : await core.updateRobot(
+            robot.id,
+            { ...patch, pollPolicy: merged },
+            trustByFlag(options.confirmTrust),
+          );
     // Asked for explicitly; a robot whose token is already bound to its origin has nothing to move.
     if (options.moveToken === true && updated.tokenSuspended !== null)
       updated = await core.moveToken(robot.id);

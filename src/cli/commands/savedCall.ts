@@ -8,7 +8,7 @@ import { savedCallFromFile } from '../savedCallArg.ts';
 
 /**
  * `save CALL FILE`: a call, with its whole response, as a file another desk
- * opens read-only (`show`, the window, `diff`). The file holds the call
+ * opens read-only (`call show`, the window, `call diff`). The file holds the call
  * record without local ids or its watch, and never a token.
  */
 export function saveCommand(): Command {
@@ -25,32 +25,19 @@ async function save(id: string, file: string): Promise<void> {
     const call = core.getCall(id);
     const bytes = await writeSavedCallFile(file, call);
     printProblem(
-      `Saved call ${call.id} to ${file} (${bytes.toLocaleString('en-US')} bytes). Open it with: robot-tray show ${file}`,
+      `Saved call ${call.id} to ${file} (${bytes.toLocaleString('en-US')} bytes). Open it with: robot-tray call show ${file}`,
     );
   });
 }
 
-type ShowOptions = { json?: boolean; full?: boolean; output?: string };
+export type ShowOptions = { json?: boolean; full?: boolean; output?: string };
 
 /**
- * `show FILE`: a saved call, read-only, with the detail `status` prints for
- * a local call, under one line saying it comes from a file. Nothing is
- * asked of a service and the data folder is not opened.
+ * `call show FILE`: a saved call, read-only, with the detail `call show`
+ * prints for a local call, under one line saying it comes from a file.
+ * Nothing is asked of a service and the data folder is not opened.
  */
-export function showCommand(): Command {
-  return new Command('show')
-    .description('show a saved call file read-only, as status shows a call')
-    .argument('<FILE>', 'a call file written by "robot-tray save" or the app\'s "Save call…"')
-    .option('--json', 'print the call record as JSON')
-    .option('--full', 'on a terminal, show a long response whole instead of its first lines')
-    .option(
-      '--output <FILE>',
-      "write the call's response to FILE as JSON; - writes only the response to stdout",
-    )
-    .action(run(show));
-}
-
-async function show(file: string, options: ShowOptions): Promise<void> {
+export async function showSavedCall(file: string, options: ShowOptions): Promise<void> {
   const json = options.json === true;
   checkResponseOptions({ json, output: options.output });
   const { call } = await savedCallFromFile(file);
@@ -61,8 +48,8 @@ async function show(file: string, options: ShowOptions): Promise<void> {
   printLine(`Saved call, read only, from ${file}`);
   printLine(
     describeCall(call, { summary }).replace(
-      `robot-tray status ${call.id} --full`,
-      `robot-tray show ${file} --full`,
+      `robot-tray call show ${call.id} --full`,
+      `robot-tray call show ${file} --full`,
     ),
   );
 }

@@ -1,15 +1,17 @@
 import { Command } from 'commander';
 import type { AppCore } from '../../core/appCore.ts';
 import type { Call } from '../../shared/models/call.ts';
-import { describeCall } from '../callReport.ts';
+import { describeCall, printCallJson } from '../callReport.ts';
 import { currentRobotNames } from '../callRobots.ts';
 import { parseSeconds, run } from '../command.ts';
 import { withCore } from '../coreAccess.ts';
 import { exitCodeForState } from '../exitCodes.ts';
-import { printJson, printLine } from '../output.ts';
+import { printLine } from '../output.ts';
 import { checkResponseOptions, printResponse, writeResponse } from '../responseOutput.ts';
 import { type TokenEnvOptions, tokenEnvOption, useTokenFromEnv } from '../tokenEnv.ts';
 import { waitAndReport } from '../waitForCall.ts';
+import { usageError } from '../cliError.ts';
+import { namesFile } from '../savedCallArg.ts';
 
 type StatusOptions = TokenEnvOptions & {
   wait?: boolean;
@@ -21,8 +23,13 @@ type StatusOptions = TokenEnvOptions & {
 
 export function statusCommand(): Command {
   return tokenEnvOption(new Command('status'))
-    .description('show a call (a waiting one is asked about once); with --wait, watch it until it ends')
-    .argument('<CALL>', "the call's local id (or its first characters), or its webhookCallId")
+    .description(
+      'show a call (a waiting one is asked about once), or a saved call file read-only; with --wait, watch it until it ends',
+    )
+    .argument(
+      '<CALL|FILE>',
+      "the call's local id (or its first characters), its webhookCallId, or a file written by call save",
+    )
     .option(
       '--wait',
       'watch a waiting call until it ends, resuming a stopped one; the response as JSON on stdout',
@@ -38,6 +45,15 @@ export function statusCommand(): Command {
 }
 
 async function status(id: string, options: StatusOptions): Promise<number> {
+  if (namesFile(id)) {
+    if (options.wait === true || options.timeout !== undefined || options.tokenEnv !== undefined)
+      throw usageError(
+        `${id} is a saved call file, read only: --wait, --timeout and --token-env apply to calls in the history.`,
+      );
+    const { showSavedCall } = await import('./savedCall.ts');
+    await showSavedCall(id, options);
+    return 0;
+  }
   const started = Date.now();
   const json = options.json === true;
   const shown = { json, full: options.full, output: options.output };
@@ -53,7 +69,7 @@ async function status(id: string, options: StatusOptions): Promise<number> {
         return exitCodeForState(call.state, false);
       }
       if (options.output !== undefined) await writeResponse(call, options.output);
-      if (json) printJson(call);
+      if (json) printCallJson(call);
       else {
         const robotNow = (await currentRobotNames(core)).get(call.robotId);
         const summary = process.stdout.isTTY === true && options.full !== true;

@@ -3,7 +3,8 @@ import type { Call } from '../../shared/models/call.ts';
 import { usageError } from '../cliError.ts';
 import { run } from '../command.ts';
 import { withCore } from '../coreAccess.ts';
-import { printJson, printLine } from '../output.ts';
+import { printCallJson } from '../callReport.ts';
+import { printLine } from '../output.ts';
 
 /**
  * `stop CALL` and `forget CALL`, whoever watches the call: the history's
@@ -13,7 +14,7 @@ import { printJson, printLine } from '../output.ts';
  */
 export function stopCommand(): Command {
   return new Command('stop')
-    .description('stop watching a waiting call: it ends stopped (status CALL --wait resumes it)')
+    .description('stop watching a waiting call: it ends stopped (call show CALL --wait resumes it)')
     .argument('<CALL>', "the call's local id (or its first characters), or its webhookCallId")
     .option('--json', 'print the call record as JSON')
     .action(
@@ -21,8 +22,8 @@ export function stopCommand(): Command {
         await withCore(async (core) => {
           const found = stoppable(core.getCall(id));
           const stopped = core.stopCall(found.id);
-          if (options.json === true) return printJson(stopped);
-          printLine(`Stopped call ${stopped.id}. Resume it with: robot-tray status ${stopped.id} --wait`);
+          if (options.json === true) return printCallJson(stopped);
+          printLine(`Stopped call ${stopped.id}. Resume it with: robot-tray call show ${stopped.id} --wait`);
         });
       }),
     );
@@ -38,7 +39,7 @@ export function forgetCommand(): Command {
         await withCore(async (core) => {
           const found = core.getCall(id);
           core.forgetCall(found.id);
-          if (options.json === true) return printJson(found);
+          if (options.json === true) return printCallJson(found);
           printLine(`Forgot call ${found.id} (${found.state}) of robot "${found.robotName}".`);
         });
       }),

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { Command } from 'commander';
+import { sameName } from '../../shared/names.ts';
 import type { TeamCatalogState } from '../../shared/models/teamCatalog.ts';
 import { notFoundError } from '../cliError.ts';
 import { run } from '../command.ts';
@@ -19,7 +20,10 @@ export function teamCommand(): Command {
     .action(run(follow));
   team
     .command('stop')
-    .description('stop following the team catalog (its robots leave the lists; calls stay in history)')
+    .description(
+      "stop following the team catalog (its robots leave the lists; calls stay in history) and remove its robots' tokens from the keychain",
+    )
+    .option('--keep-tokens', "keep the team robots' tokens in the keychain, for following the catalog again")
     .option('--json', 'print the catalog state as JSON')
     .action(run(stop));
   team
@@ -64,14 +68,31 @@ async function follow(file: string, options: { json?: boolean }): Promise<number
   });
 }
 
-async function stop(options: { json?: boolean }): Promise<number> {
-  return withCore(async (core) => report(await core.followTeamCatalog(null), options.json));
+async function stop(options: { json?: boolean; keepTokens?: boolean }): Promise<number> {
+  return withCore(async (core) => {
+    const file = core.teamCatalog().file;
+    const stopped = await core.stopTeamCatalog({ keepTokens: options.keepTokens === true });
+    if (options.json === true) return report(stopped.team, true);
+    printLine(
+      `${file === null ? 'No team catalog was followed.' : `Stopped following the team catalog ${file}.`} ${tokensWords(stopped)}`,
+    );
+    return ExitCode.ok;
+  });
+}
+
+/** What became of the team robots' tokens on stopping. */
+function tokensWords({ tokens, kept }: { tokens: number; kept: boolean }): string {
+  if (tokens === 0) return 'No team robot had a token in the system keychain.';
+  const count = tokens === 1 ? '1 token' : `${tokens} tokens`;
+  return kept
+    ? `Its robots' ${count} ${tokens === 1 ? 'stays' : 'stay'} in the system keychain, used again if you follow a catalog with these robots.`
+    : `Removed its robots' ${count} from the system keychain; set them again if you follow it again.`;
 }
 
 async function copy(name: string): Promise<void> {
   await withCore(async (core) => {
     const team = core.teamCatalog();
-    const robot = team.robots.find((r) => r.name.toLocaleLowerCase() === name.trim().toLocaleLowerCase());
+    const robot = team.robots.find((r) => sameName(r.name, name));
     if (robot === undefined)
       throw notFoundError('The team catalog has no robot of that name. See them with: robot-tray robot list');
     await core.copyTeamRobot(robot.id);

@@ -82,7 +82,8 @@ async function setToken(name: string, options: { json?: boolean }): Promise<void
     const secret = await readSecret(`Webhook token for robot "${robot.name}" (input hidden): `);
     const updated = await core.setToken(robot.id, secret);
     if (options.json === true) return printJson(state(updated, true, updated.tokenUpdatedAt));
-    printLine(`Stored the token of robot "${robot.name}" in the system keychain.`);
+    const origin = updated.tokenOrigin ?? originOf(updated.baseUrl);
+    printLine(`Stored the token of robot "${robot.name}" in the system keychain, for ${origin} only.`);
   });
 }
 

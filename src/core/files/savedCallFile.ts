@@ -39,7 +39,7 @@ export async function readSavedCallFile(file: string, words: FileWords): Promise
   if (!parsed.ok) {
     const problem =
       words === 'opaque' && parsed.foreign
-        ? 'is not a call saved by Robot Tray (use "Save call…" or robot-tray save to make one)'
+        ? 'is not a call saved by Robot Tray (use "Save call…" or robot-tray call save to make one)'
         : parsed.problem;
     const stop = problem.endsWith('.') ? '' : '.';
     throw new AppError('validation', `${name} ${problem}${stop}`);

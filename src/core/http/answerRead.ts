@@ -3,7 +3,7 @@ import { formatBytes } from '../../shared/bytes.ts';
 import type { HttpMethod } from '../../shared/models/preset.ts';
 import { AppError } from '../errors.ts';
 import { answerDetail, httpMessage } from './answerText.ts';
-import { redactSecret, type Secrets } from './redact.ts';
+import type { EchoMask } from '../echo/echoMask.ts';
 import { parseRetryAfter } from './retryAfter.ts';
 import type { Target } from './targetUrl.ts';
 import { urlParts } from './urlParts.ts';
@@ -97,12 +97,12 @@ export function withoutByteOrderMark(text: string): string {
 
 /**
  * A 2xx answer passes; anything else becomes an `http` AppError in words,
- * redacted of the token: a redirect (never followed with a token), or an
+ * masked of the call's secrets: a redirect (never followed with a token), or an
  * error status with what the service said and its Retry-After.
  */
 export function throwForStatus(
   raw: RawResponse,
-  token: Secrets,
+  mask: EchoMask,
   target: Target,
   action: 'trigger' | 'query',
   now: number,
@@ -113,13 +113,13 @@ export function throwForStatus(
     const location = headerText(raw.headers['location']);
     throw new AppError(
       'http',
-      `The service answered the ${action} with a redirect (HTTP ${code}) to ${location ? redactSecret(location, token) : 'an unnamed place'}. ` +
+      `The service answered the ${action} with a redirect (HTTP ${code}) to ${location ? mask.mask(location, 'text') : 'an unnamed place'}. ` +
         'Robot Tray never follows redirects with a token; if the service moved, update the robot’s base URL.',
       { status: code },
     );
   }
   const retryAfterMs = parseRetryAfter(raw.headers['retry-after'], now);
-  const detail = answerDetail(redactSecret(raw.text, token));
+  const detail = answerDetail(mask.mask(raw.text, 'text'));
   throw new AppError('http', httpMessage(code, action, hostOf(target), detail), {
     status: code,
     ...(retryAfterMs === undefined ? {} : { retryAfterMs }),

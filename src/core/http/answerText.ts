@@ -4,7 +4,7 @@ import { isJsonObject } from '../../shared/models/json.ts';
 import { AppError } from '../errors.ts';
 import { firstInexactNumber, parseKeepingNumbers } from '../../shared/exactNumbers.ts';
 import { memberValueText, mayHaveReorderedKeys, mayHoldIndexLikeKey } from './memberText.ts';
-import { excerpt, redactSecret, type Secrets } from './redact.ts';
+import { maskHeaderEchoes } from '../echo/echoMask.ts';
 
 /** The longest robot message kept in an error line; the whole answer stays in `response`. */
 const MAX_SERVICE_MESSAGE = 300;
@@ -30,6 +30,12 @@ export function serviceMessage(body: unknown): string | undefined {
     return line.length > MAX_SERVICE_MESSAGE ? `${line.slice(0, MAX_SERVICE_MESSAGE - 1)}…` : line;
   }
   return undefined;
+}
+
+/** The first characters of a body, on one line, for an error message. */
+export function excerpt(text: string, max = 200): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? flat.slice(0, max) + '…' : flat;
 }
 
 /**
@@ -69,7 +75,8 @@ export function httpMessage(code: number, action: 'trigger' | 'query', host: str
   return `The service rejected the ${action} (HTTP ${code}).${said} Check the arguments and the robot settings.`;
 }
 
-export function parseJsonObject(text: string, action: 'trigger' | 'query', token: Secrets): JsonObject {
+/** An answer's text (already masked of the call's secrets) as a JSON object, or a `protocol` error quoting its start. */
+export function parseJsonObject(text: string, action: 'trigger' | 'query'): JsonObject {
   let value: JsonValue;
   try {
     // JSON.parse can only produce JSON values, so this is a fact, not a guess.
@@ -77,7 +84,7 @@ export function parseJsonObject(text: string, action: 'trigger' | 'query', token
   } catch {
     throw new AppError(
       'protocol',
-      `The service's answer to the ${action} is not JSON: ${excerpt(redactSecret(text, token), 80) || '(empty)'}. ` +
+      `The service's answer to the ${action} is not JSON: ${excerpt(maskHeaderEchoes(text), 80) || '(empty)'}. ` +
         'Check that the base URL points at the robot service.',
       { maybeDelivered: action === 'trigger' },
     );
@@ -134,10 +141,9 @@ export function topLevelScalars(json: JsonObject): JsonObject {
  * round (12345678901234567890 becomes ...7000), or keys an object would list
  * in another order (integer-like keys such as "0" go first). Undefined
  * otherwise, which is nearly always, and then nothing extra is stored. The
- * text is redacted of the token first, in every form.
+ * text is the answer already masked of the call's secrets.
  */
-export function exactResponseText(text: string, token: Secrets): string | undefined {
-  const redacted = redactSecret(text, token);
+export function exactResponseText(redacted: string): string | undefined {
   const inexact = firstInexactNumber(redacted) !== undefined;
   if (!inexact && !mayHoldIndexLikeKey(redacted)) return undefined;
   let member: string | undefined;
@@ -160,10 +166,9 @@ export function exactResponseText(text: string, token: Secrets): string | undefi
  * The exact JSON text of a whole answer, for one whose status the spec does
  * not name (its body is kept as the call's response), when it holds numbers
  * JSON.parse would change (2e308, 12345678901234567890). Undefined otherwise.
- * Redacted of the token first, like the body kept.
+ * The text is the answer already masked of the call's secrets, like the body kept.
  */
-export function exactAnswerText(text: string, token: Secrets): string | undefined {
-  const redacted = redactSecret(text, token);
+export function exactAnswerText(redacted: string): string | undefined {
   if (firstInexactNumber(redacted) === undefined) return undefined;
   try {
     return JSON.stringify(parseKeepingNumbers(redacted));

@@ -1,5 +1,6 @@
 import { defaultNetworkSettings, type NetworkSettings } from '../../shared/models/network.ts';
 import { isLoopbackHost } from '../../shared/net/loopback.ts';
+import { proxyOriginOf } from '../../shared/net/proxyAddress.ts';
 import { AppError } from '../errors.ts';
 import { envRoute, pacRoute, bypasses, withoutCredentials, type ProxyEnv, type Route } from './proxyRoute.ts';
 import type { DispatcherSpec } from './dispatchers.ts';
@@ -22,8 +23,8 @@ export type NetworkOptions = {
   resolveProxy?: ProxyResolver;
   /** Defaults to process.env. */
   env?: ProxyEnv;
-  /** The manual proxy's password, from the keychain. */
-  proxyPassword?: () => Promise<string | undefined>;
+  /** The password stored for the proxy at this address (scheme, host, port), from the keychain. */
+  proxyPassword?: (proxyOrigin: string) => Promise<string | undefined>;
 };
 
 /**
@@ -82,7 +83,9 @@ export class Network {
       pin: target.pin ?? null,
     };
     if (route.kind !== 'proxy' || route.user === undefined) return spec;
-    const password = (await this.#options.proxyPassword?.()) ?? '';
+    // Looked up by the address the request goes to: a password stored for
+    // another proxy (the address changed unconfirmed) is never found here.
+    const password = (await this.#options.proxyPassword?.(proxyOriginOf(route.url))) ?? '';
     const basic = Buffer.from(`${route.user}:${password}`, 'utf8').toString('base64');
     return { ...spec, proxyAuthorization: `Basic ${basic}` };
   }

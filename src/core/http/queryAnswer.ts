@@ -2,7 +2,6 @@ import type { JsonObject, JsonValue } from '../../shared/models/json.ts';
 import { AppError } from '../errors.ts';
 import type { RawResponse } from './answerRead.ts';
 import { exactAnswerText, exactResponseText } from './answerText.ts';
-import type { Secrets } from './redact.ts';
 
 export type QueryResult = {
   status: string;
@@ -18,16 +17,11 @@ export type QueryResult = {
 };
 
 /**
- * What a status answer says (spec 4.3), from its parsed body (already masked
- * of `secrets`) and its text: the status, the response, and the exact text
- * beside them when reading it into JavaScript would change it, masked alike.
+ * What a status answer says (spec 4.3), from its text and parsed body (both
+ * already masked of the call's secrets): the status, the response, and the
+ * exact text beside them when reading it into JavaScript would change it.
  */
-export function queryResultOf(
-  raw: RawResponse,
-  json: JsonObject,
-  tooDeep: boolean,
-  secrets: Secrets,
-): QueryResult {
+export function queryResultOf(raw: RawResponse, json: JsonObject, tooDeep: boolean): QueryResult {
   const status = json['status'];
   if (typeof status !== 'string') {
     throw new AppError(
@@ -44,9 +38,9 @@ export function queryResultOf(
   if (tooDeep) return { ...result, tooDeep };
   if (status !== 'DONE' && status !== 'WAITING') {
     // The whole body is kept for an undocumented status: its exact text with it.
-    const bodyText = exactAnswerText(raw.text, secrets);
+    const bodyText = exactAnswerText(raw.text);
     return bodyText === undefined ? result : { ...result, bodyText };
   }
-  const responseText = result.hasResponse ? exactResponseText(raw.text, secrets) : undefined;
+  const responseText = result.hasResponse ? exactResponseText(raw.text) : undefined;
   return responseText === undefined ? result : { ...result, responseText };
 }

@@ -23,13 +23,27 @@ export const isLoopbackHostname = isLoopbackHost;
  * Where a robot's calls go. https is required except on loopback; plain http
  * elsewhere only when the robot says allowInsecureHttp (the window warns).
  */
-export function targetOf(robot: {
-  baseUrl: string;
-  allowInsecureHttp: boolean;
-  name: string;
-  caFile?: string | null;
-  pinnedCertSha256?: string | null;
-}): Target {
+/** A robot's accepted certificate and the origin it was accepted for. */
+export type PinNote = { pinnedCertSha256?: string | null; pinnedCertOrigin?: string | null };
+
+/**
+ * The certificate accepted for a robot at `origin`: its pin only where it was
+ * accepted, so a pin never vouches for another host (none where it was
+ * never told where).
+ */
+export function pinAt(robot: PinNote, origin: string): string | null {
+  const pin = robot.pinnedCertSha256 ?? null;
+  return pin !== null && robot.pinnedCertOrigin === origin ? pin : null;
+}
+
+export function targetOf(
+  robot: {
+    baseUrl: string;
+    allowInsecureHttp: boolean;
+    name: string;
+    caFile?: string | null;
+  } & PinNote,
+): Target {
   let url: URL;
   try {
     url = new URL(robot.baseUrl);
@@ -53,7 +67,7 @@ export function targetOf(robot: {
     origin: url.origin,
     basePath: trimTrailingSlashes(url.pathname),
     caFile: robot.caFile ?? null,
-    pin: robot.pinnedCertSha256 ?? null,
+    pin: pinAt(robot, url.origin),
     robotName: robot.name,
   };
 }

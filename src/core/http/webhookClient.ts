@@ -12,7 +12,7 @@ import { encodeGetArguments } from './queryEncoding.ts';
 import { hostOf, readAnswer, throwForStatus, type RawResponse } from './answerRead.ts';
 import { finiteNumbers, parseJsonObject, topLevelScalars } from './answerText.ts';
 import { queryResultOf, type QueryResult } from './queryAnswer.ts';
-import { redactParsedJson, type Secrets } from './redact.ts';
+import { EchoMask } from '../echo/echoMask.ts';
 import { abortedRequest, DeadlinePassed, Stopped } from './requestAbort.ts';
 import { queryPath, triggerPath, type Target } from './targetUrl.ts';
 import { webhookCallIdOf } from './triggerAnswer.ts';
@@ -76,7 +76,17 @@ export class WebhookClient {
     for (const pool of old) void pool.then((c) => c.dispatcher.close()).catch(() => undefined);
   }
 
-  async trigger(target: Target, token: string, method: HttpMethod, args: JsonObject): Promise<TriggerResult> {
+  /**
+   * `mask` holds the call's other secrets (its secret fields' values): the
+   * answer is masked of them and of the token before anything reads it.
+   */
+  async trigger(
+    target: Target,
+    token: string,
+    method: HttpMethod,
+    args: JsonObject,
+    mask: EchoMask = EchoMask.none,
+  ): Promise<TriggerResult> {
     const path = triggerPath(target, method === 'GET' ? encodeGetArguments(args) : '');
     const headers: Record<string, string> = { 'x-service-token': token, accept: 'application/json' };
     let body: string | undefined;
@@ -84,30 +94,31 @@ export class WebhookClient {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(args);
     }
-    const { raw, json } = await this.#exchange(target, method, path, headers, body, token, 'trigger');
+    const secrets = EchoMask.ofSecrets([token]).with(mask);
+    const { raw, json } = await this.#exchange(target, method, path, headers, body, secrets, 'trigger');
     const id = webhookCallIdOf(json, raw.statusCode);
     return { webhookCallId: id, status: raw.statusCode, body: json };
   }
 
   /**
    * `token` is undefined when the robot does not send its token on queries.
-   * `unsent` are tokens never sent, only masked in the answer: the robot's
-   * token when queries leave it out (the service saw it at the trigger and
-   * may echo it back), and any other token the call may have carried (one
-   * set anew since the trigger).
+   * `mask` holds every secret the call carried (from the prints its record
+   * keeps: the token it was fired with, whichever that was, and its secret
+   * fields' values): the answer is masked of them, and of the token sent
+   * now, before anything reads it.
    */
   async query(
     target: Target,
     token: string | undefined,
     webhookCallId: string,
-    unsent: readonly string[] = [],
+    mask: EchoMask = EchoMask.none,
   ): Promise<QueryResult> {
     const path = queryPath(target, webhookCallId);
     const headers: Record<string, string> = { accept: 'application/json' };
     if (token !== undefined) headers['x-service-token'] = token;
-    const secrets = token === undefined ? unsent : [token, ...unsent];
+    const secrets = EchoMask.ofSecrets([token]).with(mask);
     const answer = await this.#exchange(target, 'GET', path, headers, undefined, secrets, 'query');
-    return queryResultOf(answer.raw, answer.json, answer.tooDeep, secrets);
+    return queryResultOf(answer.raw, answer.json, answer.tooDeep);
   }
 
   /**
@@ -141,8 +152,9 @@ export class WebhookClient {
 
   /**
    * One request, start to finish: send it, classify a transport failure,
-   * turn an HTTP error into a typed one, and parse the body as a JSON object.
-   * A query answer is redacted of the token, since it is stored as the result.
+   * turn an HTTP error into a typed one, mask the call's secrets out of the
+   * answer's text, and parse that as a JSON object. Nothing reads the
+   * answer before it is masked: what comes back is stored, shown and sent on.
    */
   async #exchange(
     target: Target,
@@ -150,22 +162,23 @@ export class WebhookClient {
     path: string,
     headers: Record<string, string>,
     body: string | undefined,
-    token: Secrets,
+    mask: EchoMask,
     action: 'trigger' | 'query',
   ): Promise<{ raw: RawResponse; json: JsonObject; tooDeep: boolean }> {
     const cap =
       action === 'trigger' ? this.#settings.triggerResponseCapBytes : this.#settings.queryResponseCapBytes;
-    let raw: RawResponse;
+    let answer: RawResponse;
     let via: string | undefined;
     try {
-      raw = await this.#send(target, method, path, headers, body, cap, action, (route) => {
+      answer = await this.#send(target, method, path, headers, body, cap, action, (route) => {
         via = route.kind === 'proxy' ? route.shown : undefined;
       });
     } catch (error) {
       throw transportFailure(error, hostOf(target), action, via);
     }
-    throwForStatus(raw, token, target, action, this.#now());
-    const parsed = parseJsonObject(raw.text, action, token);
+    throwForStatus(answer, mask, target, action, this.#now());
+    const raw = { ...answer, text: mask.mask(answer.text, 'json') };
+    const parsed = parseJsonObject(raw.text, action);
     // Checked before anything walks it: past the limit only the top level is
     // kept. A number past a double's range (2e308) reads as Infinity: it is
     // not a reason to drop the answer (its exact text is kept beside it).
@@ -176,7 +189,7 @@ export class WebhookClient {
     }
     const tooDeep = problem !== undefined;
     const json = tooDeep ? topLevelScalars(parsed) : parsed;
-    return { raw, json: redactParsedJson(json, raw.text, token), tooDeep };
+    return { raw, json, tooDeep };
   }
 
   /** The dispatcher for this robot's origin, made on first use with the route the network chooses. */

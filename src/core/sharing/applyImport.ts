@@ -50,6 +50,7 @@ function robotRecord(
     tokenUpdatedAt: moved ? null : existing.tokenUpdatedAt,
     tokenOrigin: moved ? null : existing.tokenOrigin,
     pinnedCertSha256: moved ? null : existing.pinnedCertSha256,
+    pinnedCertOrigin: moved ? null : existing.pinnedCertOrigin,
     updatedAt: now,
   });
 }

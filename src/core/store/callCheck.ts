@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Call, TimelineEntry } from '../../shared/models/call.ts';
+import { EchoPrints } from '../../shared/models/echoPrints.ts';
 import { JsonObject, jsonDataProblem } from '../../shared/models/json.ts';
 import { validationError } from '../errors.ts';
 import { callFieldsPass, timelineEntryPasses } from './callFields.ts';
@@ -12,6 +13,7 @@ const CallAround = Call.extend({
   args: z.unknown(),
   response: z.unknown().optional(),
   timeline: z.unknown(),
+  echoPrints: z.unknown().optional(),
 });
 
 /**
@@ -37,7 +39,7 @@ export class CallCheck {
       const checked = Call.safeParse(call);
       if (!checked.success) throw validationError(checked.error, 'call');
       const entries: unknown[] = Array.isArray(call.timeline) ? call.timeline : [];
-      fresh = [call.args, call.response, call.timeline, ...entries].filter(
+      fresh = [call.args, call.response, call.timeline, call.echoPrints, ...entries].filter(
         (part): part is object => typeof part === 'object' && part !== null,
       );
     }
@@ -54,7 +56,7 @@ export class CallCheck {
     // The quick test first (never looser than the schema); the schema where it is unsure.
     if (!callFieldsPass(call) && !CallAround.safeParse(call).success) return undefined;
     const fresh: object[] = [];
-    const { args, response, timeline } = call;
+    const { args, response, timeline, echoPrints } = call;
     if (!this.#known(args)) {
       if (!JsonObject.safeParse(args).success) return undefined;
       fresh.push(args);
@@ -63,6 +65,11 @@ export class CallCheck {
     if (response !== undefined && !this.#known(response)) {
       if (jsonDataProblem(response) !== undefined) return undefined;
       if (typeof response === 'object' && response !== null) fresh.push(response);
+    }
+    // A call's prints are made once, at its trigger, and shared by every later record of it.
+    if (echoPrints !== undefined && !this.#known(echoPrints)) {
+      if (!EchoPrints.safeParse(echoPrints).success) return undefined;
+      fresh.push(echoPrints);
     }
     if (this.#known(timeline)) return fresh;
     for (const entry of timeline) {

@@ -3,7 +3,7 @@ import { errorKinds } from '../../shared/errorKinds.ts';
 
 /**
  * A quick test, without zod, of the fields of a call around its arguments,
- * response and timeline, and of one timeline entry. Never looser than the
+ * response, timeline and secret prints, and of one timeline entry. Never looser than the
  * schema (src/shared/models/call.ts): what passes here passes the schema
  * (test/unit/callFields.test.ts checks it on altered records). It may be
  * stricter (a field left to its default fails here); then the schema decides,

@@ -11,13 +11,15 @@ import type { ListedCall } from '../../shared/models/callSummary.ts';
 import type { AppError } from '../errors.ts';
 import { finishedIdsQuery, likePattern, listQuery } from './callQueries.ts';
 import { CallCheck } from './callCheck.ts';
-import { type BudgetSeen, budgetMayBeOver, historyBytes, overBudget } from './historyBudget.ts';
+import { historyBytes } from './historyBudget.ts';
 import { OPEN_WAIT_MS, openHistoryFile, openWhenFree, storageError } from './historyFile.ts';
+import { HistoryPrune } from './historyPrune.ts';
 import { type CallRow, parseCallRow, parseListedRow } from './historyRows.ts';
 import { responseStartReader } from './responseStart.ts';
 import { finishedRunsOf } from './runTimes.ts';
 import { type CommitResult, type PendingWrite, SharedWrites } from './sharedWrites.ts';
 import type { FinishedRun } from '../tracker/runProfiles.ts';
+import { VIEW_LEASE_MS, ViewedCalls } from './viewedCalls.ts';
 import type { WarningLog } from './warnings.ts';
 
 /** The whole call: the record and its response, read apart. */
@@ -43,25 +45,33 @@ export class CallHistory {
   readonly #byWebhookId: StatementSync;
   readonly #count: StatementSync;
   readonly #warnings: WarningLog;
-  #rowsSincePrune = 0;
-  readonly #pruneListeners = new Set<(ids: readonly string[]) => void>();
-  /** What the last count of the history found (see budgetMayBeOver). */
-  #budgetSeen: BudgetSeen | undefined;
+  readonly #prune: HistoryPrune;
 
   readonly #file: string;
+  readonly #now: () => number;
   readonly #readOnly: AppError | undefined;
+  readonly #viewed: ViewedCalls;
   /** Checks each record once against the schema (records are never mutated once built). */
   readonly #checked = new CallCheck();
 
-  private constructor(db: DatabaseSync, warnings: WarningLog, file: string, readOnly: AppError | undefined) {
+  private constructor(
+    db: DatabaseSync,
+    warnings: WarningLog,
+    file: string,
+    now: () => number,
+    readOnly: AppError | undefined,
+  ) {
     this.#db = db;
     this.#file = file;
+    this.#now = now;
+    this.#viewed = new ViewedCalls(db, this.processId);
     this.#readOnly = readOnly;
     this.#warnings = warnings;
     this.writes = new SharedWrites(db, this.processId, (row) => parseCallRow(row, warnings), {
       write: (work) => this.#run(work),
       read: (work) => this.#read(work),
     });
+    this.#prune = new HistoryPrune(db, this.writes, now);
     this.#get = db.prepare(`${WHOLE} WHERE c.id = ?`);
     // The response is handed over as the text stored: never parsed in JS.
     this.#getDetail = db.prepare(
@@ -89,7 +99,7 @@ export class CallHistory {
     now: () => number = Date.now,
     readOnly?: AppError,
   ): CallHistory {
-    return new CallHistory(openHistoryFile(file, warnings, now, readOnly), warnings, file, readOnly);
+    return new CallHistory(openHistoryFile(file, warnings, now, readOnly), warnings, file, now, readOnly);
   }
 
   /**
@@ -118,7 +128,7 @@ export class CallHistory {
   put(call: Call): void {
     this.check(call);
     this.writes.put(call);
-    this.#rowsSincePrune++;
+    this.#prune.wrote(1);
   }
 
   /**
@@ -129,7 +139,7 @@ export class CallHistory {
   commit(call: Call, expected: number, leaseUntil: number | undefined): CommitResult {
     this.check(call);
     const result = this.writes.commit(call, expected, leaseUntil);
-    this.#rowsSincePrune++;
+    this.#prune.wrote(1);
     return result;
   }
 
@@ -137,7 +147,7 @@ export class CallHistory {
   commitAll(writes: readonly PendingWrite[]): CommitResult[] {
     for (const w of writes) this.check(w.call);
     const results = this.writes.commitAll(writes);
-    this.#rowsSincePrune += writes.length;
+    this.#prune.wrote(writes.length);
     return results;
   }
 
@@ -243,37 +253,24 @@ export class CallHistory {
   /**
    * Keep at most `limit` calls and `maxBytes` bytes, pruning the oldest
    * finished ones first; calls still being sent or watched are never
-   * pruned. Checked every few writes so a state change stays O(1) on average,
-   * and counted only when it may be over budget (budgetMayBeOver). The calls
-   * pruned are logged as forgotten: other processes drop them as they do a
-   * call forgotten by hand.
+   * pruned, nor the call that ended last or one a window shows (see
+   * historyPrune.ts and overBudget).
    */
   prune(limit: number, force = false, maxBytes = Number.POSITIVE_INFINITY): number {
-    if (!force && this.#rowsSincePrune < 16) return 0;
-    this.#rowsSincePrune = 0;
-    const grown = () => ({ grownRows: this.writes.grown().rows, grownBytes: this.writes.grown().bytes });
-    const now = () => ({ dataVersion: this.writes.dataVersion(), ...grown() });
-    if (!force && !budgetMayBeOver(this.#budgetSeen, now(), limit, maxBytes)) return 0;
-    let seen: BudgetSeen | undefined;
-    let pruned: string[] = [];
-    // Forgotten as a forget is, logged, so every other process drops the calls pruned too.
-    const forgotten = this.writes.forget(() => {
-      // Inside the write transaction: no other connection commits between this and the count.
-      const at = now();
-      const found = overBudget(this.#db, limit, maxBytes);
-      seen = { ...at, rows: found.rows, bytes: found.bytes };
-      pruned = found.ids;
-      return found.ids;
-    });
-    this.#budgetSeen = forgotten > 0 ? undefined : seen;
-    if (forgotten > 0) for (const listener of this.#pruneListeners) listener(pruned);
-    return forgotten;
+    return this.#prune.run(limit, force, maxBytes);
   }
 
   /** Told the ids of the calls this process pruned (other processes read them from the log). */
   onPruned(listener: (ids: readonly string[]) => void): () => void {
-    this.#pruneListeners.add(listener);
-    return () => this.#pruneListeners.delete(listener);
+    return this.#prune.onPruned(listener);
+  }
+
+  /**
+   * The call this process's window shows (null: none), which no process
+   * prunes for VIEW_LEASE_MS unless it is said again (see viewedCalls.ts).
+   */
+  showing(id: string | null): void {
+    this.#run(() => this.#viewed.show(id, this.#now() + VIEW_LEASE_MS));
   }
 
   /** What the history's calls take, records and responses, in bytes. */

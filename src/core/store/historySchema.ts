@@ -1,5 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { FORGOTTEN_TABLE } from './forgottenLog.ts';
+import { VIEWED_TABLE } from './viewedCalls.ts';
 
 /**
  * The history's tables. Version 2 (from version 1, upgraded in place):
@@ -73,8 +74,9 @@ export function createOrUpgrade(db: DatabaseSync): number {
   try {
     const now = (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
     if (now >= SCHEMA_VERSION) {
-      // The log of forgotten calls came after version 2 without changing it (forgottenLog.ts).
-      if (now === SCHEMA_VERSION) db.exec(FORGOTTEN_TABLE);
+      // The log of forgotten calls and the calls shown came after version 2
+      // without changing it (forgottenLog.ts, viewedCalls.ts).
+      if (now === SCHEMA_VERSION) db.exec(`${FORGOTTEN_TABLE}; ${VIEWED_TABLE}`);
       db.exec('COMMIT');
       return now;
     }
@@ -87,6 +89,7 @@ export function createOrUpgrade(db: DatabaseSync): number {
     }
     db.exec(V2_TABLES);
     db.exec(FORGOTTEN_TABLE);
+    db.exec(VIEWED_TABLE);
     db.exec(MOVE_RESPONSES);
     db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
     db.exec('COMMIT');

@@ -16,6 +16,16 @@ export type CommitResult = StoredCall & { written: boolean; holder: string | nul
 /** One write for commit: the call, the version its writer last saw (0: new), its lease. */
 export type PendingWrite = { call: Call; expected: number; leaseUntil: number | undefined };
 
+/** Another process holding leases, and the latest lease it wrote (see LeaseJudge). */
+export type LeaseMark = { holder: string; mark: number };
+
+/** The leases on calls being sent or waiting, as one process sees them (see SharedWrites.leases). */
+export type LeasesSeen = { marks: LeaseMark[]; unheld: number };
+
+/** The lease of a call this process may take: nobody's, its own, or a holder's judged lapsed at `mark` or before. */
+const TAKABLE = `(lease_holder IS NULL OR lease_holder = $me OR ($lapsed <> '{}'
+  AND lease_until <= (SELECT value FROM json_each($lapsed) WHERE key = calls.lease_holder)))`;
+
 const ACTIVE = activeStates.map((s) => `'${s}'`).join(', ');
 /**
  * Writes that stay true when several processes share the history:
@@ -24,7 +34,8 @@ const ACTIVE = activeStates.map((s) => `'${s}'`).join(', ');
  *   is never replaced by a lesser one), else the stored record wins and is
  *   handed back for the writer to adopt;
  * - a lease (holder, until) names the one process watching a call; another
- *   takes it only once it lapsed;
+ *   takes it only once it judged the lease lapsed (LeaseJudge: by its own
+ *   clock, never by the wall-clock time written);
  * - every write takes the next change number, so other processes read
  *   exactly what changed since they last looked (changesSince), a forgotten
  *   call included (forgottenLog.ts).
@@ -40,6 +51,8 @@ export class SharedWrites {
   readonly #log: ChangeLog;
   readonly #whole: StatementSync;
   readonly #take: StatementSync;
+  readonly #marks: StatementSync;
+  readonly #adoptable: StatementSync;
   readonly #renew: StatementSync;
   readonly #delete: StatementSync;
   readonly #forgotten: ForgottenLog;
@@ -63,9 +76,18 @@ export class SharedWrites {
     this.#log = new ChangeLog(db, parse, guard.read, this.#forgotten);
     this.#whole = db.prepare(`${WHOLE} WHERE c.id = ?`);
     this.#take = db.prepare(
-      `UPDATE calls SET lease_holder = ?, lease_until = ?
-       WHERE id = ? AND state IN (${ACTIVE}) AND (lease_holder IS NULL OR lease_holder = ? OR lease_until <= ?)
+      `UPDATE calls SET lease_holder = $me, lease_until = $until
+       WHERE id = $id AND state IN (${ACTIVE}) AND ${TAKABLE}
        RETURNING id`,
+    );
+    this.#marks = db.prepare(
+      `SELECT lease_holder AS holder, max(lease_until) AS mark, count(*) AS calls FROM calls
+       WHERE state IN (${ACTIVE}) GROUP BY lease_holder`,
+    );
+    this.#adoptable = db.prepare(
+      `SELECT id, state FROM calls WHERE state IN (${ACTIVE}) AND ${TAKABLE}
+       AND coalesce(lease_holder, '') <> $me
+       ORDER BY created_at, id LIMIT $max`,
     );
     this.#renew = db.prepare(
       `UPDATE calls SET lease_until = ? WHERE lease_holder = ? AND state IN (${ACTIVE})`,
@@ -128,6 +150,8 @@ export class SharedWrites {
       stored: head.state,
       sawStoredVersion: head.version === expected,
       holdsLease: head.holder === this.#me,
+      mineAccepted: call.webhookCallId !== null,
+      storedAccepted: head.webhook !== null,
     });
     if (!wins) {
       const stored = this.#read(call.id);
@@ -140,15 +164,35 @@ export class SharedWrites {
   }
 
   /**
-   * Take the lease of a call being sent or waiting when nobody holds it or
-   * its holder's lease lapsed (or it is ours already): the call as stored, or
-   * undefined when another process is watching it or it is over.
+   * Take the lease of a call being sent or waiting when nobody holds it, its
+   * holder is among `lapsed` (holder → the mark judged lapsed, see
+   * LeaseJudge) and has not renewed since, or it is ours already: the call as
+   * stored, or undefined when another process is watching it or it is over.
    */
-  takeLease(id: string, until: number, now: number): StoredCall | undefined {
+  takeLease(id: string, until: number, lapsed: ReadonlyMap<string, number>): StoredCall | undefined {
     return this.#transaction(() => {
-      const taken = this.#take.get(this.#me, until, id, this.#me, now);
+      const taken = this.#take.get({ me: this.#me, until, id, lapsed: lapsedJson(lapsed) });
       return taken === undefined ? undefined : this.#read(id);
     });
+  }
+
+  /**
+   * The leases on calls being sent or waiting: each other process holding
+   * some, with the latest lease it wrote, and how many such calls nobody
+   * holds. One pass over those calls, so a look that finds nothing to take
+   * costs no more.
+   */
+  leases(): LeasesSeen {
+    const rows = this.#get(
+      () => this.#marks.all() as Array<{ holder: string | null; mark: number; calls: number }>,
+    );
+    const marks: LeaseMark[] = [];
+    let unheld = 0;
+    for (const { holder, mark, calls } of rows) {
+      if (holder === null) unheld = calls;
+      else if (holder !== this.#me) marks.push({ holder, mark });
+    }
+    return { marks, unheld };
   }
 
   /** Keep this process's leases alive until `until`. */
@@ -173,17 +217,17 @@ export class SharedWrites {
     });
   }
 
-  /** Up to `max` calls being sent or waiting whose lease nobody holds now, oldest first. */
-  adoptable(now: number, max: number): Array<{ id: string; state: CallState }> {
+  /**
+   * Up to `max` calls being sent or waiting that nobody holds, or whose
+   * holder is among `lapsed` (see takeLease), oldest first.
+   */
+  adoptable(lapsed: ReadonlyMap<string, number>, max: number): Array<{ id: string; state: CallState }> {
     return this.#get(
       () =>
-        this.#db
-          .prepare(
-            `SELECT id, state FROM calls WHERE state IN (${ACTIVE})
-             AND (lease_holder IS NULL OR lease_until <= ?) AND coalesce(lease_holder, '') <> ?
-             ORDER BY created_at, id LIMIT ?`,
-          )
-          .all(now, this.#me, max) as Array<{ id: string; state: CallState }>,
+        this.#adoptable.all({ me: this.#me, lapsed: lapsedJson(lapsed), max }) as Array<{
+          id: string;
+          state: CallState;
+        }>,
     );
   }
 
@@ -265,4 +309,9 @@ export class SharedWrites {
   #transaction<T>(work: () => T): T {
     return this.#tx.run(work);
   }
+}
+
+/** The holders judged lapsed, as SQLite's json_each reads them (holder → mark). */
+function lapsedJson(lapsed: ReadonlyMap<string, number>): string {
+  return JSON.stringify(Object.fromEntries(lapsed));
 }

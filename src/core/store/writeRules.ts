@@ -26,14 +26,22 @@ export function finality(state: CallState): 0 | 1 | 2 {
  * purpose). One that did not loses to a more final state, beats a less final
  * one, and among equals only the lease holder updates a call still being
  * watched; the first final state stays (two processes that both saw the end).
+ *
+ * One exception: an `unknown` with no webhookCallId (another process judged
+ * the sender gone while its trigger was out) gives way to a write that
+ * carries one (`mineAccepted`). The service accepting the trigger is the
+ * truer record, and without its webhookCallId the run could never be followed.
  */
 export function writeWins(w: {
   mine: CallState;
   stored: CallState;
   sawStoredVersion: boolean;
   holdsLease: boolean;
+  mineAccepted: boolean;
+  storedAccepted: boolean;
 }): boolean {
   if (w.sawStoredVersion) return true;
+  if (w.stored === 'unknown' && !w.storedAccepted && w.mineAccepted) return true;
   const mine = finality(w.mine);
   const stored = finality(w.stored);
   if (mine !== stored) return mine > stored;

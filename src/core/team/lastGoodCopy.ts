@@ -1,4 +1,4 @@
-import { ExportFile } from '../../shared/models/exportFile.ts';
+import { type ExportFile, parseExportJson } from '../../shared/models/exportFile.ts';
 import { MAX_EXPORT_FILE_BYTES } from '../../shared/limits.ts';
 import { writeFileAtomically } from '../files/atomicWrite.ts';
 import { readUserFile } from '../files/readUserFile.ts';
@@ -39,7 +39,7 @@ export class LastGoodCopy {
       const text = (await readUserFile(this.#file, MAX_EXPORT_FILE_BYTES)).toString('utf8');
       const json = JSON.parse(text) as Partial<Stored>;
       if (json.source !== source || typeof json.savedAt !== 'number') return undefined;
-      const catalog = ExportFile.safeParse(json.catalog);
+      const catalog = parseExportJson(json.catalog);
       return catalog.success ? { savedAt: json.savedAt, catalog: catalog.data } : undefined;
     } catch {
       return undefined;

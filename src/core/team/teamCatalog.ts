@@ -5,7 +5,6 @@ import type { Preset } from '../../shared/models/preset.ts';
 import type { Robot } from '../../shared/models/robot.ts';
 import { robotView } from '../../shared/models/robotView.ts';
 import type { TeamCatalogState } from '../../shared/models/teamCatalog.ts';
-import { originOf } from '../../shared/models/tokenOrigin.ts';
 import type { ExportFile } from '../../shared/models/exportFile.ts';
 import { readExportFile } from '../sharing/readExportFile.ts';
 import { teamRecords } from './teamRecords.ts';
@@ -26,14 +25,14 @@ type Good = { robots: Robot[]; presets: Preset[]; loadedAt: number };
  */
 export class TeamCatalog {
   readonly #now: () => number;
-  /** Whether the keychain holds a token for the robot's own origin. */
-  readonly #hasToken: (robot: Robot) => Promise<boolean>;
+  /** The origin the keychain holds each robot's token for (its own, or another after the catalog moved it). */
+  readonly #tokenOrigins: (robots: readonly Robot[]) => Promise<Map<string, string>>;
   readonly #onChange: () => void;
   readonly #copy: LastGoodCopy | undefined;
   #file: string | null = null;
   #good: Good | null = null;
   #problem: string | null = null;
-  #tokens = new Set<string>();
+  #tokens = new Map<string, string>();
   #watching = false;
   #watcher: FSWatcher | undefined;
   #settle: ReturnType<typeof setTimeout> | undefined;
@@ -44,14 +43,14 @@ export class TeamCatalog {
 
   constructor(deps: {
     now: () => number;
-    hasToken: (robot: Robot) => Promise<boolean>;
+    tokenOrigins: (robots: readonly Robot[]) => Promise<Map<string, string>>;
     onChange: () => void;
     /** Where the last good version is kept for the next start and the CLI; none for a read-only data folder. */
     copy?: LastGoodCopy;
   }) {
     this.#copy = deps.copy;
     this.#now = deps.now;
-    this.#hasToken = deps.hasToken;
+    this.#tokenOrigins = deps.tokenOrigins;
     this.#onChange = deps.onChange;
   }
 
@@ -68,7 +67,7 @@ export class TeamCatalog {
       this.#file = file;
       this.#good = null;
       this.#problem = null;
-      this.#tokens = new Set();
+      this.#tokens = new Map();
       if (file !== null && this.#watching) this.#watch(file);
     }
     await this.reload();
@@ -139,26 +138,26 @@ export class TeamCatalog {
   }
 
   async #askTokens(): Promise<void> {
-    const tokens = new Set<string>();
-    for (const robot of this.#good?.robots ?? []) {
-      try {
-        if (await this.#hasToken(robot)) tokens.add(robot.id);
-      } catch {
-        // No keychain: shown as "token needed", as one's own robots are.
-      }
+    try {
+      this.#tokens = await this.#tokenOrigins(this.#good?.robots ?? []);
+    } catch {
+      // No keychain: shown as "token needed", as one's own robots are.
+      this.#tokens = new Map();
     }
-    this.#tokens = tokens;
   }
 
-  /** The team's robots, with a token note when the keychain holds one for the robot's origin. */
+  /**
+   * The team's robots, with a token note when the keychain holds one: for
+   * the robot's origin, or for the origin it had before the catalog moved
+   * it (suspended, as one's own robot's token is when its address moves).
+   */
   robots(): Robot[] {
     const good = this.#good;
     if (good === null) return [];
-    return good.robots.map((robot) =>
-      this.#tokens.has(robot.id)
-        ? { ...robot, tokenUpdatedAt: good.loadedAt, tokenOrigin: originOf(robot.baseUrl) }
-        : robot,
-    );
+    return good.robots.map((robot) => {
+      const origin = this.#tokens.get(robot.id);
+      return origin === undefined ? robot : { ...robot, tokenUpdatedAt: good.loadedAt, tokenOrigin: origin };
+    });
   }
 
   presets(): Preset[] {

@@ -1,6 +1,8 @@
 import type { Robot } from '../../shared/models/robot.ts';
 import { type RobotView, robotView, type TokenStatus } from '../../shared/models/robotView.ts';
-import { isTeamId, type TeamCatalogState } from '../../shared/models/teamCatalog.ts';
+import { isTeamId, TEAM_ID_PREFIX, type TeamCatalogState } from '../../shared/models/teamCatalog.ts';
+import { originOf, tokenSuspension } from '../../shared/models/tokenOrigin.ts';
+import { noTokenToMove, tokenNotMoved } from '../catalogRules.ts';
 import path from 'node:path';
 import type { Clock } from '../clock.ts';
 import { AppError, notFound } from '../errors.ts';
@@ -9,6 +11,7 @@ import { exportCatalog } from '../sharing/exportCatalog.ts';
 import type { ImportChoices, ImportPlan } from '../sharing/importPlan.ts';
 import { readExportFile } from '../sharing/readExportFile.ts';
 import type { RobotTokens } from '../vault/robotTokens.ts';
+import type { TokenVault } from '../vault/tokenVault.ts';
 import { LastGoodCopy } from './lastGoodCopy.ts';
 import { TeamCatalog } from './teamCatalog.ts';
 
@@ -43,18 +46,44 @@ export function openTeamCatalog(deps: {
   readOnly: AppError | undefined;
   clock: Clock;
   tokens: RobotTokens;
+  vault: TokenVault;
   onChange: () => void;
 }): TeamCatalog {
-  const { clock, tokens } = deps;
+  const { clock, tokens, vault } = deps;
   return new TeamCatalog({
     now: () => clock.now(),
-    hasToken: async (robot) => (await tokens.presence(robot)).here,
+    tokenOrigins: (robots) => teamTokenOrigins(robots, tokens, vault),
     onChange: deps.onChange,
     copy:
       deps.readOnly === undefined
         ? new LastGoodCopy(path.join(deps.dataDir, 'team-catalog.json'), () => clock.now())
         : undefined,
   });
+}
+
+/**
+ * Where the keychain holds each team robot's token: at the robot's own
+ * origin, or (the keychain's accounts name it) at the origin the robot had
+ * before the catalog moved it, listed once for all of them.
+ */
+async function teamTokenOrigins(
+  robots: readonly Robot[],
+  tokens: RobotTokens,
+  vault: TokenVault,
+): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  const elsewhere: Robot[] = [];
+  for (const robot of robots) {
+    if ((await tokens.presence(robot)).here) found.set(robot.id, originOf(robot.baseUrl));
+    else elsewhere.push(robot);
+  }
+  if (elsewhere.length === 0) return found;
+  const bound = await vault.bound(TEAM_ID_PREFIX);
+  for (const robot of elsewhere) {
+    const token = bound.find((b) => b.robotId === robot.id);
+    if (token !== undefined) found.set(robot.id, token.origin);
+  }
+  return found;
 }
 
 /** How one's own catalog takes in an export file (CatalogOps). */
@@ -66,10 +95,12 @@ type OwnImport = {
 export class TeamOps {
   readonly #team: TeamCatalog;
   readonly #tokens: RobotTokens;
+  readonly #vault: TokenVault;
 
-  constructor(team: TeamCatalog, tokens: RobotTokens) {
+  constructor(team: TeamCatalog, tokens: RobotTokens, vault: TokenVault) {
     this.#team = team;
     this.#tokens = tokens;
+    this.#vault = vault;
   }
 
   state(): TeamCatalogState {
@@ -131,7 +162,37 @@ export class TeamOps {
   }
 
   async tokenStatus(robotId: string): Promise<TokenStatus> {
-    const { here } = await this.#tokens.presence(this.#robot(robotId));
-    return { hasToken: here, updatedAt: null, suspended: null };
+    const robot = this.#robot(robotId);
+    const { here } = await this.#tokens.presence(robot);
+    return { hasToken: here, updatedAt: null, suspended: here ? null : tokenSuspension(robot) };
+  }
+
+  /**
+   * Bind a team robot's token, suspended since the catalog moved the robot
+   * to another origin, to the origin it points at now: only on a person's
+   * confirmation (main's dialog, `token move`), as for one's own robots.
+   */
+  async moveToken(robotId: string, expectedOrigin?: string): Promise<RobotView> {
+    const robot = this.#robot(robotId);
+    const changed = tokenNotMoved(robot, expectedOrigin);
+    if (changed !== undefined) throw changed;
+    if (tokenSuspension(robot) === null && robot.tokenUpdatedAt !== null) return robotView(robot);
+    if (!(await this.#tokens.move(robot))) throw noTokenToMove(robot);
+    await this.#team.refreshTokens();
+    return robotView(this.#robot(robotId));
+  }
+
+  /**
+   * Stop following the catalog (the settings say so already). The team
+   * robots' tokens leave this desk's keychain unless `keep`: kept, they
+   * would be sent again the day a catalog of the same names is followed.
+   * Every account of a team id goes, robots the catalog dropped earlier
+   * included; `tokens` says how many there were.
+   */
+  async stop(keep: boolean): Promise<{ team: TeamCatalogState; tokens: number; kept: boolean }> {
+    await this.#team.follow(null);
+    const bound = await this.#vault.bound(TEAM_ID_PREFIX);
+    if (!keep) for (const { robotId, origin } of bound) await this.#vault.delete(robotId, origin);
+    return { team: this.#team.state(), tokens: bound.length, kept: keep };
   }
 }

@@ -1,20 +1,24 @@
 import { createHash } from 'node:crypto';
 import type { ExportFile } from '../../shared/models/exportFile.ts';
 import { Preset } from '../../shared/models/preset.ts';
+import { withinPatternBudget } from '../../shared/models/presetFieldPattern.ts';
 import { Robot } from '../../shared/models/robot.ts';
+import { nameKey } from '../../shared/names.ts';
 import { TEAM_ID_PREFIX } from '../../shared/models/teamCatalog.ts';
 
-/** Names match as people type them (case aside), so an id must not change with the case either. */
-const key = (name: string) => name.trim().toLocaleLowerCase();
 const digest = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 20);
 
-/** A team robot's id, from its name alone: the same in every reload and on every desk. */
+/**
+ * A team robot's id, from its name alone: the same in every reload and on
+ * every desk, and by the one name rule, so two spellings of one name are one
+ * robot with one id.
+ */
 export function teamRobotId(name: string): string {
-  return TEAM_ID_PREFIX + digest(`robot\u0000${key(name)}`);
+  return TEAM_ID_PREFIX + digest(`robot\u0000${nameKey(name)}`);
 }
 
 export function teamPresetId(robotName: string, presetName: string): string {
-  return TEAM_ID_PREFIX + digest(`preset\u0000${key(robotName)}\u0000${key(presetName)}`);
+  return TEAM_ID_PREFIX + digest(`preset\u0000${nameKey(robotName)}\u0000${nameKey(presetName)}`);
 }
 
 /**
@@ -24,6 +28,10 @@ export function teamPresetId(robotName: string, presetName: string): string {
  * travel unencrypted): a shared file decides none of these for this desk.
  */
 export function teamRecords(file: ExportFile): { robots: Robot[]; presets: Preset[] } {
+  return withinPatternBudget(() => records(file));
+}
+
+function records(file: ExportFile): { robots: Robot[]; presets: Preset[] } {
   const robots: Robot[] = [];
   const presets: Preset[] = [];
   for (const incoming of file.robots) {

@@ -2,6 +2,7 @@ import { type Call, isActive } from '../../shared/models/call.ts';
 import type { Clock } from '../clock.ts';
 import type { CallHistory } from '../store/callHistory.ts';
 import type { LoggedChange } from '../store/sharedWrites.ts';
+import { LeaseJudge } from './leaseJudge.ts';
 import type { LeaseKeeper } from './leaseKeeper.ts';
 import type { LiveCalls } from './liveCalls.ts';
 import type { RunLearning } from './runLearning.ts';
@@ -30,9 +31,18 @@ export type AdoptionDeps = {
  */
 export class CallAdoption {
   readonly #d: AdoptionDeps;
+  /** Whether another process's leases lapsed, by this process's own clock. */
+  readonly #judge: LeaseJudge;
 
   constructor(deps: AdoptionDeps) {
     this.#d = deps;
+    this.#judge = new LeaseJudge(deps.clock);
+  }
+
+  /** The holders whose leases lapsed, as seen now (see LeaseJudge), and how many active calls nobody holds. */
+  #look(): { lapsed: Map<string, number>; unheld: number } {
+    const { marks, unheld } = this.#d.history.writes.leases();
+    return { lapsed: this.#judge.lapsed(marks), unheld };
   }
 
   /**
@@ -47,7 +57,7 @@ export class CallAdoption {
     const now = this.#d.clock.now();
     let taken;
     try {
-      taken = this.#d.history.writes.takeLease(call.id, this.#d.leases().until(), now);
+      taken = this.#d.history.writes.takeLease(call.id, this.#d.leases().until(), this.#look().lapsed);
     } catch {
       // A history this process cannot write (read-only, locked): it only looks.
       taken = { call, version: 0 };
@@ -83,10 +93,9 @@ export class CallAdoption {
     if (this.#d.live.has(id) || this.#d.closing()) return true;
     const stored = this.#d.history.writes.read(id);
     if (stored === undefined || stored.call.state !== 'waiting') return true;
-    const now = this.#d.clock.now();
-    const taken = this.#d.history.writes.takeLease(id, this.#d.leases().until(), now);
+    const taken = this.#d.history.writes.takeLease(id, this.#d.leases().until(), this.#look().lapsed);
     if (taken === undefined) return false;
-    if (taken.call.state === 'waiting') this.#d.live.watch(taken.call, taken.version, now);
+    if (taken.call.state === 'waiting') this.#d.live.watch(taken.call, taken.version, this.#d.clock.now());
     return true;
   }
 
@@ -97,12 +106,15 @@ export class CallAdoption {
   fromHistory(): Call[] {
     const adopted: Call[] = [];
     const writes = this.#d.history.writes;
+    const { lapsed, unheld } = this.#look();
+    // Every call held, and no holder lapsed: nothing to take.
+    if (unheld === 0 && lapsed.size === 0) return adopted;
     for (;;) {
       const now = this.#d.clock.now();
       let took = 0;
-      for (const { id } of writes.adoptable(now, ADOPT_BATCH)) {
+      for (const { id } of writes.adoptable(lapsed, ADOPT_BATCH)) {
         if (this.#d.live.has(id)) continue;
-        const taken = writes.takeLease(id, this.#d.leases().until(), now);
+        const taken = writes.takeLease(id, this.#d.leases().until(), lapsed);
         if (taken === undefined) continue;
         took++;
         const { call, version } = taken;

@@ -1,6 +1,6 @@
 import type { Call } from '../../shared/models/call.ts';
 import type { Robot } from '../../shared/models/robot.ts';
-import { TRIGGER_PATH, type Target } from '../http/targetUrl.ts';
+import { pinAt, TRIGGER_PATH, type Target } from '../http/targetUrl.ts';
 import { urlParts } from '../http/urlParts.ts';
 
 /**
@@ -18,7 +18,7 @@ export function callTarget(call: Call, robot: Robot | undefined): Target | undef
   return {
     ...fired,
     caFile: own ? robot.caFile : null,
-    pin: own ? robot.pinnedCertSha256 : null,
+    pin: own ? pinAt(robot, fired.origin) : null,
     ...(robot === undefined ? {} : { robotName: robot.name }),
   };
 }

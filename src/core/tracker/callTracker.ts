@@ -1,6 +1,7 @@
 import type { Call } from '../../shared/models/call.ts';
 import type { Robot } from '../../shared/models/robot.ts';
 import type { UsualRun } from '../../shared/models/usualRun.ts';
+import { EchoMask } from '../echo/echoMask.ts';
 import { AppError, asAppError } from '../errors.ts';
 import { encodeGetArguments } from '../http/queryEncoding.ts';
 import { targetOf, triggerPath } from '../http/targetUrl.ts';
@@ -134,11 +135,15 @@ export class CallTracker {
     const url = target.origin + triggerPath(target, spec.method === 'GET' ? encodeGetArguments(kept) : '');
     const token = await this.#d.tokenFor(robot, target.origin);
     if (token === undefined) throw missingToken(robot);
+    const secrets = spec.secrets ?? [];
+    // The record keeps prints of every secret the call carries, never the secrets: whichever
+    // process reads an answer for it later masks an echo of them (a token set anew meanwhile too).
+    const prints = await this.#d.echo.prints([token, ...secrets]);
     // Written before sending, or not sent at all: a crash mid-send then
     // leaves a `sending` record that becomes `unknown` at the next start.
     const at = { origin: target.origin, basePath: target.basePath };
     const ahead = await this.#writer.writeAhead(
-      newCall(robot, spec, this.#d.newId(), this.#d.clock.now(), url, at),
+      newCall(robot, spec, this.#d.newId(), this.#d.clock.now(), url, at, prints),
       this.#leases.until(),
     );
     let call = ahead.call;
@@ -146,7 +151,8 @@ export class CallTracker {
     this.#leases.wake();
     this.#changes.add(call);
     try {
-      const result = await this.#d.client.trigger(target, token, spec.method, spec.args);
+      const mask = EchoMask.ofSecrets(secrets);
+      const result = await this.#d.client.trigger(target, token, spec.method, spec.args, mask);
       call = afterAccepted(call, result, this.#d.clock.now(), this.#polling.policy(robot).watchDeadlineMs);
       call = this.#polling.scheduleNext(call, robot, 0, undefined, pollAtOnce);
     } catch (error) {

@@ -1,4 +1,5 @@
 import type { Call } from '../../shared/models/call.ts';
+import type { EchoPrints } from '../../shared/models/echoPrints.ts';
 import type { z } from 'zod';
 import type { FireRequest } from '../../shared/models/fire.ts';
 import type { JsonObject } from '../../shared/models/json.ts';
@@ -21,6 +22,8 @@ export type FireSpec = {
   keptArgs?: JsonObject;
   /** The field values given, secret ones left out: remembered for the preset's next fire. */
   remember?: FieldValues;
+  /** Each secret field's value as sent, as text: masked in every answer, never kept. */
+  secrets?: string[];
   presetId?: string | null;
   presetName?: string | null;
   notifyOnFinish?: boolean;
@@ -71,7 +74,7 @@ function fillFields(
   preset: Preset,
   args: JsonObject,
   values: FieldValues | undefined,
-): Pick<FireSpec, 'args' | 'keptArgs' | 'remember'> {
+): Pick<FireSpec, 'args' | 'keptArgs' | 'remember' | 'secrets'> {
   // Nothing to fill: no values given and no reference left (a past call's
   // arguments, as "Copy as cURL" sends them over the preset's, are whole).
   const noValues = values === undefined || Object.keys(values).length === 0;
@@ -88,7 +91,21 @@ function fillFields(
   const remember: FieldValues = {};
   for (const [name, value] of Object.entries(values ?? {}))
     if (!secret.has(name) && value !== null) remember[name] = value;
-  return { args: result.args, keptArgs: result.kept, remember };
+  return { args: result.args, keptArgs: result.kept, remember, secrets: secretTexts(secret, result.used) };
+}
+
+/**
+ * The secret fields' values as an echo of them would read: text and numbers
+ * (a yes/no is no secret worth the name, and masking every "true" would
+ * mask half an answer).
+ */
+export function secretTexts(names: Iterable<string>, values: Readonly<FieldValues>): string[] {
+  const texts: string[] = [];
+  for (const name of names) {
+    const value = Object.hasOwn(values, name) ? values[name] : undefined;
+    if (typeof value === 'string' || typeof value === 'number') texts.push(String(value));
+  }
+  return texts;
 }
 
 /**
@@ -104,6 +121,7 @@ export function newCall(
   now: number,
   url: string | null = null,
   at: { origin: string; basePath: string } | null = null,
+  echoPrints?: EchoPrints,
 ): Call {
   return checkCall({
     id,
@@ -130,5 +148,6 @@ export function newCall(
     watchUntil: null,
     pollCount: 0,
     timeline: [{ at: now, state: 'sending' }],
+    ...(echoPrints === undefined ? {} : { echoPrints }),
   });
 }

@@ -3,9 +3,10 @@ import type { SharedWrites } from '../store/sharedWrites.ts';
 
 /**
  * How long a process's claim to watch a call lasts without renewal. Another
- * process takes the call over only after this: long enough that a busy
- * machine never hands a live watcher's call away, short enough that a call
- * whose watcher died is polled again within a minute.
+ * process takes the call over only once it has seen no renewal for this
+ * long by its own clock (leaseJudge.ts): long enough that a busy machine
+ * never hands a live watcher's call away, short enough that a call whose
+ * watcher died is polled again within a minute.
  */
 export const LEASE_MS = 30_000;
 /** Leases are renewed three times per lease, so two missed renewals (a locked file) lose nothing. */
@@ -27,6 +28,8 @@ export class LeaseKeeper {
    * hold a process open, nor count among the poll timers the clock schedules.
    */
   #timer: ReturnType<typeof setTimeout> | undefined;
+  /** The last lease this process wrote: each one after it is later. */
+  #lastUntil = 0;
 
   constructor(deps: {
     writes: SharedWrites;
@@ -42,9 +45,15 @@ export class LeaseKeeper {
     this.#retry = deps.retry;
   }
 
-  /** The lease to write with a call this process keeps watching. */
+  /**
+   * The lease to write with a call this process keeps watching. Each is
+   * later than the one before, even when the wall clock was set back: other
+   * processes judge a lease by whether it changes (leaseJudge.ts), so every
+   * renewal must change it.
+   */
   until(): number {
-    return this.#clock.now() + LEASE_MS;
+    this.#lastUntil = Math.max(this.#clock.now() + LEASE_MS, this.#lastUntil + 1);
+    return this.#lastUntil;
   }
 
   /** Watch `id` once its holder lets go or lapses. */

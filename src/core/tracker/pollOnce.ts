@@ -5,14 +5,15 @@ import { DESIGNER_TOKEN_STEPS } from '../../shared/sentences/tokenSteps.ts';
 import type { Clock } from '../clock.ts';
 import { AppError, asAppError } from '../errors.ts';
 import type { WebhookClient } from '../http/webhookClient.ts';
+import type { EchoKeys } from '../vault/echoKeys.ts';
 import { callTarget } from './callTarget.ts';
 import { afterAnswer, afterQueryFailure, moveTo, type PollOutcome } from './transitions.ts';
 
-/** What one status query needs: the robot, its token for an origin, the client, the time. */
+/** What one status query needs: the robot, its token for an origin, the call's mask, the client, the time. */
 export type PollDeps = {
   robotById: (robotId: string) => Promise<Robot | undefined>;
   tokenFor: (robot: Robot, origin: string) => Promise<string | undefined>;
-  knownTokens?: (robotId: string) => readonly string[];
+  echo: Pick<EchoKeys, 'maskFor'>;
   client: WebhookClient;
   clock: Clock;
 };
@@ -36,15 +37,11 @@ export async function pollOnce(
       const note = 'Robot Tray has no record of where this call was fired, so it is not queried anywhere.';
       return { robot, outcome: { call: moveTo(call, 'stopped', deps.clock.now(), note), pollAgain: false } };
     }
-    // Looked up even when queries leave it out: the service had it at the trigger and may send
-    // it back, so the answer is masked of it (without a keychain then, left unmasked as before).
-    const lookup = deps.tokenFor(robot, target.origin);
-    const token = robot.sendTokenOnQuery ? await lookup : await lookup.catch(() => undefined);
-    const sent = robot.sendTokenOnQuery ? token : undefined;
-    // The trigger may have carried a token set anew (or removed) since: masked too, never sent.
-    const earlier = deps.knownTokens?.(robot.id) ?? [];
-    const unsent = [...(token === undefined ? [] : [token]), ...earlier].filter((t) => t !== sent);
-    const result = await deps.client.query(target, sent, call.webhookCallId, unsent);
+    const token = robot.sendTokenOnQuery ? await deps.tokenFor(robot, target.origin) : undefined;
+    // Every secret the trigger carried (its token, whichever it was then, and secret field values),
+    // from the prints the call keeps: the answer is masked of them whichever process fired it.
+    const mask = await deps.echo.maskFor(call);
+    const result = await deps.client.query(target, token, call.webhookCallId, mask);
     return { robot, outcome: afterAnswer(call, result, deps.clock.now()) };
   } catch (error) {
     return { robot, outcome: afterQueryFailure(call, asAppError(error), deps.clock.now()) };

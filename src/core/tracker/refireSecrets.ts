@@ -8,6 +8,7 @@ import {
   withSecretsFilled,
 } from '../../shared/models/presetFields.ts';
 import { AppError } from '../errors.ts';
+import { secretTexts } from './fireSpec.ts';
 
 /**
  * A recorded call's arguments ready to send again. The history kept a
@@ -19,7 +20,7 @@ export function refillSecrets(
   args: JsonObject,
   preset: Preset | undefined,
   given: Readonly<FieldValues>,
-): { args: JsonObject; keptArgs?: JsonObject } {
+): { args: JsonObject; keptArgs?: JsonObject; secrets?: string[] } {
   const names = secretFieldsIn(args);
   const extra = Object.keys(given).filter((name) => !names.includes(name));
   if (extra.length > 0) {
@@ -53,5 +54,9 @@ export function refillSecrets(
       throw new AppError('validation', `${name}: ${problem}. Nothing was sent.`);
     values.set(name, typed.value);
   }
-  return { args: withSecretsFilled(args, (name) => values.get(name) ?? null), keptArgs: args };
+  return {
+    args: withSecretsFilled(args, (name) => values.get(name) ?? null),
+    keptArgs: args,
+    secrets: secretTexts(values.keys(), Object.fromEntries(values)),
+  };
 }

@@ -3,6 +3,7 @@ import type { Settings } from '../../shared/models/settings.ts';
 import type { Clock, Random } from '../clock.ts';
 import type { WebhookClient } from '../http/webhookClient.ts';
 import type { CallHistory } from '../store/callHistory.ts';
+import type { EchoKeys } from '../vault/echoKeys.ts';
 
 /** What the call tracker works with: the history, the client, the catalog and tokens, the clock. */
 export type TrackerDeps = {
@@ -11,8 +12,8 @@ export type TrackerDeps = {
   robotById: (robotId: string) => Promise<Robot | undefined>;
   /** The robot's token bound to this origin, if any: a token is only ever sent to its own origin. */
   tokenFor: (robot: Robot, origin: string) => Promise<string | undefined>;
-  /** Tokens the robot's calls may have carried besides its current one (set anew since): masked in answers, never sent. */
-  knownTokens?: (robotId: string) => readonly string[];
+  /** Prints of the secrets a call carries, and the masks they make of its answers, in any process. */
+  echo: Pick<EchoKeys, 'prints' | 'maskFor'>;
   settings: () => Settings;
   clock: Clock;
   random: Random;

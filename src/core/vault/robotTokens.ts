@@ -23,13 +23,6 @@ export class RobotTokens {
   readonly #noteOrigin: (robotId: string, origin: string) => Promise<void>;
   /** Legacy moves under way, by robot id: lookups at the same time (many polls) wait for the one move. */
   readonly #migrating = new Map<string, Promise<boolean>>();
-  /**
-   * Tokens this process read or replaced for each robot, newest first, a few
-   * at most, in memory only: a call waiting when its robot's token is set
-   * anew (or removed) was fired with the old one, and a status answer that
-   * echoes it must be masked of it as of the new one.
-   */
-  readonly #known = new Map<string, string[]>();
 
   constructor(vault: TokenVault, noteOrigin: (robotId: string, origin: string) => Promise<void>) {
     this.#vault = vault;
@@ -38,15 +31,6 @@ export class RobotTokens {
 
   /** The token to send to `origin` for this robot, or undefined when none is bound there. */
   async tokenFor(robot: Robot, origin: string): Promise<string | undefined> {
-    return this.#remember(robot.id, await this.#lookup(robot, origin));
-  }
-
-  /** Every token this process has seen for the robot lately (sent, read, or replaced): to mask, never to send. */
-  knownTokens(robotId: string): readonly string[] {
-    return this.#known.get(robotId) ?? [];
-  }
-
-  async #lookup(robot: Robot, origin: string): Promise<string | undefined> {
     if (origin === originOf(robot.baseUrl)) {
       const given = this.#vault.given(robot.id);
       if (given !== undefined) return given;
@@ -58,25 +42,6 @@ export class RobotTokens {
     // Moved here now, or just now by a concurrent lookup (another poll, another process): read it again.
     await this.#migrateTo(robot, origin);
     return this.#vault.get(robot.id, origin);
-  }
-
-  #remember(robotId: string, token: string | undefined): string | undefined {
-    if (token === undefined) return token;
-    const known = this.#known.get(robotId) ?? [];
-    if (known[0] !== token)
-      this.#known.set(robotId, [token, ...known.filter((t) => t !== token)].slice(0, 4));
-    return token;
-  }
-
-  /** Keep the token about to be replaced or removed in mind; a keychain that cannot answer is no reason to stop. */
-  async #rememberStored(robot: Robot): Promise<void> {
-    const origin = originOf(robot.baseUrl);
-    const origins = [
-      origin,
-      ...(robot.tokenOrigin === null || robot.tokenOrigin === origin ? [] : [robot.tokenOrigin]),
-    ];
-    for (const at of origins)
-      this.#remember(robot.id, await this.#vault.get(robot.id, at).catch(() => undefined));
   }
 
   /** Ask the keychain (never a token given for this process) where the robot's token is. */
@@ -99,9 +64,7 @@ export class RobotTokens {
    */
   async set(robot: Robot, token: string): Promise<string> {
     const origin = originOf(robot.baseUrl);
-    await this.#rememberStored(robot);
     await this.#vault.set(robot.id, origin, token);
-    this.#remember(robot.id, token);
     const bound = robot.tokenOrigin;
     if (bound !== null && bound !== origin) await this.#vault.delete(robot.id, bound);
     await this.#vault.deleteLegacy(robot.id);
@@ -121,7 +84,6 @@ export class RobotTokens {
 
   /** Delete every keychain entry of the robot; says whether there was one. */
   async clear(robot: Robot): Promise<boolean> {
-    await this.#rememberStored(robot);
     const origins = [originOf(robot.baseUrl), ...(robot.tokenOrigin === null ? [] : [robot.tokenOrigin])];
     return this.#vault.deleteAll(robot.id, origins);
   }

@@ -1,3 +1,4 @@
+import { INSTALL_KEYRING } from '../../shared/sentences/keyring.ts';
 import { DESIGNER_TOKEN_STEPS } from '../../shared/sentences/tokenSteps.ts';
 import { AppError } from '../errors.ts';
 
@@ -123,6 +124,27 @@ export class TokenVault {
     });
   }
 
+  /** Reaches the keychain without touching a token (an account that never exists): `doctor` checks it. */
+  async probe(): Promise<void> {
+    await this.#run('look up an entry', (k) => k.getPassword(KEYCHAIN_SERVICE, '(robot-tray doctor)'));
+  }
+
+  /**
+   * The tokens the keychain holds under accounts starting with `prefix` (a
+   * robot id and "@", or the team's id prefix): whose and for which origin,
+   * read from the accounts' names. Empty where the keychain cannot list them.
+   */
+  async bound(prefix: string): Promise<Array<{ robotId: string; origin: string }>> {
+    return this.#run('read the token', async (k) => {
+      const listed = k.findCredentials === undefined ? [] : await k.findCredentials(KEYCHAIN_SERVICE);
+      return listed.flatMap(({ account }) => {
+        const at = account.indexOf('@');
+        if (!account.startsWith(prefix) || at < 0) return [];
+        return [{ robotId: account.slice(0, at), origin: account.slice(at + 1) }];
+      });
+    });
+  }
+
   async #run<T>(action: string, op: (backend: SecretBackend) => Promise<T>): Promise<T> {
     let backend: SecretBackend;
     try {
@@ -143,6 +165,8 @@ function checkedToken(token: string): string {
   const clean = token.trim();
   if (clean === '')
     throw new AppError('validation', 'token: must not be empty. Paste the token from the robot’s Designer.');
+  const pasted = pastedAround(clean);
+  if (pasted !== undefined) throw new AppError('validation', `token: ${pasted}`);
   // It travels as an HTTP header value, so only printable ASCII can work.
   if (!/^[\x20-\x7e]+$/.test(clean)) {
     throw new AppError(
@@ -150,6 +174,11 @@ function checkedToken(token: string): string {
       'token: must be one line of plain ASCII characters, exactly as copied from the robot’s Designer.',
     );
   }
+  if (clean.includes(' '))
+    throw new AppError(
+      'validation',
+      'token: it has a space inside, and a token has none; copy the token again in one piece and paste only it.',
+    );
   // A real webhook token is long and random. A very short one would make
   // redaction mask ordinary words (a one-letter token rewrites "status"),
   // and a huge one is not a token at all.
@@ -163,9 +192,42 @@ function checkedToken(token: string): string {
   return clean;
 }
 
+/**
+ * What was pasted around the token, said with what to paste instead, or
+ * undefined. Stored as pasted, such a token gets a 401 at the next fire,
+ * whose advice (generate a new token) would revoke a shared one that works.
+ * Never quotes the token.
+ */
+function pastedAround(token: string): string | undefined {
+  const header = /^(x-service-token|authorization)\s*:/i.exec(token);
+  if (header !== null)
+    return `this is a whole header line; paste only the token, the text after "${header[1]}:" (without the name, the colon or spaces).`;
+  if (/^["'`\u2018\u201c]|["'`\u2019\u201d]$/.test(token))
+    return 'it has quotes around it; paste only the token, the text between the quotes.';
+  return undefined;
+}
+
 export async function loadKeytar(): Promise<SecretBackend> {
   const mod = (await import('keytar')) as unknown as { default?: SecretBackend } & SecretBackend;
   return mod.default ?? mod;
+}
+
+/**
+ * What to do about a keychain failure on this platform, given keytar's
+ * reason. On Linux, a session bus where nothing answers for the Secret
+ * Service (libsecret: "The name org.freedesktop.secrets was not provided by
+ * any .service files") is a desktop without a keyring, such as a bare window
+ * manager: the fix is a package.
+ */
+export function keychainFix(
+  reason: string | undefined,
+  platform: NodeJS.Platform = process.platform,
+): string {
+  if (platform !== 'linux')
+    return 'Make sure the system keychain is unlocked and Robot Tray may use it, then try again.';
+  if (reason !== undefined && /org\.freedesktop\.secrets was not provided/.test(reason))
+    return INSTALL_KEYRING;
+  return 'Make sure a Secret Service keyring (such as GNOME Keyring or KWallet) is running and unlocked in your session, then try again.';
 }
 
 /**
@@ -175,13 +237,9 @@ export async function loadKeytar(): Promise<SecretBackend> {
  */
 export function keychainError(action: string, cause: unknown): AppError {
   const reason = cause instanceof Error ? cause.message.split('\n')[0]?.slice(0, 160) : undefined;
-  const fix =
-    process.platform === 'linux'
-      ? 'Make sure a Secret Service keyring (such as GNOME Keyring or KWallet) is running and unlocked in your session, then try again.'
-      : 'Make sure the system keychain is unlocked and Robot Tray may use it, then try again.';
   return new AppError(
     'keychain',
-    `Robot Tray could not ${action} in the system keychain${reason ? ` (${reason})` : ''}. ${fix} Tokens are never stored anywhere else.`,
+    `Robot Tray could not ${action} in the system keychain${reason ? ` (${reason})` : ''}. ${keychainFix(reason)} Tokens are never stored anywhere else.`,
     { cause },
   );
 }

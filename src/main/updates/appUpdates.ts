@@ -10,6 +10,8 @@ export type AppUpdates = {
   setEnabled(enabled: boolean): void;
   /** Quit and install the downloaded update. */
   install(): void;
+  /** Check now ("Check for Updates…"): the status once the check has an answer. */
+  checkNow(): Promise<UpdateStatus>;
 };
 
 /**
@@ -27,11 +29,18 @@ export function startAppUpdates(options: {
     hasFeed: existsSync(path.join(process.resourcesPath, 'app-update.yml')),
   });
   let updater: Updater | undefined;
+  // electron-updater loads asynchronously; a check asked for meanwhile waits for it.
+  let loading: Promise<void> = Promise.resolve();
   let status: UpdateStatus = { kind: 'off', reason: 'not checked yet' };
   let announced: string | undefined;
+  let waiting: Array<(status: UpdateStatus) => void> = [];
   const report = (next: UpdateStatus) => {
     status = next;
     options.onStatus(next);
+    if (next.kind !== 'checking') {
+      for (const resolve of waiting) resolve(next);
+      waiting = [];
+    }
     if (next.kind === 'ready' && announced !== next.version && Notification.isSupported()) {
       announced = next.version;
       new Notification({
@@ -48,7 +57,7 @@ export function startAppUpdates(options: {
       return;
     }
     if (updater !== undefined) return updater.check();
-    void import('electron-updater').then(
+    loading = import('electron-updater').then(
       (module) => {
         updater = startUpdater({
           autoUpdater: module.autoUpdater as unknown as AutoUpdater,
@@ -67,5 +76,13 @@ export function startAppUpdates(options: {
     },
     setEnabled,
     install: () => updater?.install(),
+    async checkNow() {
+      await loading;
+      // Off (a development build, no feed, the setting) or failed to load: the reason is the answer.
+      if (updater === undefined || status.kind === 'ready') return status;
+      const answer = new Promise<UpdateStatus>((resolve) => waiting.push(resolve));
+      updater.check();
+      return answer;
+    },
   };
 }

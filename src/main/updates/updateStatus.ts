@@ -39,3 +39,21 @@ export function restartLabel(status: UpdateStatus, watching: number): string | u
     watching === 0 ? '' : ` (${watching} waiting call${watching === 1 ? '' : 's'} resume after it)`;
   return `Restart to update to ${status.version}${resume}`;
 }
+
+/** What "Check for Updates…" says once a check has an answer. */
+export function updateCheckMessage(status: UpdateStatus, version: string): string {
+  switch (status.kind) {
+    case 'current':
+      return `Robot Tray ${version} is up to date.`;
+    case 'checking':
+      return 'Robot Tray is still checking for updates.';
+    case 'downloading':
+      return `Robot Tray ${status.version} is downloading (${status.percent}%); the tray menu offers "Restart to update" when it is ready.`;
+    case 'ready':
+      return `Robot Tray ${status.version} is ready: choose "Restart to update" in the tray menu.`;
+    case 'failed':
+      return status.message;
+    case 'off':
+      return `Robot Tray ${version} does not check for updates: ${status.reason}.`;
+  }
+}

@@ -43,6 +43,7 @@ export const contractMethodNames = [
   'listCalls',
   'getCall',
   'getCallResponseStart',
+  'showingCall',
   'stopCall',
   'resumeCall',
   'checkCall',

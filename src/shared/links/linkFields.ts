@@ -1,4 +1,9 @@
-import { fieldValueProblem, typedFieldValue, type PresetField } from '../models/presetFields.ts';
+import {
+  fieldValueProblem,
+  typedFieldValue,
+  withinPatternBudget,
+  type PresetField,
+} from '../models/presetFields.ts';
 import { visibleText } from '../visibleText.ts';
 
 type Field = Pick<PresetField, 'name' | 'secret'> & Partial<PresetField>;
@@ -8,11 +13,20 @@ type Field = Pick<PresetField, 'name' | 'secret'> & Partial<PresetField>;
  * A name the preset has no field for, and a secret field (links never carry
  * one: it is asked for when the run is fired), make the link not this
  * preset's. With `values`, each given value is also checked against its
- * field's type and rules (as `robot-tray link` does before printing one);
+ * field's type and rules (as `robot-tray link create` does before printing one);
  * a missing required field is never a problem: whoever opens the link fills
  * it in.
  */
 export function linkFieldsProblem(
+  presetName: string,
+  fields: readonly Field[],
+  given: Readonly<Record<string, string>>,
+  options: { values: boolean },
+): string | undefined {
+  return withinPatternBudget(() => problemIn(presetName, fields, given, options));
+}
+
+function problemIn(
   presetName: string,
   fields: readonly Field[],
   given: Readonly<Record<string, string>>,

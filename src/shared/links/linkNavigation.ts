@@ -1,4 +1,5 @@
 import type { Navigation } from '../events.ts';
+import { sameName } from '../names.ts';
 import { visibleText } from '../visibleText.ts';
 import { parseFireLink } from './fireLink.ts';
 import { linkFieldsProblem } from './linkFields.ts';
@@ -10,9 +11,6 @@ export type LinkCatalog = {
   robots: readonly Named[];
   presets: readonly (Named & { robotId: string; fields: readonly { name: string; secret: boolean }[] })[];
 };
-
-/** The core's rule for names: case and width do not matter, accents do. */
-const sameName = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: 'accent' }) === 0;
 
 const shown = (name: string) => `"${visibleText(name)}"`;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { errorKinds } from '../errorKinds.ts';
+import { EchoPrints } from './echoPrints.ts';
 import { JsonData, JsonObject } from './json.ts';
 import { callStates } from './callStates.ts';
 import { HttpMethod } from './preset.ts';
@@ -75,6 +76,13 @@ export const Call = z.object({
   watchUntil: z.number().nullable().default(null),
   pollCount: z.number().int().min(0).default(0),
   timeline: z.array(TimelineEntry).default([]),
+  /**
+   * What the call keeps of each secret it carried (its token, secret field
+   * values), so that whichever process reads the service's answers masks an
+   * echo of them: never the secrets (see core/echo/secretPrints.ts). Stays
+   * on this desk: no window, saved call or report receives it.
+   */
+  echoPrints: EchoPrints.optional(),
 });
 export type Call = z.infer<typeof Call>;
 
@@ -94,7 +102,7 @@ export type CallFilter = z.input<typeof CallFilter>;
  * 20 MB object would cost the window's main thread a structured clone, and
  * an object loses the digits a double cannot carry.
  */
-export const CallDetail = Call.omit({ response: true, responseText: true }).extend({
+export const CallDetail = Call.omit({ response: true, responseText: true, echoPrints: true }).extend({
   responseJson: z.string().optional(),
 });
 export type CallDetail = z.infer<typeof CallDetail>;
@@ -114,6 +122,6 @@ export type ResponseStart = z.infer<typeof ResponseStart>;
 
 /** A call as the window reads it, from a whole record in memory. */
 export function callDetail(call: Call): CallDetail {
-  const { response, responseText, ...rest } = call;
+  const { response, responseText, echoPrints: _prints, ...rest } = call;
   return response === undefined ? rest : { ...rest, responseJson: responseText ?? JSON.stringify(response) };
 }

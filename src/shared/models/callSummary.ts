@@ -8,7 +8,12 @@ import { UsualRun } from './usualRun.ts';
  * exact text). A response can be 50 MB, so it never travels unasked; the
  * window fetches a call's detail (getCall) when it shows it.
  */
-export const CallSummary = Call.omit({ args: true, response: true, responseText: true }).extend({
+export const CallSummary = Call.omit({
+  args: true,
+  response: true,
+  responseText: true,
+  echoPrints: true,
+}).extend({
   /** Whether the call holds a response body to fetch with getCall. */
   hasResponse: z.boolean(),
   /** How long calls of its preset (else robot) usually run, once ten of them finished. */
@@ -31,6 +36,6 @@ export function listedCall(call: Call): ListedCall {
 export function summarizeCall(call: Call | ListedCall): CallSummary {
   // Listed field by field so a new Call field is a deliberate choice, not a leak.
   const listed = 'hasResponse' in call ? call : listedCall(call);
-  const { args: _args, ...rest } = listed;
+  const { args: _args, echoPrints: _prints, ...rest } = listed;
   return rest;
 }

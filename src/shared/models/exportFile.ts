@@ -3,6 +3,8 @@ import { lazySchema } from '../lazySchema.ts';
 import { MAX_EXPORT_PRESETS_PER_ROBOT, MAX_EXPORT_ROBOTS } from '../limits.ts';
 import { describeZodError } from '../validation.ts';
 import { Preset } from './preset.ts';
+import { withinPatternBudget } from './presetFieldPattern.ts';
+import { nameKey } from '../names.ts';
 import { Robot } from './robot.ts';
 
 /**
@@ -39,6 +41,7 @@ export const ExportedRobot = lazySchema(() =>
     tokenOrigin: true,
     caFile: true,
     pinnedCertSha256: true,
+    pinnedCertOrigin: true,
     createdAt: true,
     updatedAt: true,
   }).extend({
@@ -62,28 +65,40 @@ export const ExportFile = lazySchema(() =>
       .array(ExportedRobot)
       .max(MAX_EXPORT_ROBOTS, `must hold at most ${MAX_EXPORT_ROBOTS} robots`)
       .superRefine((robots, ctx) => {
-        const seen = new Set<string>();
+        const seen = new Map<string, string>();
         robots.forEach((robot, i) => {
-          const key = robot.name.toLocaleLowerCase();
-          if (seen.has(key))
-            ctx.addIssue({ code: 'custom', path: [i, 'name'], message: `"${robot.name}" appears twice` });
-          seen.add(key);
-          const presets = new Set<string>();
+          const earlier = seen.get(nameKey(robot.name));
+          if (earlier !== undefined)
+            ctx.addIssue({ code: 'custom', path: [i, 'name'], message: sameNameTwice(robot.name, earlier) });
+          else seen.set(nameKey(robot.name), robot.name);
+          const presets = new Map<string, string>();
           robot.presets.forEach((preset, j) => {
-            const p = preset.name.toLocaleLowerCase();
-            if (presets.has(p))
+            const other = presets.get(nameKey(preset.name));
+            if (other !== undefined)
               ctx.addIssue({
                 code: 'custom',
                 path: [i, 'presets', j, 'name'],
-                message: `"${preset.name}" appears twice for this robot`,
+                message: `${sameNameTwice(preset.name, other)} for this robot`,
               });
-            presets.add(p);
+            else presets.set(nameKey(preset.name), preset.name);
           });
         });
       }),
   }),
 );
 export type ExportFile = z.infer<typeof ExportFile>;
+
+/** An export file's JSON checked, its patterns within one budget (a whole file costs no more than one preset may). */
+export function parseExportJson(json: unknown): ReturnType<typeof ExportFile.safeParse> {
+  return withinPatternBudget(() => ExportFile.safeParse(json));
+}
+
+/** Names are matched by the one name rule: "STRASSE" is "Straße", whatever the case or how accents are encoded. */
+function sameNameTwice(name: string, earlier: string): string {
+  return name.toLowerCase() === earlier.toLowerCase()
+    ? `"${name}" appears twice`
+    : `"${name}" is the same name as "${earlier}" (names match whatever their case, and however their accents are encoded); rename one`;
+}
 
 /** The envelope alone: enough to tell a newer version from a broken file. */
 const Envelope = lazySchema(() =>
@@ -114,7 +129,7 @@ export function parseExportFile(text: string): { file: ExportFile } | { problem:
         `this one reads version ${EXPORT_VERSION}: update Robot Tray`,
     };
   }
-  const parsed = ExportFile.safeParse(json);
+  const parsed = parseExportJson(json);
   if (!parsed.success) return { problem: `is not a valid export: ${describeZodError(parsed.error)}` };
   return { file: parsed.data };
 }

@@ -10,6 +10,7 @@ import {
   type FieldRules,
   type FieldValue,
 } from './presetFieldValues.ts';
+import { withinPatternBudget } from './presetFieldPattern.ts';
 import { secretPlaceholder } from './secretPlaceholders.ts';
 
 /** The one key of a field reference: `{"$field": "customerId"}`. */
@@ -158,6 +159,13 @@ export function fieldValuesFromText(
   fields: readonly FieldSpec[],
   raw: Readonly<Record<string, string>>,
 ): { ok: true; values: FieldValues } | { ok: false; problems: FieldProblem[] } {
+  return withinPatternBudget(() => valuesFromText(fields, raw));
+}
+
+function valuesFromText(
+  fields: readonly FieldSpec[],
+  raw: Readonly<Record<string, string>>,
+): { ok: true; values: FieldValues } | { ok: false; problems: FieldProblem[] } {
   const problems = unknownNames(fields, Object.keys(raw));
   const values: FieldValues = {};
   for (const field of fields) {
@@ -192,6 +200,10 @@ export function fillPresetArgs(
   preset: FillablePreset,
   values: Readonly<Record<string, unknown>>,
 ): FillResult {
+  return withinPatternBudget(() => fill(preset, values));
+}
+
+function fill(preset: FillablePreset, values: Readonly<Record<string, unknown>>): FillResult {
   const problems = [
     ...fieldReferenceProblems(preset.fields, preset.args),
     ...unknownNames(preset.fields, Object.keys(values)),

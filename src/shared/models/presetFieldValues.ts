@@ -1,5 +1,5 @@
-import { RE2JS } from 're2js';
-import { MAX_FIELD_PATTERN_LENGTH, MAX_FIELD_VALUE_LENGTH } from '../limits.ts';
+import { MAX_FIELD_VALUE_LENGTH } from '../limits.ts';
+import { checkPattern } from './presetFieldPattern.ts';
 import { visibleText } from '../visibleText.ts';
 
 export const FIELD_TYPES = ['text', 'number', 'boolean', 'choice', 'date'] as const;
@@ -43,39 +43,6 @@ export function isIsoDate(text: string): boolean {
   const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
   const date = new Date(Date.UTC(year, month - 1, day));
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
-
-/**
- * Why `source` cannot be a field's pattern, or undefined. Patterns are
- * tested as written (`^` and `$` are needed to match the whole value) by
- * RE2's engine (re2js), not JavaScript's: a preset can come from a team
- * catalog or an import, and a backtracking engine can spend years on a
- * crafted pattern and a short value (`(a|a)*b`, `(a+)+$`) in main, the CLI
- * or the window. RE2 matches in time linear in the value, whatever the
- * pattern; the price is its syntax: no lookaround and no backreferences.
- */
-export function patternProblem(source: string): string | undefined {
-  if (source.length > MAX_FIELD_PATTERN_LENGTH)
-    return `must be at most ${MAX_FIELD_PATTERN_LENGTH} characters, got ${source.length}`;
-  try {
-    compiledPattern(source);
-  } catch (error) {
-    return `is not a pattern Robot Tray can check (${(error as Error).message}); patterns use RE2 syntax, checked in linear time: no lookahead, lookbehind or backreferences. Fix the pattern or remove it`;
-  }
-  return undefined;
-}
-
-const compiled = new Map<string, RE2JS>();
-
-/** The compiled pattern, kept for the next value typed (a few hundred at most). */
-function compiledPattern(source: string): RE2JS {
-  let pattern = compiled.get(source);
-  if (pattern === undefined) {
-    pattern = RE2JS.compile(source);
-    if (compiled.size >= 256) compiled.clear();
-    compiled.set(source, pattern);
-  }
-  return pattern;
 }
 
 /**
@@ -135,9 +102,10 @@ function stringProblem(field: FieldRules, value: string, got: string): string | 
     if (typeof field.max === 'string' && value > field.max) return `must be on or before ${field.max}${got}`;
     return undefined;
   }
-  if (field.pattern !== undefined && !compiledPattern(field.pattern).matcher(value).find())
-    return `must match ${visibleText(field.pattern)}${got}`;
-  return undefined;
+  if (field.pattern === undefined) return undefined;
+  const checked = checkPattern(field.pattern, value);
+  if (!checked.ok) return checked.reason;
+  return checked.matches ? undefined : `must match ${visibleText(field.pattern)}${got}`;
 }
 
 const NUMBER_TEXT = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;

@@ -8,7 +8,8 @@ import {
   MAX_FIELD_NAME_LENGTH,
   MAX_PRESET_FIELDS,
 } from '../limits.ts';
-import { FIELD_TYPES, fieldValueProblem, isIsoDate, patternProblem } from './presetFieldValues.ts';
+import { patternProblem, withinPatternBudget } from './presetFieldPattern.ts';
+import { FIELD_TYPES, fieldValueProblem, isIsoDate } from './presetFieldValues.ts';
 import { hasControlCharacters } from './robot.ts';
 
 export {
@@ -16,7 +17,6 @@ export {
   fieldProblem,
   fieldValueProblem,
   isIsoDate,
-  patternProblem,
   typedFieldValue,
   type FieldProblem,
   type FieldType,
@@ -33,6 +33,7 @@ export {
   type FieldValues,
   type FillResult,
 } from './presetFieldFill.ts';
+export { patternProblem, withinPatternBudget } from './presetFieldPattern.ts';
 export { secretFieldsIn, secretPlaceholder, withSecretsFilled } from './secretPlaceholders.ts';
 
 /**
@@ -62,7 +63,8 @@ const oneLine = (max: number) =>
  * `choices` to choice (and is required there). A key that does not apply is
  * refused rather than silently ignored, and so is a default that breaks the
  * field's own rules. Unknown keys are refused too (a misspelt "requried"
- * would otherwise quietly do nothing).
+ * would otherwise quietly do nothing). A pattern, and a default checked
+ * against one, are judged by PresetFields, where one budget bounds them all.
  */
 export const PresetField = lazySchema(() =>
   z
@@ -95,13 +97,8 @@ export const PresetField = lazySchema(() =>
         problems++;
         ctx.addIssue({ code: 'custom', path: [path], message });
       };
-      if (field.pattern !== undefined) {
-        if (field.type !== 'text') issue('pattern', 'applies to text fields only; remove it');
-        else {
-          const problem = patternProblem(field.pattern);
-          if (problem !== undefined) issue('pattern', problem);
-        }
-      }
+      if (field.pattern !== undefined && field.type !== 'text')
+        issue('pattern', 'applies to text fields only; remove it');
       for (const key of ['min', 'max'] as const) {
         const bound = field[key];
         if (bound === undefined) continue;
@@ -119,7 +116,7 @@ export const PresetField = lazySchema(() =>
         else if (new Set(field.choices).size !== field.choices.length)
           issue('choices', 'must not list the same choice twice');
       } else if (field.choices !== undefined) issue('choices', 'applies to choice fields only; remove it');
-      if (field.default !== undefined && problems === 0) {
+      if (field.default !== undefined && field.pattern === undefined && problems === 0) {
         const problem = fieldValueProblem({ ...field, secret: false }, field.default);
         if (problem !== undefined) issue('default', problem);
       }
@@ -143,6 +140,20 @@ export const PresetFields = lazySchema(() =>
             message: `"${field.name}" is already the name of another field; field names must differ`,
           });
         seen.add(field.name);
+      });
+      // Checked here, not per field, so that one budget bounds the whole preset (or the file it is in).
+      const faulty = new Set(ctx.issues.map((issue) => issue.path?.[0]));
+      withinPatternBudget(() => {
+        fields.forEach((field, index) => {
+          if (field.pattern === undefined || field.type !== 'text' || faulty.has(index)) return;
+          const issue = (key: string, message: string) =>
+            ctx.addIssue({ code: 'custom', path: [index, key], message });
+          const problem = patternProblem(field.pattern);
+          if (problem !== undefined) return issue('pattern', problem);
+          if (field.default === undefined) return;
+          const wrong = fieldValueProblem({ ...field, secret: false }, field.default);
+          if (wrong !== undefined) issue('default', wrong);
+        });
       });
     }),
 );

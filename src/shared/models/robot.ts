@@ -39,7 +39,10 @@ export { trimTrailingSlashes };
 /**
  * The service's base address: http(s), no credentials, query or fragment.
  * Whether plain http is allowed for this host is decided with the robot's
- * allowInsecureHttp flag (core/http/targetUrl.ts), not here.
+ * allowInsecureHttp flag (core/http/targetUrl.ts), not here. Kept as the URL
+ * parser reads it, not as typed: `https://robots%2Eexample.com` is
+ * robots.example.com, and that is where the token goes, so that is what
+ * every list shows.
  */
 export const BaseUrl = z
   .string()
@@ -60,7 +63,7 @@ export const BaseUrl = z
     const url = new URL(value);
     return url.search === '' && url.hash === '';
   }, 'must not contain ? or #')
-  .transform(trimTrailingSlashes);
+  .transform((value) => trimTrailingSlashes(new URL(value).href));
 
 export const Robot = z.object({
   id: z.string().min(1),
@@ -87,6 +90,11 @@ export const Robot = z.object({
    * accepted for this robot whatever its issuer; any other is refused loudly.
    */
   pinnedCertSha256: CertFingerprint.nullable().default(null),
+  /**
+   * The origin the certificate was accepted for: it is accepted there only
+   * (core/http/targetUrl.ts), and forgotten when the robot moves elsewhere.
+   */
+  pinnedCertOrigin: z.string().nullable().default(null),
   createdAt: z.number(),
   updatedAt: z.number(),
 });

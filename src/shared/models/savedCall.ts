@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { firstInexactNumber } from '../exactNumbers.ts';
 import { describeZodError } from '../validation.ts';
-import { Call } from './call.ts';
+import { Call, CallError, TimelineEntry } from './call.ts';
 import { jsonDataProblem } from './json.ts';
 
 export const SAVED_CALL_FORMAT = 'robot-tray-call';
@@ -17,6 +17,17 @@ export const SAVED_CALL_ROBOT_ID = 'saved-call';
  * (lease, next poll, notify), which mean something only where the call was
  * made; never a token (a call record holds none).
  */
+/**
+ * The last moment a saved call may name: the end of the year 9999. Every
+ * time in a file is shown (the window's clock and day, the report), and a
+ * time far outside what a date can be (1e300) is no date at all.
+ */
+export const LATEST_MOMENT = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+const Moment = z
+  .number()
+  .min(0, 'must be a time after 1970 (milliseconds since then)')
+  .max(LATEST_MOMENT, 'must be a time before the year 10000 (milliseconds since 1970)');
+
 export const SavedCallRecord = Call.pick({
   id: true,
   robotName: true,
@@ -37,13 +48,20 @@ export const SavedCallRecord = Call.pick({
   finishedAt: true,
   pollCount: true,
   timeline: true,
+}).extend({
+  error: CallError.extend({ at: Moment }).nullable().default(null),
+  createdAt: Moment,
+  sentAt: Moment.nullable().default(null),
+  acceptedAt: Moment.nullable().default(null),
+  finishedAt: Moment.nullable().default(null),
+  timeline: z.array(TimelineEntry.extend({ at: Moment })).default([]),
 });
 export type SavedCallRecord = z.infer<typeof SavedCallRecord>;
 
 export const SavedCall = z.object({
   format: z.literal(SAVED_CALL_FORMAT),
   version: z.literal(SAVED_CALL_VERSION),
-  savedAt: z.number(),
+  savedAt: Moment,
   call: SavedCallRecord,
   /** The response's exact JSON text, numbers as the robot sent them. */
   responseJson: z.string().optional(),

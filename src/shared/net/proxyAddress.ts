@@ -26,3 +26,13 @@ export function proxyAddressShown(text: string): string {
   const shown = `${scheme === null ? '' : `${scheme[1]!.toLowerCase()}//`}${rest}`;
   return shown.length > 120 ? `${shown.slice(0, 119)}…` : shown;
 }
+
+/**
+ * A proxy's address as a password is bound to it: scheme, host and port,
+ * lower case (a socks5:// address is no special URL, so URL.origin would
+ * say "null"). Expects a URL that parses (settings hold only such).
+ */
+export function proxyOriginOf(proxyUrl: string): string {
+  const url = new URL(proxyUrl);
+  return `${url.protocol}//${url.host}`.toLowerCase();
+}

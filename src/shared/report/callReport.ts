@@ -38,7 +38,7 @@ export type ReportedCall = Pick<
 export type ReportOptions = {
   /** Characters of the response to show (REPORT_RESPONSE_CHARS). */
   responseChars?: number;
-  /** Said where the whole response can be had; defaults to `robot-tray status ID --output FILE`. */
+  /** Said where the whole response can be had; defaults to `robot-tray call show ID --output FILE`. */
   wholeResponseHint?: string;
 };
 
@@ -121,7 +121,7 @@ function responseSection(call: ReportedCall, options: ReportOptions): string[] {
   const whole = responseShown(call.responseJson);
   if (whole.length <= limit) return [fencedBlock(whole, 'json')];
   const shown = cutAt(whole, limit);
-  const hint = options.wholeResponseHint ?? `robot-tray status ${call.id} --output FILE`;
+  const hint = options.wholeResponseHint ?? `robot-tray call show ${call.id} --output FILE`;
   return [
     fencedBlock(shown, 'json'),
     '',

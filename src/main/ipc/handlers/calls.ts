@@ -16,6 +16,10 @@ export function callHandlers({ core }: HandlerContext): HandlersOf<typeof callMe
     listCalls: (filter) => core.listCalls(filter).map(summarizeCall),
     getCall: ({ id }) => core.callDetail(id),
     getCallResponseStart: ({ id, chars }) => core.callResponseStart(id, chars),
+    showingCall: ({ id }) => {
+      core.showingCall(id);
+      return null;
+    },
     stopCall: ({ id }) => summarizeCall(core.stopCall(id)),
     resumeCall: async ({ id }) => summarizeCall(await core.resumeCall(id)),
     checkCall: async ({ id }) => summarizeCall(await core.checkCall(id)),

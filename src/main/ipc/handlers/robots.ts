@@ -4,6 +4,7 @@ import { notFound } from '../../../core/errors.ts';
 import { chooseCaFile, describeCaFile } from './caFiles.ts';
 import type { HandlerContext } from './context.ts';
 import { tokenOriginQuestion } from './tokenOriginQuestion.ts';
+import { askPerson } from './trustQuestion.ts';
 import { diagnosisForWindow, robotForWindow } from '../windowView.ts';
 import type { HandlersOf } from './types.ts';
 
@@ -20,25 +21,32 @@ export function robotHandlers(ctx: HandlerContext): HandlersOf<typeof robotMetho
     if (robot === undefined) throw notFound('That robot', 'It may have been deleted; refresh the list.');
     return robot;
   };
+  // Plain http, an accepted certificate or a CA file changes where the token goes: main asks the person first.
+  const update = async (id: string, patch: unknown) => {
+    const asking = askPerson(ctx, async () => `robot "${(await core.getRobot(id)).name}"`);
+    return robotForWindow(await core.updateRobot(id, patch, asking));
+  };
   return {
     listRobots: async () => (await core.listRobots()).map(robotForWindow),
-    createRobot: async (input) => robotForWindow(await core.createRobot(input)),
-    updateRobot: async ({ id, patch }) => robotForWindow(await core.updateRobot(id, patch)),
+    createRobot: async (input) =>
+      robotForWindow(
+        await core.createRobot(
+          input,
+          askPerson(ctx, () => `robot "${input.name}"`),
+        ),
+      ),
+    updateRobot: ({ id, patch }) => update(id, patch),
     chooseRobotCaFile: async ({ robotId }) => {
       const robot = await robotById(robotId);
       const chosen = await chooseCaFile(ctx, `CA file for ${robot.name}`, `robot "${robot.name}"`);
       if (chosen === null) return null;
-      return {
-        robot: robotForWindow(await core.updateRobot(robot.id, { caFile: chosen.file })),
-        ca: chosen.ca,
-      };
+      return { robot: await update(robot.id, { caFile: chosen.file }), ca: chosen.ca };
     },
     describeRobotCaFile: async ({ robotId }) => {
       const robot = await robotById(robotId);
       return describeCaFile(robot.caFile, `robot "${robot.name}"`);
     },
-    clearRobotCaFile: async ({ robotId }) =>
-      robotForWindow(await core.updateRobot((await robotById(robotId)).id, { caFile: null })),
+    clearRobotCaFile: async ({ robotId }) => update((await robotById(robotId)).id, { caFile: null }),
     deleteRobot: async ({ id }) => {
       await core.deleteRobot(id);
       return null;

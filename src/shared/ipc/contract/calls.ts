@@ -46,6 +46,12 @@ export const callMethods = methods({
     request: ById.extend({ chars: z.number().int().min(1).max(MAX_RESPONSE_START) }).strict(),
     response: ResponseStart.nullable(),
   },
+  /**
+   * The call the window shows now (null: none), said again every 20 s while
+   * shown: the history's prune keeps it meanwhile (one call per window; the
+   * word lapses after a minute unless said again).
+   */
+  showingCall: { request: z.object({ id: Id.nullable() }).strict(), response: Nothing },
   stopCall: { request: ById, response: CallSummary },
   resumeCall: { request: ById, response: CallSummary },
   /**

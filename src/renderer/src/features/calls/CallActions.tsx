@@ -35,7 +35,7 @@ async function copyCurl(detail: CallDetail): Promise<void> {
 
 /**
  * The call as a Markdown report for a ticket, built here from the detail the
- * window holds, with the same function the tray and `robot-tray report` use.
+ * window holds, with the same function the tray and `robot-tray call report` use.
  */
 export async function copyReport(detail: CallDetail, wholeResponseHint?: string): Promise<void> {
   const { callReport } = await import('../../../../shared/report/callReport.ts');

@@ -15,6 +15,7 @@ import { RequestSection } from './RequestSection.tsx';
 import { StateBadge } from './StateBadge.tsx';
 import { TimelineSection } from './TimelineSection.tsx';
 import { useCallDetail } from './useCallDetail.ts';
+import { useShowingCall } from './useShowingCall.ts';
 
 /** One call in full, beside the list: what was sent, what happened, what came back. */
 export function CallDetailDrawer({ callId }: { callId: string }) {
@@ -26,6 +27,7 @@ export function CallDetailDrawer({ callId }: { callId: string }) {
     `${summary?.state}:${summary?.hasResponse}`,
     hasResponse ? FIRST_LOOK_CHARS : undefined,
   );
+  useShowingCall(callId);
   const [changing, setChanging] = useState(false);
   const panel = useRef<HTMLElement>(null);
   useEffect(() => {

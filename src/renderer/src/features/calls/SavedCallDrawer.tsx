@@ -74,7 +74,7 @@ export function SavedCallDrawer({ view }: { view: SavedCallView }) {
         <button
           type="button"
           className="btn btn-sm"
-          onClick={() => void copyReport(call, `robot-tray show ${view.fileName} --output FILE`)}
+          onClick={() => void copyReport(call, `robot-tray call show ${view.fileName} --output FILE`)}
         >
           Copy report
         </button>

@@ -55,7 +55,7 @@ function LocalDiff({ localId, responseJson }: { localId: string; responseJson: s
   return <ReadyDiff saved={responseJson} local={ready.responseJson} />;
 }
 
-/** The saved call is "before", the local run "after", as `robot-tray diff FILE CALL` shows them. */
+/** The saved call is "before", the local run "after", as `robot-tray call diff FILE CALL` shows them. */
 function ReadyDiff({ saved, local }: { saved: string; local: string }) {
   const diff = useResponseDiff(saved, local);
   if (diff.status === 'comparing') return <Comparing />;

@@ -12,6 +12,7 @@ import { FirstRun } from '../firstRun/FirstRun.tsx';
 import { RobotPane } from '../robots/RobotPane.tsx';
 import { RobotSidebar } from '../robots/RobotSidebar.tsx';
 import { SettingsView } from '../settings/SettingsView.tsx';
+import { ErrorBoundary } from '../../ui/ErrorBoundary.tsx';
 import { DialogHost } from './DialogHost.tsx';
 import { TopBar } from './TopBar.tsx';
 
@@ -48,7 +49,12 @@ export function Shell() {
   }, [openId]);
   const showSaved = saved !== null && detailId === null;
   let content;
-  if (view === 'settings') content = <SettingsView />;
+  if (view === 'settings')
+    content = (
+      <ErrorBoundary what="Settings">
+        <SettingsView />
+      </ErrorBoundary>
+    );
   else if (load.status === 'ready' && empty && !showSaved) content = <FirstRun />;
   else
     content = (
@@ -57,31 +63,43 @@ export function Shell() {
             controls are hidden (out of Tab order and reach), the robots list and the calls
             list stay live beside it. */}
         <div className="robot-area" hidden={detailId !== null || showSaved}>
-          <RobotPane />
+          <ErrorBoundary what="The robot">
+            <RobotPane />
+          </ErrorBoundary>
         </div>
         {showSaved && (
           <div className="robot-area detail-area">
-            <SavedCallDrawer view={saved} />
+            <ErrorBoundary what="The saved call" resetKey={saved}>
+              <SavedCallDrawer view={saved} />
+            </ErrorBoundary>
           </div>
         )}
         {detailId !== null && (
           <div className="robot-area detail-area">
-            <CallDetailDrawer callId={detailId} />
+            <ErrorBoundary what="The call" resetKey={detailId}>
+              <CallDetailDrawer callId={detailId} />
+            </ErrorBoundary>
           </div>
         )}
         <div className="calls-area">
-          <CallsPane />
+          <ErrorBoundary what="The calls list">
+            <CallsPane />
+          </ErrorBoundary>
         </div>
       </div>
     );
   return (
     <div className="shell" onDragOver={acceptFiles} onDrop={dropFiles}>
       <TopBar />
-      <RobotSidebar />
+      <ErrorBoundary what="The robots list">
+        <RobotSidebar />
+      </ErrorBoundary>
       <main aria-label={view === 'settings' ? 'Settings' : 'Robot'} className="main">
         {content}
       </main>
-      <DialogHost />
+      <ErrorBoundary what="The dialog">
+        <DialogHost />
+      </ErrorBoundary>
     </div>
   );
 }

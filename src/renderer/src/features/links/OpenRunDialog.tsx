@@ -8,6 +8,7 @@ import { fireNow } from '../../stores/firing.ts';
 import { useFirable } from '../../stores/firable.ts';
 import { closeDialog } from '../../stores/ui.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
+import { useArmedAfterFocus } from './armedAfterFocus.ts';
 import { runFieldId, RunFieldsForm, startingText } from './RunFieldsForm.tsx';
 import './links.css';
 
@@ -16,7 +17,9 @@ type Props = { presetId: string; fields: Record<string, string> };
 /**
  * The run a robot-tray:// link opened: the preset's fields filled in from the
  * link, and exactly what would be sent. A link never fires by itself: only
- * the click on "Fire now" (focused, so Enter does it too) sends anything.
+ * "Fire now" sends anything, and it never has the focus to start with (a
+ * stray Enter meets a field, or Cancel), nor answers for a moment after the
+ * run opens or the window comes back into focus (useArmedAfterFocus).
  */
 export function OpenRunDialog({ presetId, fields }: Props) {
   // One's own preset, or a team catalog's a link named.
@@ -40,11 +43,12 @@ function OpenRun({
   const run = filledRun(preset, texts);
   const preview = runPreview(robot.baseUrl, preset.method, run.shown);
   const problems = new Map(run.ok ? [] : run.problems.map((p) => [p.field, p.reason]));
+  const armed = useArmedAfterFocus();
   const ready = run.ok && preview.problem === null;
-  // Focus starts on "Fire now" when the run is ready, else on the first field to fix.
-  const firstToFix = run.ok ? undefined : preset.fields.find((f) => problems.has(f.name));
+  // Focus starts on the first field to fix, else the first field, else Cancel: never on "Fire now".
+  const firstField = preset.fields.find((f) => problems.has(f.name)) ?? preset.fields[0];
   const go = () => {
-    if (!run.ok) return;
+    if (!run.ok || !armed) return;
     closeDialog();
     void fireNow(preset.id, undefined, preset.fields.length > 0 ? run.values : undefined);
   };
@@ -53,13 +57,19 @@ function OpenRun({
       title={`Fire ${visibleText(preset.name)}?`}
       onClose={closeDialog}
       wide
-      initialFocusId={firstToFix === undefined ? 'open-run-fire' : runFieldId(firstToFix.name)}
+      initialFocusId={firstField === undefined ? 'open-run-cancel' : runFieldId(firstField.name)}
       actions={
         <>
-          <button type="button" className="btn" onClick={closeDialog}>
+          <button id="open-run-cancel" type="button" className="btn" onClick={closeDialog}>
             Cancel
           </button>
-          <button id="open-run-fire" type="button" className="btn btn-primary" onClick={go} disabled={!ready}>
+          <button
+            id="open-run-fire"
+            type="button"
+            className="btn btn-primary"
+            onClick={go}
+            disabled={!ready || !armed}
+          >
             ▶ Fire now
           </button>
         </>

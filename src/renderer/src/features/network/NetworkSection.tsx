@@ -27,6 +27,7 @@ const modes: Array<{ mode: ProxyMode; label: string }> = [
 export function NetworkSection({ draft, errors, onChange }: Props) {
   // Saved on its own through main's file dialog, not with the form.
   const caFile = useSettings((s) => s.settings?.network.caFile ?? null);
+  const savedProxy = useSettings((s) => s.settings?.network.proxyUrl ?? null);
   return (
     <div className="section">
       <h3 className="section-title">Network</h3>
@@ -72,7 +73,7 @@ export function NetworkSection({ draft, errors, onChange }: Props) {
               spellCheck={false}
             />
           </Field>
-          <ProxyPasswordField />
+          <ProxyPasswordField savedProxy={savedProxy} typedProxy={draft.proxyUrl} />
           <Field
             label="Connect directly to"
             id="proxy-bypass"

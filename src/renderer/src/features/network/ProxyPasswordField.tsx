@@ -2,11 +2,19 @@ import { useEffect, useState } from 'react';
 import { call, messageOf } from '../../bridge/call.ts';
 import { Field } from '../../ui/Field.tsx';
 
+type Props = {
+  /** The proxy address saved now: main keeps the password for it alone. */
+  savedProxy: string | null;
+  /** The address in the box, maybe not saved yet. */
+  typedProxy: string;
+};
+
 /**
- * The manual proxy's password: sent to main once (into the keychain) and the
- * box emptied; the window only ever learns whether one is stored.
+ * The manual proxy's password: sent to main once (into the keychain, for the
+ * saved proxy address) and the box emptied; the window only ever learns
+ * whether one is stored for that address.
  */
-export function ProxyPasswordField() {
+export function ProxyPasswordField({ savedProxy, typedProxy }: Props) {
   const [stored, setStored] = useState<boolean | null>(null);
   const [typed, setTyped] = useState('');
   const [error, setError] = useState<string | undefined>(undefined);
@@ -19,7 +27,10 @@ export function ProxyPasswordField() {
     return () => {
       live = false;
     };
-  }, []);
+    // Asked again when the saved address changes: the password may have gone with it, or stayed behind.
+  }, [savedProxy]);
+  // A password typed for an address not saved yet would be kept for the old one: save the address first.
+  const unsaved = savedProxy === null || typedProxy.trim() !== savedProxy;
   const run = async (action: () => Promise<{ hasPassword: boolean }>) => {
     setBusy(true);
     setError(undefined);
@@ -44,11 +55,13 @@ export function ProxyPasswordField() {
         error={error}
         hint={
           <span data-testid="proxy-password-state">
-            {stored === null
-              ? 'Checking the keychain…'
-              : stored
-                ? 'A password is stored in the keychain.'
-                : 'No password stored.'}
+            {unsaved
+              ? 'Save the settings first: the password is kept for the saved proxy address only.'
+              : stored === null
+                ? 'Checking the keychain…'
+                : stored
+                  ? `A password is stored in the keychain for ${savedProxy}.`
+                  : 'No password stored.'}
           </span>
         }
       >
@@ -59,14 +72,19 @@ export function ProxyPasswordField() {
           onKeyDown={(e) => {
             if (e.key === 'Enter') {
               e.preventDefault();
-              if (typed !== '') save();
+              if (typed !== '' && !unsaved) save();
             }
           }}
           autoComplete="new-password"
         />
       </Field>
       <div className="row">
-        <button type="button" className="btn btn-sm" disabled={busy || typed === ''} onClick={save}>
+        <button
+          type="button"
+          className="btn btn-sm"
+          disabled={busy || typed === '' || unsaved}
+          onClick={save}
+        >
           Save password
         </button>
         {stored === true && (

@@ -11,6 +11,11 @@ type Props = {
   robotId: string | undefined;
 };
 
+/** The host of a typed address, or the words for it while it is no address yet. */
+function hostOf(baseUrl: string): string {
+  return URL.canParse(baseUrl.trim()) ? new URL(baseUrl.trim()).host : 'its address';
+}
+
 /** A robot's own trust: an extra CA file, the accepted certificate, and a connection check. */
 export function CertificateFields({ draft, errors, onChange, robotId }: Props) {
   // The saved robot's CA file: chosen and saved through main, not part of the draft.
@@ -39,7 +44,8 @@ export function CertificateFields({ draft, errors, onChange, robotId }: Props) {
             Accepted certificate (SHA-256): <code className="fingerprint">{draft.pinnedCertSha256}</code>
           </p>
           <p className="field-hint">
-            Only this certificate is accepted for this robot, whoever issued it; any other is refused.
+            Only this certificate is accepted for this robot at {hostOf(draft.baseUrl)}, whoever issued it;
+            any other is refused, and at another address it counts for nothing.
           </p>
           {errors['pinnedCertSha256'] !== undefined && (
             <p className="field-error">{errors['pinnedCertSha256']}</p>

@@ -49,6 +49,17 @@ export function RobotDialog({ robotId }: { robotId?: string }) {
       closeDialog();
     } catch (error) {
       const message = messageOf(error);
+      if (error instanceof BridgeError && error.kind === 'unconfirmed') {
+        // The person cancelled main's question: what decides where the token goes shows as saved again.
+        const saved = draftOf(robot);
+        setDraft((d) => ({
+          ...d,
+          allowInsecureHttp: saved.allowInsecureHttp,
+          pinnedCertSha256: saved.pinnedCertSha256,
+        }));
+        setServer({ fields: {}, form: `${message} The robot shows its saved settings for these again.` });
+        return;
+      }
       setServer(
         error instanceof BridgeError && error.kind === 'validation'
           ? splitFieldErrors(message, robotFields)

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import type { Settings } from '../../../../shared/models/settings.ts';
 import { BridgeError, messageOf } from '../../bridge/call.ts';
 import { noErrors, type FormErrors } from '../../forms/fieldErrors.ts';
-import { updateSettings } from '../../stores/settings.ts';
+import { updateSettings, useSettings } from '../../stores/settings.ts';
 import { Field } from '../../ui/Field.tsx';
 import { ThemeSwitch } from '../layout/ThemeSwitch.tsx';
-import { networkErrorsOf } from '../network/networkDraft.ts';
+import { networkDraftOf, networkErrorsOf } from '../network/networkDraft.ts';
 import { NetworkSection } from '../network/NetworkSection.tsx';
 import { PollFields } from '../robots/PollFields.tsx';
 import { settingsDraftOf, settingsPatchOf, type SettingsDraft } from './settingsDraft.ts';
@@ -23,6 +23,16 @@ export function SettingsForm({ settings }: { settings: Settings }) {
     setStatus(null);
     setServer(noErrors);
   };
+  /**
+   * The person cancelled main's question about a proxy change: nothing was
+   * saved, and the Network section shows again what is in use; the other
+   * boxes keep what was typed, to save without it.
+   */
+  const declined = (message: string) => {
+    const current = useSettings.getState().settings ?? settings;
+    setDraft((d) => ({ ...d, network: networkDraftOf(current.network) }));
+    setStatus({ kind: 'error', text: `${message} The Network section shows the settings in use again.` });
+  };
   const save = async () => {
     if (!('patch' in result)) return;
     setBusy(true);
@@ -34,6 +44,7 @@ export function SettingsForm({ settings }: { settings: Settings }) {
       // Main's refusal of a network box (a CA file it cannot read) lands beside that box.
       const split = e instanceof BridgeError && e.kind === 'validation' ? networkErrorsOf(e.message) : null;
       if (split !== null && split.form === null) setServer(split);
+      else if (e instanceof BridgeError && e.kind === 'unconfirmed') declined(e.message);
       else setStatus({ kind: 'error', text: messageOf(e) });
     } finally {
       setBusy(false);

@@ -1,5 +1,6 @@
 import { formatBytes, parseBytes } from '../../../../shared/bytes.ts';
 import type { Settings, SettingsPatch } from '../../../../shared/models/settings.ts';
+import { historyBudgetProblem } from '../../../../shared/sentences/historyBudget.ts';
 import { networkDraftOf, networkOf, type NetworkDraft } from '../network/networkDraft.ts';
 import { pollDraftOf, pollPolicyOf, type PollDraft } from '../robots/robotDraft.ts';
 
@@ -45,6 +46,11 @@ export function settingsPatchOf(
   const maxResponse = sizeIn(draft.maxResponseSize, 1024, 1024 * MiB);
   if (maxResponse === undefined)
     errors['maxResponseBytes'] = 'Give a size from 1 KiB to 1024 MiB, such as 50 MiB.';
+  const budget =
+    maxBytes === undefined || maxResponse === undefined
+      ? undefined
+      : historyBudgetProblem(maxBytes, maxResponse);
+  if (budget !== undefined) errors['historyMaxBytes'] = budget;
   const network = networkOf(draft.network);
   if ('errors' in network) Object.assign(errors, network.errors);
   if (
@@ -52,6 +58,7 @@ export function settingsPatchOf(
     'errors' in network ||
     maxBytes === undefined ||
     maxResponse === undefined ||
+    budget !== undefined ||
     errors['historyLimit'] !== undefined
   ) {
     return { errors };

@@ -42,6 +42,8 @@ export function TeamRobotItem({
           <span className="badge badge-accent">Team</span>
           {robot.hasToken ? (
             <span className="badge badge-ok">Token set</span>
+          ) : robot.tokenSuspended !== null ? (
+            <span className="badge badge-warn">Token not confirmed</span>
           ) : (
             <span
               className="badge badge-warn"

@@ -5,7 +5,7 @@ import { visibleText } from '../../../../shared/visibleText.ts';
 import { messageOf } from '../../bridge/call.ts';
 import { copyTeamRobot, teamCatalogName, useTeam } from '../../stores/team.ts';
 import { TokenForm } from '../tokens/TokenForm.tsx';
-import { RemoveToken, TokenHead } from '../tokens/TokenState.tsx';
+import { RemoveToken, SuspendedToken, TokenHead } from '../tokens/TokenState.tsx';
 import { TeamPresetList } from './TeamPresetList.tsx';
 
 /**
@@ -63,8 +63,15 @@ function TeamToken({ robot }: { robot: RobotView }) {
   return (
     <section className="section" aria-labelledby="token-title">
       <TokenHead ok={robot.hasToken}>
-        {robot.hasToken ? `Ready for ${origin}` : `Token needed for ${origin}`}
+        {robot.hasToken
+          ? `Ready for ${origin}`
+          : robot.tokenSuspended !== null
+            ? `Set for ${robot.tokenSuspended.from}`
+            : `Token needed for ${origin}`}
       </TokenHead>
+      {robot.tokenSuspended !== null && !editing && (
+        <SuspendedToken robotId={robot.id} suspended={robot.tokenSuspended} onError={setError} />
+      )}
       {editing ? (
         <TokenForm robotId={robot.id} replacing={robot.hasToken} onDone={() => setEditing(false)} />
       ) : (

@@ -1,11 +1,9 @@
 import { dateTime } from '../../ui/time.ts';
 import { useState } from 'react';
 import type { RobotView } from '../../../../shared/models/robotView.ts';
-import { messageOf } from '../../bridge/call.ts';
 import { useLastCallOf } from '../../stores/calls.ts';
-import { confirmTokenOrigin } from '../../stores/robots.ts';
 import { TokenForm } from './TokenForm.tsx';
-import { RemoveToken, TokenHead } from './TokenState.tsx';
+import { RemoveToken, SuspendedToken, TokenHead } from './TokenState.tsx';
 
 /** The robot's token: whether one is stored and since when; set, replace or remove it. */
 export function TokenPanel({ robot }: { robot: RobotView }) {
@@ -18,14 +16,6 @@ export function TokenPanel({ robot }: { robot: RobotView }) {
     robot.hasToken;
 
   const suspended = robot.tokenSuspended;
-  const confirmMove = async () => {
-    setError(null);
-    try {
-      await confirmTokenOrigin(robot.id);
-    } catch (e) {
-      setError(messageOf(e));
-    }
-  };
 
   return (
     <section className="section" aria-labelledby="token-title">
@@ -37,15 +27,7 @@ export function TokenPanel({ robot }: { robot: RobotView }) {
             : 'Not set'}
       </TokenHead>
       {suspended !== null && !editing && (
-        <div role="alert" className="notice notice-warning row" style={{ marginBottom: 'var(--space-3)' }}>
-          <span style={{ flex: 1 }}>
-            This robot&apos;s token was set for {suspended.from}, but the robot now points at {suspended.to}.
-            Robot Tray does not send it there until you confirm.
-          </span>
-          <button type="button" className="btn btn-sm" onClick={() => void confirmMove()}>
-            Use the token for {suspended.to}…
-          </button>
-        </div>
+        <SuspendedToken robotId={robot.id} suspended={suspended} onError={setError} />
       )}
       {refused && !editing && (
         <div role="alert" className="notice notice-error row" style={{ marginBottom: 'var(--space-3)' }}>

@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { messageOf } from '../../bridge/call.ts';
-import { clearToken } from '../../stores/robots.ts';
+import type { TokenSuspension } from '../../../../shared/models/tokenOrigin.ts';
+import { clearToken, confirmTokenOrigin } from '../../stores/robots.ts';
 
 /**
  * The token section's head: its title and one badge saying where the token
@@ -14,6 +15,39 @@ export function TokenHead({ ok, children }: { ok: boolean; children: ReactNode }
       <span className={ok ? 'badge badge-ok' : 'badge badge-warn'} data-testid="token-state">
         {children}
       </span>
+    </div>
+  );
+}
+
+type SuspendedProps = {
+  robotId: string;
+  suspended: TokenSuspension;
+  onError: (message: string | null) => void;
+};
+
+/**
+ * A token set for another origin than the robot's (its address moved, or
+ * its team catalog moved it), in the same words for one's own robots and a
+ * team's: both origins, and the way on, which only main's dialog completes.
+ */
+export function SuspendedToken({ robotId, suspended, onError }: SuspendedProps) {
+  const confirmMove = async () => {
+    onError(null);
+    try {
+      await confirmTokenOrigin(robotId);
+    } catch (e) {
+      onError(messageOf(e));
+    }
+  };
+  return (
+    <div role="alert" className="notice notice-warning row" style={{ marginBottom: 'var(--space-3)' }}>
+      <span style={{ flex: 1 }}>
+        This robot&apos;s token was set for {suspended.from}, but the robot now points at {suspended.to}.
+        Robot Tray does not send it there until you confirm.
+      </span>
+      <button type="button" className="btn btn-sm" onClick={() => void confirmMove()}>
+        Use the token for {suspended.to}…
+      </button>
     </div>
   );
 }
