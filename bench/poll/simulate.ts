@@ -12,7 +12,8 @@
  *   node bench/poll/simulate.ts [--short]
  */
 import { parseArgs } from 'node:util';
-import { nextQueryDelay } from '../../src/core/tracker/learnedSchedule.ts';
+import { firstQueryAt, nextQueryDelay } from '../../src/core/tracker/learnedSchedule.ts';
+import type { RunProfile } from '../../src/core/tracker/runProfile.ts';
 import { RunProfiles } from '../../src/core/tracker/runProfiles.ts';
 import { logNormal, seededRandom } from '../../src/sandbox/random.ts';
 import { defaultPollPolicy, type PollPolicy } from '../../src/shared/models/pollPolicy.ts';
@@ -45,8 +46,10 @@ export function simulateNaive(w: Workload, everyMs: number): Simulated {
   );
 }
 
+const firstAt = (p: RunProfile | undefined) => (p === undefined ? Infinity : firstQueryAt(p));
+
 /** A min-heap of calls fired and queries due, by time: they interleave, so each sees what was learned before it. */
-type Due = { at: number; call: number; fired: boolean };
+type Due = { at: number; call: number; fired: boolean; plan?: number };
 class Pending {
   readonly #items: Due[] = [];
   get size(): number {
@@ -104,9 +107,17 @@ export function simulateCore(
       pastRuns(w, r).forEach((ms, i) =>
         profiles.add({ callId: `past-${r}-${i}`, robotId: robotId(r), presetId: null, ms }),
       );
-  const calls = runTimes(w).map((c) => ({ ...c, queries: 0, lagMs: 0, previous: c.at }));
+  const calls = runTimes(w).map((c) => ({
+    ...c,
+    queries: 0,
+    lagMs: 0,
+    previous: c.at,
+    plan: 0,
+    nextAt: 0,
+    done: false,
+  }));
   const pending = new Pending();
-  const next = (call: number, now: number) => {
+  const next = (call: number, now: number, sooner = false) => {
     const c = calls[call]!;
     const profile = learn ? profiles.profileFor({ robotId: robotId(c.robot), presetId: null }) : undefined;
     const wait = delay({
@@ -117,13 +128,23 @@ export function simulateCore(
       explicit: false,
       random,
     });
-    pending.push({ at: now + wait, call, fired: false });
+    if (sooner && now + wait >= c.nextAt) return;
+    c.plan++;
+    c.nextAt = now + wait;
+    pending.push({ at: now + wait, call, fired: false, plan: c.plan });
+  };
+  /** As the tracker does when a robot's first query moves sooner: its calls yet to be asked are planned again. */
+  const replan = (robot: number, now: number) => {
+    calls.forEach((c, i) => {
+      if (c.robot === robot && !c.done && c.queries === 0 && c.at <= now) next(i, now, true);
+    });
   };
   // Each call's first wait is decided as it is fired, on what was learned by then.
   calls.forEach((c, i) => pending.push({ at: c.at, call: i, fired: true }));
   while (pending.size > 0) {
-    const { at, call, fired } = pending.pop();
+    const { at, call, fired, plan } = pending.pop();
     const c = calls[call]!;
+    if (!fired && plan !== c.plan) continue;
     if (fired) {
       next(call, at);
       continue;
@@ -132,13 +153,13 @@ export function simulateCore(
     if (at - c.at >= c.runMs || at - c.at >= policy.watchDeadlineMs) {
       c.lagMs = at - c.at - c.runMs + ROUND_TRIP_MS;
       // As the core learns it: from acceptance to the answer that ended the run.
-      if (learn)
-        profiles.add({
-          callId: `call-${call}`,
-          robotId: robotId(c.robot),
-          presetId: null,
-          ms: learnedMs(at - c.at, c.previous - c.at),
-        });
+      c.done = true;
+      if (learn) {
+        const key = { robotId: robotId(c.robot), presetId: null };
+        const firstBefore = firstAt(profiles.profileFor(key));
+        profiles.add({ callId: `call-${call}`, ...key, ms: learnedMs(at - c.at, c.previous - c.at) });
+        if (firstAt(profiles.profileFor(key)) < firstBefore) replan(c.robot, at);
+      }
     } else {
       c.previous = at;
       next(call, at);

@@ -49,6 +49,38 @@ describe('the tracker learns run times', () => {
     expect(times[4]).toBeLessThan(30_000);
   });
 
+  test('a robot that got faster: its calls waiting for their first query are asked sooner when runs ended before it', async () => {
+    h = await openTrackerHarness();
+    finishedRuns(20, (i) => 8_000 + i * 200);
+    const call = await h.fire();
+    const firstPlanned = h.tracker.live(call.id)!.nextPollAt! - call.acceptedAt!;
+    expect(firstPlanned).toBeGreaterThan(8_000);
+    h.clock.advance(5_000);
+    // Other processes saw two calls done by their first query (at 7 s, learned as 7.1 s): more than these runs would.
+    const faster = (id: string) => storedCall(id, { state: 'done', acceptedAt: 5, finishedAt: 7_105 });
+    h.tracker.noticeChanges(
+      ['fast-1', 'fast-2'].map((id) => ({
+        call: faster(id),
+        version: 2,
+        holder: null,
+        leaseUntil: 0,
+        writer: 'other',
+      })),
+    );
+    await h.settle();
+    const times: number[] = [];
+    h.client.answer = async () => {
+      times.push(h.clock.now() - call.acceptedAt!);
+      return DONE;
+    };
+    await h.pollOnce();
+    expect(times).toHaveLength(1);
+    expect(times[0]).toBeLessThan(firstPlanned - 2_000);
+    // A call fired now is first asked where the faster runs begin, not at the old profile's first query.
+    const next = await h.fire();
+    expect(h.tracker.live(next.id)!.nextPollAt! - next.acceptedAt!).toBeLessThan(firstPlanned - 2_000);
+  });
+
   test('below ten runs the call is polled on the policy', async () => {
     h = await openTrackerHarness();
     finishedRuns(9, () => 20_000);

@@ -4,6 +4,7 @@ import { LEARNED_GAP } from '../../src/core/tracker/gapBound.ts';
 import {
   DENSE_SPACING_MS,
   EARLY_QUERY_PAST_MS,
+  EARLY_WINDOW,
   firstQueryAt,
   learnedDelay,
   nextQueryDelay,
@@ -195,5 +196,19 @@ describe('learned query schedule', () => {
     expect(learnedDelay(profile, 3_600_000, 40, defaultPollPolicy, () => 0)).toBe(
       defaultPollPolicy.maxDelayMs,
     );
+  });
+});
+
+describe('the first query of a robot that got faster', () => {
+  test('moves sooner for more runs ended by it than the profile expects, and not for its own', () => {
+    const spread = runProfile(logNormalRuns(10_000, 200))!;
+    expect(firstQueryAt({ ...spread, endedEarly: 1 })).toBe(firstQueryAt(spread));
+    expect(firstQueryAt({ ...spread, endedEarly: 2 })).toBeLessThan(firstQueryAt(spread));
+    expect(firstQueryAt({ ...spread, endedEarly: 3 })).toBeLessThan(
+      firstQueryAt({ ...spread, endedEarly: 2 }),
+    );
+    // Runs that all take ten seconds are all seen at the first query: nothing new when they are.
+    const steady = runProfile(Array.from({ length: 50 }, () => 10_000))!;
+    expect(firstQueryAt({ ...steady, endedEarly: EARLY_WINDOW })).toBe(firstQueryAt(steady));
   });
 });

@@ -61,26 +61,48 @@ export class CallPolling {
     retryAfterMs?: number,
     atOnce = false,
   ): Call {
-    const { clock, random, settings } = this.#d.tracker;
     const live = this.#d.live();
     const current = step ?? live.get(call.id)?.step ?? 0;
-    const now = clock.now();
-    const delay = atOnce
-      ? 0
-      : this.#d.learning.delay(call, robot, this.policy(robot), {
-          step: current,
-          now,
-          random,
-          policySet: pollIntervalSet(settings().pollPolicy),
-          ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
-        });
-    // The last poll happens at the deadline at the latest.
-    const at = Math.min(now + delay, call.watchUntil ?? Number.POSITIVE_INFINITY);
+    const at = atOnce ? this.#d.tracker.clock.now() : this.#nextAt(call, robot, current, retryAfterMs);
     const next = { ...call, nextPollAt: at };
     const version = live.get(call.id)?.version ?? 0;
     live.set(call.id, { call: next, step: atOnce ? current : current + 1, version });
     this.queue.schedule(call.id, call.robotId, at, robot === undefined ? undefined : originGroup(robot));
     return next;
+  }
+
+  /** When the call's query at backoff `step` is due: never past its watch deadline. */
+  #nextAt(call: Call, robot: Robot | undefined, step: number, retryAfterMs?: number): number {
+    const { clock, random, settings } = this.#d.tracker;
+    const now = clock.now();
+    const delay = this.#d.learning.delay(call, robot, this.policy(robot), {
+      step,
+      now,
+      random,
+      policySet: pollIntervalSet(settings().pollPolicy),
+      ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+    });
+    return Math.min(now + delay, call.watchUntil ?? Number.POSITIVE_INFINITY);
+  }
+
+  /**
+   * A robot's runs got faster, so its learned first query comes sooner: its
+   * calls not asked yet wait for it no longer than a call fired now would
+   * (asked at once where it is past). Without this, every call fired before
+   * the first faster run was seen would be seen late.
+   */
+  async firstSooner(robotId: string): Promise<void> {
+    const robot = await this.#d.tracker.robotById(robotId).catch(() => undefined);
+    const live = this.#d.live();
+    for (const { call, step } of [...live.values()]) {
+      // Step 1 with no query sent: planned once, on acceptance, and not asked since.
+      if (this.#d.closing() || call.robotId !== robotId || call.state !== 'waiting') continue;
+      // A query already due (in the queue or on its way) is not planned twice.
+      if (call.pollCount !== 0 || step !== 1 || (call.nextPollAt ?? 0) <= this.#d.tracker.clock.now())
+        continue;
+      if (this.#nextAt(call, robot, 0) < call.nextPollAt!)
+        void live.commit(this.scheduleNext(call, robot, 0));
+    }
   }
 
   /**

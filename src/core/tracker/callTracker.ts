@@ -59,7 +59,11 @@ export class CallTracker {
       maxBytes: () => deps.settings().historyMaxBytes,
       warn: deps.warn,
     });
-    this.#learning = new RunLearning(deps.history, deps.learnRunTimes !== false);
+    this.#learning = new RunLearning(
+      deps.history,
+      deps.learnRunTimes !== false,
+      (robotId) => void this.#polling.firstSooner(robotId),
+    );
     this.#leases = new LeaseKeeper({
       writes: deps.history.writes,
       clock: deps.clock,

@@ -97,11 +97,43 @@ export function runEdges(profile: RunProfile): { first: number; last: number } {
 /**
  * When a call's first query comes on a profile: one bounded gap (gapBound.ts)
  * after its runs begin to end, so a run that ends there is seen within the
- * bound, and no query goes where almost none would find the run done.
+ * bound, and no query goes where almost none would find the run done. More
+ * runs than the profile expects that had already ended at that query (the
+ * robot got faster) move it earlier: see EARLY_RUNS_HEEDED.
  */
 export function firstQueryAt(profile: RunProfile): number {
-  const begin = runEdges(profile).first;
-  return begin + boundedGap(LEARNED_GAP, begin, MIN_POLL_DELAY_MS);
+  const usual = firstAfter(runEdges(profile).first);
+  const expected = Math.ceil(EARLY_WINDOW * shareDoneBy(profile, usual + slackAt(usual)));
+  const heeded = Math.max(0, (profile.endedEarly ?? 0) - Math.max(EARLY_RUNS_HEEDED - 1, expected));
+  return heeded === 0 ? usual : firstAfter(runEdges(profile).first * EARLY_BACKOFF ** heeded);
+}
+
+/** One bounded gap after `begin`. */
+const firstAfter = (begin: number) => begin + boundedGap(LEARNED_GAP, begin, MIN_POLL_DELAY_MS);
+
+/**
+ * A run seen done at its first query on a profile ended at some unknown time
+ * before it, and is learned as ending there: so a robot that got faster
+ * would never be asked sooner. With at least this many of the profile's last
+ * EARLY_WINDOW runs so, and more than its own runs would have (a robot whose
+ * runs all take about as long is mostly seen at its first query), the first
+ * query comes EARLY_BACKOFF as far into the run, and again for each more:
+ * the faster runs are then seen as they end and learned as they are, and
+ * the profile's fastest run keeps the first query there.
+ */
+export const EARLY_RUNS_HEEDED = 2;
+export const EARLY_WINDOW = 8;
+const EARLY_BACKOFF = 0.7;
+
+/** How much later than the first query a run seen there can be learned as ending: its round trip; a run ending after it is seen a gap later. */
+function slackAt(first: number): number {
+  return Math.min(DENSE_SPACING_MS, boundedGap(LEARNED_GAP, first, MIN_POLL_DELAY_MS)) / 2;
+}
+
+/** Whether a run of `ms` ended by the first query `profile` would send (so it was seen there, not when it ended). */
+export function endedByFirstQuery(profile: RunProfile, ms: number): boolean {
+  const first = firstQueryAt(profile);
+  return ms <= first + slackAt(first);
 }
 
 /**
@@ -129,6 +161,8 @@ export function learnedDelay(
   const floor = MIN_POLL_DELAY_MS;
   // Rounded up, so the query lands at or just past it, not a millisecond short (that would cost another).
   if (elapsedMs < first) return Math.max(floor, Math.ceil(first - elapsedMs));
+  // Planned again past its first query (the robot got faster) and never asked: at once.
+  if (pollCount === 0) return floor;
   const watched = elapsedMs <= SLOWER_RUNS_WATCHED * runEdges(profile).last;
   const bound = watched
     ? boundedGap(LEARNED_GAP, elapsedMs, floor)

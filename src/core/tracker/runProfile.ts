@@ -22,6 +22,8 @@ export type RunProfile = {
   /** The median of the runs' log times, and their robust spread around it (at least MIN_LOG_SPREAD). */
   logCenter: number;
   logSpread: number;
+  /** Of the last EARLY_WINDOW runs learned, how many had ended by the first query made for them (learnedSchedule.ts); absent when none. */
+  endedEarly?: number;
 };
 
 /**
