@@ -10,6 +10,7 @@ import { learnedTargetsBound } from './bound.ts';
 import { figure, type Figure, type Target } from '../support/figures.ts';
 import type { ClientResult } from './client.ts';
 import { lagFigures, type LagFigures } from './lags.ts';
+import { simulateCore, simulateNaive, type Simulated } from './simulate.ts';
 import type { Workload } from './workload.ts';
 
 export type Summary = LagFigures & { queries: number; r: ClientResult };
@@ -56,6 +57,20 @@ function found(x: Summary, calls: number, naive?: Summary): string {
     `lag p50 ${(x.lagP50Ms / 1000).toFixed(2)} s (${x.shareP50.toFixed(1)} % of run), p99 ${(x.lagP99Ms / 1000).toFixed(2)} s (${x.shareP99.toFixed(1)} %); ` +
     `peak sockets ${x.r.peakSockets}; event-loop delay p99 ${x.r.eventLoopP99Ms.toFixed(1)} ms; ` +
     `CPU ${Math.round(x.r.cpuMs)} ms; memory growth ${x.r.memoryGrowthMiB.toFixed(1)} MiB`
+  );
+}
+
+/**
+ * Where the lag went: the same schedule played offline on the same workload
+ * (bench/poll/simulate.ts: no network, no CPU, no query slots) against what
+ * was measured; what is over it is this machine's (the query's wait for a
+ * slot, its round trip and the event loop).
+ */
+function scheduleAlone(sim: Simulated): string {
+  return (
+    `the schedule alone (bench/poll/simulate.ts, no network or CPU): lag p99 ${(sim.lagP99Ms / 1000).toFixed(2)} s ` +
+    `(${sim.shareP99.toFixed(1)} %), p50 ${(sim.lagP50Ms / 1000).toFixed(2)} s, ${sim.queries} queries; ` +
+    `what is over it is this machine's: waits for a query slot, round trips and timers late on a busy CPU`
   );
 }
 
@@ -123,7 +138,7 @@ export function pollFigures(
       name: `poll: status queries, fetch every 1 s (${settingOf(mainWorkload)})`,
       value: naive.queries,
       unit: 'queries',
-      found: `${found(naive, calls)}; this benchmark started ${started.at.slice(0, 16).replace('T', ' ')} UTC, load average ${started.load.join(' / ')}`,
+      found: `${found(naive, calls)}; on no machine at all (bench/poll/simulate.ts) its lag p99 is ${(simulateNaive(mainWorkload, 1_000).lagP99Ms / 1000).toFixed(2)} s; this benchmark started ${started.at.slice(0, 16).replace('T', ' ')} UTC, load average ${started.load.join(' / ')}`,
     }),
     figure({
       name: 'poll: status queries, fetch every 5 s',
@@ -149,7 +164,13 @@ export function pollFigures(
       baseline: { name: 'fetch every 1 s', value: naive.lagP50Ms / 1000, unit: 's' },
       target: atMost(0.5, issue23),
     }),
-    ...tailFigures('Robot Tray with learned profiles', main.learned, LEARNED, naive),
+    ...tailFigures(
+      'Robot Tray with learned profiles',
+      main.learned,
+      LEARNED,
+      naive,
+      scheduleAlone(simulateCore(mainWorkload, true)),
+    ),
     figure({
       name: 'poll: status queries, Robot Tray without profiles',
       value: main.core.queries,
@@ -165,7 +186,13 @@ export function pollFigures(
       baseline: { name: 'fetch every 1 s', value: naive.shareP50, unit: '%' },
       target: atMost(10, issue23),
     }),
-    ...tailFigures('Robot Tray without profiles', main.core, NO_PROFILE, naive),
+    ...tailFigures(
+      'Robot Tray without profiles',
+      main.core,
+      NO_PROFILE,
+      naive,
+      scheduleAlone(simulateCore(mainWorkload, false)),
+    ),
     ...(['learned', 'core'] as const).map((kind) =>
       figure({
         name: `poll: event-loop delay p99, Robot Tray ${kind === 'learned' ? 'with learned profiles' : 'without profiles'}`,
@@ -179,7 +206,13 @@ export function pollFigures(
       const w = tailWorkloads[drift];
       const name = `robots ${drift} from halfway, learned profiles (${settingOf(w)})`;
       return [
-        ...tailFigures(name, tails[drift], LEARNED, undefined, found(tails[drift], w.calls)),
+        ...tailFigures(
+          name,
+          tails[drift],
+          LEARNED,
+          undefined,
+          `${found(tails[drift], w.calls)}; ${scheduleAlone(simulateCore(w, true))}`,
+        ),
         catchUpFigure(`robots ${drift} from halfway`, tails[drift]),
       ];
     }),
@@ -188,14 +221,14 @@ export function pollFigures(
       tails.heavyLearned,
       LEARNED,
       tails.heavyNaive,
-      found(tails.heavyLearned, tailWorkloads.heavy.calls, tails.heavyNaive),
+      `${found(tails.heavyLearned, tailWorkloads.heavy.calls, tails.heavyNaive)}; ${scheduleAlone(simulateCore(tailWorkloads.heavy, true))}`,
     ),
     ...tailFigures(
       'heavy tail, without profiles',
       tails.heavyCore,
       NO_PROFILE,
       tails.heavyNaive,
-      found(tails.heavyCore, tailWorkloads.heavy.calls, tails.heavyNaive),
+      `${found(tails.heavyCore, tailWorkloads.heavy.calls, tails.heavyNaive)}; ${scheduleAlone(simulateCore(tailWorkloads.heavy, false))}`,
     ),
   ];
 }
