@@ -12,7 +12,7 @@
  *   node bench/poll/simulate.ts [--short]
  */
 import { parseArgs } from 'node:util';
-import { firstQueryAt, nextQueryDelay } from '../../src/core/tracker/learnedSchedule.ts';
+import { firstMovedSooner, firstQueryAt, nextQueryDelay } from '../../src/core/tracker/learnedSchedule.ts';
 import type { RunProfile } from '../../src/core/tracker/runProfile.ts';
 import { RunProfiles } from '../../src/core/tracker/runProfiles.ts';
 import { logNormal, seededRandom } from '../../src/sandbox/random.ts';
@@ -158,7 +158,7 @@ export function simulateCore(
         const key = { robotId: robotId(c.robot), presetId: null };
         const firstBefore = firstAt(profiles.profileFor(key));
         profiles.add({ callId: `call-${call}`, ...key, ms: learnedMs(at - c.at, c.previous - c.at) });
-        if (firstAt(profiles.profileFor(key)) < firstBefore) replan(c.robot, at);
+        if (firstMovedSooner(firstBefore, firstAt(profiles.profileFor(key)))) replan(c.robot, at);
       }
     } else {
       c.previous = at;

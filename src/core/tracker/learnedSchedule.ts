@@ -130,6 +130,16 @@ function slackAt(first: number): number {
   return Math.min(DENSE_SPACING_MS, boundedGap(LEARNED_GAP, first, MIN_POLL_DELAY_MS)) / 2;
 }
 
+/**
+ * Whether a first query that moved from `beforeMs` to `afterMs` (a run was
+ * learned) is worth planning the calls waiting for it again: every run
+ * learned moves it a little; a robot that got faster moves it by a tenth or
+ * more (EARLY_BACKOFF, or a new fastest run).
+ */
+export function firstMovedSooner(beforeMs: number, afterMs: number): boolean {
+  return afterMs < beforeMs * 0.9;
+}
+
 /** Whether a run of `ms` ended by the first query `profile` would send (so it was seen there, not when it ended). */
 export function endedByFirstQuery(profile: RunProfile, ms: number): boolean {
   const first = firstQueryAt(profile);

@@ -4,7 +4,7 @@ import type { Robot } from '../../shared/models/robot.ts';
 import type { UsualRun } from '../../shared/models/usualRun.ts';
 import type { Random } from '../clock.ts';
 import type { CallHistory } from '../store/callHistory.ts';
-import { firstQueryAt, nextQueryDelay } from './learnedSchedule.ts';
+import { firstMovedSooner, firstQueryAt, nextQueryDelay } from './learnedSchedule.ts';
 import type { RunProfile } from './runProfile.ts';
 import { PROFILE_MAX_KEYS, RunProfiles } from './runProfiles.ts';
 
@@ -77,7 +77,7 @@ export class RunLearning {
       presetId: call.presetId,
       ms: call.finishedAt - call.acceptedAt,
     });
-    if (this.#schedules && this.#firstQuery(call) < before) this.#sooner(call.robotId);
+    if (this.#schedules && firstMovedSooner(before, this.#firstQuery(call))) this.#sooner(call.robotId);
   }
 
   /** When the first query of a call like this one comes on its profile (ms after acceptance; never without one). */
