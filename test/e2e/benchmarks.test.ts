@@ -39,6 +39,10 @@ async function runMarked(
   return { code, output, mark };
 }
 
+/** `npm run bench -- --short --only core`, writing to `results`. */
+const runShortCore = (results: string) =>
+  runMarked(process.execPath, ['bench/run.ts', '--short', '--only', 'core', '--results', results]);
+
 /**
  * Every benchmark, in its short mode, the way `npm run bench` runs it: so a
  * benchmark that no longer runs (a token the core now refuses, a sandbox
@@ -71,14 +75,7 @@ describe('every benchmark runs in its short mode', () => {
 
   test('npm run bench -- --short writes a well-formed results file and prints one table', async () => {
     const results = path.join(dir, 'results.json');
-    const run = await runMarked(process.execPath, [
-      'bench/run.ts',
-      '--short',
-      '--only',
-      'core',
-      '--results',
-      results,
-    ]);
+    const run = await runShortCore(results);
     expect(run.code, run.output.slice(-3_000)).toBe(0);
     const parsed = resultsSchema.parse(JSON.parse(await readFile(results, 'utf8')));
     expect(parsed).toMatchObject({ short: true, benchmarks: [{ name: 'core', error: null, exitCode: 0 }] });
@@ -110,14 +107,7 @@ describe('every benchmark runs in its short mode', () => {
     };
     const earlier = { date: '2026-01-01T00:00:00.000Z', short: true, machine, benchmarks: [kept] };
     await writeFile(results, JSON.stringify(earlier));
-    const run = await runMarked(process.execPath, [
-      'bench/run.ts',
-      '--short',
-      '--only',
-      'core',
-      '--results',
-      results,
-    ]);
+    const run = await runShortCore(results);
     expect(run.code, run.output.slice(-3_000)).toBe(0);
     const parsed = resultsSchema.parse(JSON.parse(await readFile(results, 'utf8')));
     expect(parsed.benchmarks.map((b) => b.name)).toEqual(['core', 'sandbox']);
