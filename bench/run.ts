@@ -6,6 +6,7 @@
  *
  *   npm run bench [-- --only core,sandbox --short --results FILE]
  *
+ * With --only, the rows of the benchmarks not run stay as the file had them.
  * A benchmark that fails or overruns is recorded as failed, with why, and
  * the others still run; the exit code says whether all of them ran through.
  */
@@ -93,10 +94,25 @@ try {
 } finally {
   await rm(dir, { recursive: true, force: true });
 }
+/**
+ * The committed run this one updates: with `--only`, the benchmarks not run
+ * keep their rows (and the file its date and machine: each benchmark run
+ * apart says in its own figures when it ran and the load then).
+ */
+async function earlierRun(): Promise<Results | undefined> {
+  if (values.only === undefined) return undefined;
+  const text = await readFile(resultsFile, 'utf8').catch(() => undefined);
+  const parsed = text === undefined ? undefined : resultsSchema.safeParse(JSON.parse(text));
+  return parsed?.success === true && parsed.data.short === short ? parsed.data : undefined;
+}
+
+const earlier = await earlierRun();
+const rowOf = (name: string) =>
+  ran.find((b) => b.name === name) ?? earlier?.benchmarks.find((b) => b.name === name);
 const results: Results = resultsSchema.parse({
-  date: new Date().toISOString(),
+  date: earlier?.date ?? new Date().toISOString(),
   short,
-  machine: {
+  machine: earlier?.machine ?? {
     cpu: cpus[0]?.model.trim() ?? 'unknown',
     cores: cpus.length,
     memoryGiB: Math.round((os.totalmem() / 2 ** 30) * 10) / 10,
@@ -105,7 +121,7 @@ const results: Results = resultsSchema.parse({
     loadAtStart,
     loadAtEnd: loadNow(),
   },
-  benchmarks: ran,
+  benchmarks: benchmarks.map((b) => rowOf(b.name)).filter((b) => b !== undefined),
 });
 await mkdir(path.dirname(resultsFile), { recursive: true });
 await writeFormattedJson(resultsFile, results);

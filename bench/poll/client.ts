@@ -28,9 +28,13 @@ export type ClientResult = {
   eventLoopP99Ms: number;
   cpuMs: number;
   memoryGrowthMiB: number;
+  /** In a drift workload, the core's runs at the new speed per robot until its profile caught up (null: not in this run). */
+  catchUp: Array<number | null>;
 };
 
 const { values } = parseArgs({ options: { kind: { type: 'string' }, workload: { type: 'string' } } });
+// Ended by the benchmark (it failed elsewhere): exit, so the sandbox's exit handler stops it too.
+process.once('SIGTERM', () => process.exit(143));
 const kind = values.kind ?? '';
 const workload = JSON.parse(values.workload ?? '{}') as Workload;
 
@@ -93,5 +97,6 @@ const result: ClientResult = {
   eventLoopP99Ms: delay.percentile(99) / 1e6,
   cpuMs: (cpu.user + cpu.system) / 1000,
   memoryGrowthMiB,
+  catchUp: drive.catchUp(),
 };
 console.log(`result ${JSON.stringify(result)}`);

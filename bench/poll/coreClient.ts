@@ -3,7 +3,10 @@
  * query cap, the per-service rate lifted (at 20 a second it would pace the
  * run, not the schedule), fired on the workload's schedule. `learn`: its
  * history first holds finished runs of every robot, drawn from the same
- * distributions, and it schedules by them; otherwise learning is off.
+ * distributions, and it schedules by them; otherwise learning is off. In a
+ * drift workload each robot's token becomes its drifted twin's halfway (the
+ * robot in Robot Tray, and so its profile, stays the same), and the client
+ * notes after how many runs at the new speed the profile had caught up.
  */
 import path from 'node:path';
 import { AppCore } from '../../src/core/appCore.ts';
@@ -11,7 +14,10 @@ import { CallHistory } from '../../src/core/store/callHistory.ts';
 import { WarningLog } from '../../src/core/store/warnings.ts';
 import type { SecretBackend } from '../../src/core/vault/tokenVault.ts';
 import type { Detection } from './workload.ts';
-import { pastRuns, robotName, schedule, tokenOf, WAITED_KEY, type Workload } from './workload.ts';
+import { medianAt, pastRuns, robotName, schedule, tokenOf, WAITED_KEY, type Workload } from './workload.ts';
+
+/** The profile has caught up once the middle of its usual run is within this factor of the new median. */
+const CAUGHT_UP_WITHIN = 1.25;
 
 export async function driveCore(baseUrl: string, w: Workload, dataDir: string, learn: boolean) {
   const secrets = new Map<string, string>();
@@ -70,7 +76,24 @@ export async function driveCore(baseUrl: string, w: Workload, dataDir: string, l
     });
     history.close();
   }
+  const robotOf = new Map(robots.map((id, r) => [id, r]));
+  /** Per robot: runs at the new speed seen done so far, and how many there were when the profile caught up. */
+  const drifted = robots.map(() => ({ seen: 0, caughtUpAfter: null as number | null }));
+  const noteDrift = (robotId: string, firedDrifted: boolean) => {
+    const r = robotOf.get(robotId)!;
+    const state = drifted[r]!;
+    if (firedDrifted) state.seen++;
+    if (state.caughtUpAfter !== null || state.seen === 0) return;
+    const usual = core.usualRun({ robotId, presetId: null });
+    if (usual === undefined) return;
+    const middle = Math.sqrt(usual.lowMs * usual.highMs);
+    const goal = medianAt(w, r, w.spreadMs);
+    if (Math.abs(Math.log(middle / goal)) <= Math.log(CAUGHT_UP_WITHIN)) state.caughtUpAfter = state.seen;
+  };
+  const driftedCalls = new Set<string>();
   return {
+    /** After how many runs at the new speed each robot's profile caught up (null: not in this run); empty without drift. */
+    catchUp: (): Array<number | null> => (w.drift === 1 ? [] : drifted.map((d) => d.caughtUpAfter)),
     async run(limitMs: number): Promise<Detection[]> {
       const detections: Detection[] = [];
       const seen = new Set<string>();
@@ -85,18 +108,26 @@ export async function driveCore(baseUrl: string, w: Workload, dataDir: string, l
           const response = call.response as Record<string, number> | undefined;
           const runMs = response?.[WAITED_KEY] ?? 0;
           detections.push({ lagMs: call.finishedAt! - ((call.sentAt ?? call.createdAt) + runMs), runMs });
+          if (w.drift !== 1) noteDrift(call.robotId, driftedCalls.has(call.id));
           if (seen.size === w.calls) allDone();
         }
       });
       const timers: Array<ReturnType<typeof setTimeout>> = [];
-      for (const { at, robot } of schedule(w)) {
+      // Halfway the service's robots drift: their twins' tokens from then on, before any drifted call fires.
+      let switched: Promise<unknown> = Promise.resolve();
+      if (w.drift !== 1)
         timers.push(
-          setTimeout(
-            () => void core.fire(robots[robot]!, { method: 'POST', args: {} }).catch(() => undefined),
-            at,
-          ),
+          setTimeout(() => {
+            switched = Promise.all(robots.map((id, r) => core.setToken(id, tokenOf(r, true))));
+          }, w.spreadMs / 2),
         );
-      }
+      const fire = async (robot: number, isDrifted: boolean) => {
+        if (isDrifted) await switched;
+        const call = await core.fire(robots[robot]!, { method: 'POST', args: {} });
+        if (isDrifted) driftedCalls.add(call.id);
+      };
+      for (const { at, robot, drifted: isDrifted } of schedule(w))
+        timers.push(setTimeout(() => void fire(robot, isDrifted).catch(() => undefined), at));
       const limit = new Promise<void>((resolve) => timers.push(setTimeout(resolve, limitMs)));
       await Promise.race([finished, limit]);
       for (const timer of timers) clearTimeout(timer);

@@ -11,25 +11,37 @@ const QUERY = '/prod/1/customer/robot/webhookResponse/';
 
 export async function driveNaive(baseUrl: string, w: Workload, everyMs: number) {
   return {
+    /** The naive client keeps no profile. */
+    catchUp: (): Array<number | null> => [],
     async run(limitMs: number): Promise<Detection[]> {
       const detections: Detection[] = [];
       const start = Date.now();
       const deadline = start + limitMs;
-      const watch = async (robot: number) => {
-        const sent = Date.now();
-        const trigger = await fetch(baseUrl + TRIGGER, {
-          method: 'POST',
-          headers: { 'x-service-token': tokenOf(robot), 'content-type': 'application/json' },
-          body: '{}',
-        });
-        const { webhookCallId } = (await trigger.json()) as { webhookCallId: string };
+      const watch = async (robot: number, drifted: boolean) => {
+        const token = tokenOf(robot, drifted);
+        let sent = Date.now();
+        let webhookCallId: string | undefined;
+        // A connection the sandbox closed as it was reused (a loaded machine): fire again, as people would.
+        for (let attempt = 0; webhookCallId === undefined; attempt++) {
+          sent = Date.now();
+          try {
+            const trigger = await fetch(baseUrl + TRIGGER, {
+              method: 'POST',
+              headers: { 'x-service-token': token, 'content-type': 'application/json' },
+              body: '{}',
+            });
+            ({ webhookCallId } = (await trigger.json()) as { webhookCallId: string });
+          } catch (error) {
+            if (attempt >= 3) throw error;
+          }
+        }
         for (;;) {
           await new Promise((resolve) => setTimeout(resolve, everyMs));
           if (Date.now() > deadline) return;
           let body: { status: string; response?: Record<string, number> };
           try {
             const answer = await fetch(baseUrl + QUERY + encodeURIComponent(webhookCallId), {
-              headers: { 'x-service-token': tokenOf(robot) },
+              headers: { 'x-service-token': token },
             });
             body = (await answer.json()) as typeof body;
           } catch {
@@ -44,9 +56,9 @@ export async function driveNaive(baseUrl: string, w: Workload, everyMs: number) 
         }
       };
       await Promise.all(
-        schedule(w).map(async ({ at, robot }) => {
+        schedule(w).map(async ({ at, robot, drifted }) => {
           await new Promise((resolve) => setTimeout(resolve, Math.max(0, start + at - Date.now())));
-          await watch(robot);
+          await watch(robot, drifted);
         }),
       );
       return detections;

@@ -254,6 +254,8 @@ export class AppCore {
   stopCall = (id: string): Call => this.#calls.stop(id);
   resumeCall = (id: string): Promise<Call> => this.#calls.resume(id);
   watchCall = (id: string): Call => this.#calls.watch(id);
+  /** Ask the service about a waiting call now; its next automatic check is then in `nextPollAt`. */
+  checkCall = (id: string): Promise<Call> => this.#calls.checkNow(id);
   refire = (id: string, changes: RefireChanges = {}): Promise<Call> => this.#calls.refire(id, changes);
   /** The values a preset's form starts with: the last ones given to its fields, never a secret one. */
   lastFieldValues = (presetId: string): Promise<FieldValues> => this.#calls.lastFieldValues(presetId);

@@ -197,6 +197,11 @@ export class CallOps {
     return this.#tracker.resume(this.get(id));
   }
 
+  /** Ask the service about a waiting call now; see CallTracker.checkNow. */
+  checkNow(id: string): Promise<Call> {
+    return this.#tracker.checkNow(this.get(id));
+  }
+
   /**
    * Watch one waiting call in this process, e.g. `robot-tray call show --wait`
    * for a call the app or another command fired.

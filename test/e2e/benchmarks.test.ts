@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { benchmarks, commandOf, repoRoot } from '../../bench/benchmarks.ts';
-import { benchOutputSchema } from '../../bench/support/figures.ts';
+import { benchOutputSchema, figure } from '../../bench/support/figures.ts';
 import { resultsSchema } from '../../bench/support/results.ts';
 import { endLeftovers, MARK_VARIABLE, processesLeftBehind } from '../support/markedProcesses.ts';
 import { requireBuiltRenderer } from '../support/windowHarness.ts';
@@ -39,6 +39,10 @@ async function runMarked(
   return { code, output, mark };
 }
 
+/** `npm run bench -- --short --only core`, writing to `results`. */
+const runShortCore = (results: string) =>
+  runMarked(process.execPath, ['bench/run.ts', '--short', '--only', 'core', '--results', results]);
+
 /**
  * Every benchmark, in its short mode, the way `npm run bench` runs it: so a
  * benchmark that no longer runs (a token the core now refuses, a sandbox
@@ -71,14 +75,7 @@ describe('every benchmark runs in its short mode', () => {
 
   test('npm run bench -- --short writes a well-formed results file and prints one table', async () => {
     const results = path.join(dir, 'results.json');
-    const run = await runMarked(process.execPath, [
-      'bench/run.ts',
-      '--short',
-      '--only',
-      'core',
-      '--results',
-      results,
-    ]);
+    const run = await runShortCore(results);
     expect(run.code, run.output.slice(-3_000)).toBe(0);
     const parsed = resultsSchema.parse(JSON.parse(await readFile(results, 'utf8')));
     expect(parsed).toMatchObject({ short: true, benchmarks: [{ name: 'core', error: null, exitCode: 0 }] });
@@ -87,5 +84,36 @@ describe('every benchmark runs in its short mode', () => {
     const left = await processesLeftBehind(run.mark);
     endLeftovers(left);
     expect(left).toEqual([]);
+  }, 60_000);
+
+  test('npm run bench -- --only core updates the core row of a results file and keeps the other rows', async () => {
+    const results = path.join(dir, 'results-kept.json');
+    const kept = {
+      name: 'sandbox',
+      command: 'npm run bench:sandbox',
+      seconds: 1,
+      exitCode: 0,
+      error: null,
+      figures: [{ ...figure({ name: 'sandbox: kept', value: 1, unit: 'ms' }) }],
+    };
+    const machine = {
+      cpu: 'earlier',
+      cores: 2,
+      memoryGiB: 1,
+      os: 'x',
+      node: 'v0',
+      loadAtStart: [1, 1, 1],
+      loadAtEnd: [1, 1, 1],
+    };
+    const earlier = { date: '2026-01-01T00:00:00.000Z', short: true, machine, benchmarks: [kept] };
+    await writeFile(results, JSON.stringify(earlier));
+    const run = await runShortCore(results);
+    expect(run.code, run.output.slice(-3_000)).toBe(0);
+    const parsed = resultsSchema.parse(JSON.parse(await readFile(results, 'utf8')));
+    expect(parsed.benchmarks.map((b) => b.name)).toEqual(['core', 'sandbox']);
+    expect(parsed.benchmarks[1]).toEqual(kept);
+    expect(parsed.benchmarks[0]!.figures.length).toBeGreaterThan(0);
+    expect(parsed).toMatchObject({ date: earlier.date, machine });
+    endLeftovers(await processesLeftBehind(run.mark));
   }, 60_000);
 });

@@ -268,6 +268,14 @@ describe('calls in the window', () => {
         .getByText(/\d+ polls?, last at .*; next at .* \(in \d+ s\)/)
         .waitFor();
       await page.screenshot({ path: path.join(screenshots, `call-waiting-${scheme}.png`) });
+      // Check now asks the service at once, and says when the next automatic check is.
+      const polls = app.core.getCall(waiting.id).pollCount;
+      await detail.getByRole('button', { name: 'Check now' }).click();
+      await page
+        .getByRole('status')
+        .filter({ hasText: /^Checked: still running; the next automatic check is in \d+ s\.$/ })
+        .waitFor();
+      expect(app.core.getCall(waiting.id).pollCount).toBeGreaterThan(polls);
 
       const { robot: failing } = await addSandboxRobot(app.core, sandbox!, {
         name: 'Payroll',

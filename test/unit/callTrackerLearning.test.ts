@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import { MIN_SPACING_MS } from '../../src/core/tracker/learnedSchedule.ts';
+import { LEARNED_GAP } from '../../src/core/tracker/gapBound.ts';
+import { MIN_POLL_DELAY_MS } from '../../src/core/tracker/pollPolicy.ts';
 import { DONE, openTrackerHarness, storedCall, type TrackerHarness } from '../support/trackerHarness.ts';
 
 let h: TrackerHarness;
@@ -35,15 +36,49 @@ describe('the tracker learns run times', () => {
       return { status: 'WAITING', response: undefined, hasResponse: false, body: { status: 'WAITING' } };
     };
     for (let i = 0; i < 8; i++) await h.pollOnce();
-    // The first query on the policy (1 s jittered by one half), the next once the runs start to end (by the
-    // 40th percentile), then where they end, never two within the spacing nor more than two in a second.
+    // The first query on the policy (1 s jittered by one half), the next as the runs begin to end (within
+    // the bound of the fastest), then where they end, within the bound of each other, never more than two in a second.
     expect(times[0]).toBe(500);
-    expect(times[1]).toBeGreaterThanOrEqual(20_000);
-    expect(times[1]).toBeLessThanOrEqual(24_000);
-    for (let i = 2; i < times.length; i++)
-      expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(MIN_SPACING_MS);
+    expect(times[1]).toBeGreaterThanOrEqual(15_000);
+    expect(times[1]).toBeLessThanOrEqual(20_000 + LEARNED_GAP.longestMs);
+    for (let i = 2; i < times.length; i++) {
+      expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(MIN_POLL_DELAY_MS);
+      expect(times[i]! - times[i - 1]!).toBeLessThanOrEqual(LEARNED_GAP.longestMs);
+    }
     for (let i = 3; i < times.length; i++) expect(times[i]! - times[i - 2]!).toBeGreaterThanOrEqual(1_000);
     expect(times[4]).toBeLessThan(30_000);
+  });
+
+  test('a robot that got faster: its calls waiting for their first query are asked sooner when runs ended before it', async () => {
+    h = await openTrackerHarness();
+    finishedRuns(20, (i) => 8_000 + i * 200);
+    const call = await h.fire();
+    const firstPlanned = h.tracker.live(call.id)!.nextPollAt! - call.acceptedAt!;
+    expect(firstPlanned).toBeGreaterThan(8_000);
+    h.clock.advance(5_000);
+    // Other processes saw two calls done by their first query (at 7 s, learned as 7.1 s): more than these runs would.
+    const faster = (id: string) => storedCall(id, { state: 'done', acceptedAt: 5, finishedAt: 7_105 });
+    h.tracker.noticeChanges(
+      ['fast-1', 'fast-2'].map((id) => ({
+        call: faster(id),
+        version: 2,
+        holder: null,
+        leaseUntil: 0,
+        writer: 'other',
+      })),
+    );
+    await h.settle();
+    const times: number[] = [];
+    h.client.answer = async () => {
+      times.push(h.clock.now() - call.acceptedAt!);
+      return DONE;
+    };
+    await h.pollOnce();
+    expect(times).toHaveLength(1);
+    expect(times[0]).toBeLessThan(firstPlanned - 2_000);
+    // A call fired now is first asked where the faster runs begin, not at the old profile's first query.
+    const next = await h.fire();
+    expect(h.tracker.live(next.id)!.nextPollAt! - next.acceptedAt!).toBeLessThan(firstPlanned - 2_000);
   });
 
   test('below ten runs the call is polled on the policy', async () => {

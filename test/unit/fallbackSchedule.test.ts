@@ -1,11 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import {
-  FALLBACK_EARLY_MS,
+  FALLBACK_LATE_FROM_MS,
   FALLBACK_LATE_SHARE,
   FALLBACK_MIN_WAIT_MS,
   fallbackDelay,
 } from '../../src/core/tracker/fallbackSchedule.ts';
+import { FALLBACK_GAP } from '../../src/core/tracker/gapBound.ts';
 import { defaultPollPolicy, PollPolicy } from '../../src/shared/models/pollPolicy.ts';
 import { pollPolicies as policies, queryTimes } from '../support/querySchedule.ts';
 
@@ -35,36 +36,35 @@ describe('the built-in schedule (no profile yet, no poll interval set)', () => {
     );
   });
 
-  test('the waits grow with the time elapsed: twice it through the first ten seconds, then a ninth of it', () => {
+  test('the waits grow with the time elapsed: 45 % of it, never under a second, 14 % of it past ten seconds, and never over 2.85 s', () => {
     const times = queryTimes(undefined, 300_000);
     const gaps = times.slice(1).map((t, i) => t - times[i]!);
-    // Within each part, each wait is at least the one before.
-    for (let i = 1; i < gaps.length; i++) {
-      if (times[i]! !== FALLBACK_EARLY_MS) expect(gaps[i]!).toBeGreaterThanOrEqual(gaps[i - 1]!);
-    }
-    // 0.25 s, 1.25 s, about 3.6 s, then 10 s.
-    expect(times.filter((t) => t <= FALLBACK_EARLY_MS)).toHaveLength(4);
-    expect(times).toContain(FALLBACK_EARLY_MS);
-    times.forEach((t, i) => {
-      if (i > 0 && times[i - 1]! >= FALLBACK_EARLY_MS) {
-        expect(gaps[i - 1]!).toBeLessThanOrEqual(
-          Math.min(defaultPollPolicy.maxDelayMs, FALLBACK_LATE_SHARE * times[i - 1]!) + 1,
-        );
-      }
+    gaps.forEach((gap, i) => {
+      const at = times[i]!;
+      const share = at < FALLBACK_LATE_FROM_MS ? FALLBACK_GAP.share : FALLBACK_LATE_SHARE;
+      expect(gap).toBeLessThanOrEqual(
+        Math.max(FALLBACK_MIN_WAIT_MS, Math.min(FALLBACK_GAP.longestMs, share * at)) + 1,
+      );
     });
-    // At the longest wait once a ninth of the time elapsed reaches it.
-    expect(Math.max(...gaps)).toBe(defaultPollPolicy.maxDelayMs);
+    // About 0.25, 1.25, 2.25, 3.25, 4.6, 6.5 and 9.1 s: so a run of a few seconds is seen within half its time...
+    expect(times.filter((t) => t <= FALLBACK_LATE_FROM_MS)).toHaveLength(7);
+    // ...and from about 20 s on, one every 2.85 s or so: a long run is seen within 3 s.
+    expect(Math.max(...gaps)).toBeLessThanOrEqual(FALLBACK_GAP.longestMs);
+    expect(Math.max(...gaps)).toBeGreaterThan(0.9 * FALLBACK_GAP.longestMs);
   });
 
-  test('a run that ends after ten seconds is seen within about a tenth of its time, for well under half the queries of asking each second', () => {
+  test('a run that ends after two seconds is seen within half its time and within 3 s, for well under the queries of asking each second', () => {
     const times = queryTimes(undefined, 200_000);
-    for (const run of [10_500, 14_000, 25_000, 40_000, 70_000]) {
+    // (Under two seconds the second between queries is the longer: such runs are seen within a second.)
+    for (const run of [2_100, 3_000, 5_000, 10_500, 14_000, 25_000, 40_000, 70_000]) {
+      const seen = times.find((t) => t >= run)!;
+      expect(seen - run).toBeLessThanOrEqual(Math.min(FALLBACK_GAP.longestMs, FALLBACK_GAP.share * run));
+      if (run > 20_000) expect(times.filter((t) => t <= seen).length).toBeLessThan(run / 1_000 / 2 + 5);
+    }
+    // Past ten seconds, 14 % of the time elapsed while that is shorter.
+    for (const run of [12_000, 14_000, 18_000]) {
       const seen = times.find((t) => t >= run)!;
       expect((seen - run) / run).toBeLessThanOrEqual(FALLBACK_LATE_SHARE + 0.001);
-      expect(times.filter((t) => t <= seen).length).toBeLessThan(run / 1_000 / 2 + 4);
     }
-    // A two-second run is seen within a few seconds, on three queries.
-    expect(times.findIndex((t) => t >= 2_000)).toBe(2);
-    expect(times.find((t) => t >= 2_000)).toBeLessThan(4_000);
   });
 });

@@ -181,6 +181,9 @@ describe('every contract method reaches AppCore', () => {
     expect(waiting.state).toBe('waiting');
     expect((await call('stopCall', { id: waiting.id })).state).toBe('stopped');
     expect((await call('resumeCall', { id: waiting.id })).state).toBe('waiting');
+    const checked = await call('checkCall', { id: waiting.id });
+    expect(checked).toMatchObject({ id: waiting.id, state: 'waiting', pollCount: 1 });
+    expect(checked.nextPollAt).toEqual(expect.any(Number));
     expect(await call('adoptWaitingCalls')).toEqual([]);
     expect(await call('clearFinished', { robotId: robot.id })).toEqual({ removed: 1 });
 

@@ -1,20 +1,23 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
+import { LEARNED_GAP } from '../../src/core/tracker/gapBound.ts';
 import {
   DENSE_SPACING_MS,
   EARLY_QUERY_PAST_MS,
+  EARLY_WINDOW,
   firstQueryAt,
   learnedDelay,
-  MIN_SPACING_MS,
   nextQueryDelay,
+  runEdges,
+  SLOWER_RUNS_WATCHED,
 } from '../../src/core/tracker/learnedSchedule.ts';
-import { nextPollDelay } from '../../src/core/tracker/pollPolicy.ts';
+import { MIN_POLL_DELAY_MS, nextPollDelay } from '../../src/core/tracker/pollPolicy.ts';
 import { quantile, runProfile } from '../../src/core/tracker/runProfile.ts';
 import { defaultPollPolicy, PollPolicy } from '../../src/shared/models/pollPolicy.ts';
 import { pollPolicies as policies, queryTimes } from '../support/querySchedule.ts';
 
-/** Log-normal run times (σ 0.3) around `medianMs`, from a fixed seed. */
-function logNormalRuns(medianMs: number, count: number, seed = 1): number[] {
+/** Log-normal run times (σ 0.3 unless given) around `medianMs`, from a fixed seed. */
+function logNormalRuns(medianMs: number, count: number, seed = 1, sigma = 0.3): number[] {
   let state = seed;
   const random = () => {
     state = (Math.imul(state, 1_664_525) + 1_013_904_223) >>> 0;
@@ -22,7 +25,7 @@ function logNormalRuns(medianMs: number, count: number, seed = 1): number[] {
   };
   return Array.from({ length: count }, () => {
     const normal = Math.sqrt(-2 * Math.log(random())) * Math.cos(2 * Math.PI * random());
-    return medianMs * Math.exp(0.3 * normal);
+    return medianMs * Math.exp(sigma * normal);
   });
 }
 
@@ -31,8 +34,9 @@ const profiles = fc
     median: fc.integer({ min: 50, max: 600_000 }),
     seed: fc.integer({ min: 1, max: 1_000_000 }),
     runs: fc.integer({ min: 10, max: 200 }),
+    sigma: fc.double({ min: 0, max: 1.2, noNaN: true }),
   })
-  .map(({ median, seed, runs }) => runProfile(logNormalRuns(median, runs, seed))!);
+  .map(({ median, seed, runs, sigma }) => runProfile(logNormalRuns(median, runs, seed, sigma))!);
 
 /** How long after each run ended a call on this schedule would have seen it done. */
 function lagsOf(times: readonly number[], runs: readonly number[]): number[] {
@@ -43,7 +47,7 @@ const median = (values: readonly number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 describe('learned query schedule', () => {
-  test('after the first query no call is asked twice within the spacing, nor before its Retry-After, nor past the longest wait once its first learned query is due', () => {
+  test('no wait is shorter than the floor or the Retry-After, nor longer than the longest wait once the first learned query is due', () => {
     fc.assert(
       fc.property(
         profiles,
@@ -63,15 +67,27 @@ describe('learned query schedule', () => {
             random: () => draw,
             ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
           });
-          expect(delay).toBeGreaterThanOrEqual(MIN_SPACING_MS);
+          expect(delay).toBeGreaterThanOrEqual(MIN_POLL_DELAY_MS);
           expect(delay).toBeGreaterThanOrEqual(retryAfterMs ?? 0);
           // Up to its first learned query it is waited out; from there on, no wait is longer than the policy's longest.
           const toFirst = Math.ceil(firstQueryAt(profile) - elapsedMs);
           expect(delay).toBeLessThanOrEqual(
-            Math.max(policy.maxDelayMs, MIN_SPACING_MS, retryAfterMs ?? 0, toFirst),
+            Math.max(policy.maxDelayMs, MIN_POLL_DELAY_MS, retryAfterMs ?? 0, toFirst),
           );
         },
       ),
+    );
+  });
+
+  test('every run the profile learned ended after the point its first query is placed from', () => {
+    fc.assert(
+      fc.property(profiles, (profile) => {
+        const begin = runEdges(profile).first;
+        expect(begin).toBeLessThanOrEqual(profile.sorted[0]!);
+        expect(firstQueryAt(profile) - begin).toBeLessThanOrEqual(
+          Math.max(MIN_POLL_DELAY_MS, Math.min(LEARNED_GAP.longestMs, LEARNED_GAP.share * begin)) + 1e-6,
+        );
+      }),
     );
   });
 
@@ -89,49 +105,56 @@ describe('learned query schedule', () => {
     ).toBeLessThan(200);
   });
 
-  test('a short robot: none before its runs start to end, then queries every dense spacing through where they end, so most are seen within half a second', () => {
+  test('a short robot: none before its runs begin to end, then queries every dense spacing through where they end, so most are seen within half a second', () => {
     const runs = logNormalRuns(2_000, 200);
     const profile = runProfile(runs)!;
     const times = queryTimes(profile, 10_000);
-    // Nothing while almost no run has ended: the first query once one there finds some done.
-    expect(times[0]).toBeGreaterThan(quantile(profile, 0.01));
-    expect(times[0]).toBeLessThanOrEqual(quantile(profile, 0.4));
-    // Dense where the profile is dense: from the first query through the 90th percentile, at most the spacing apart.
-    const dense = times.filter((t) => t <= quantile(profile, 0.9));
-    for (let i = 1; i < dense.length; i++) {
-      expect(dense[i]! - dense[i - 1]!).toBeGreaterThanOrEqual(MIN_SPACING_MS);
+    // Nothing before almost any run has ended, and the first soon after they begin to.
+    expect(times[0]).toBeGreaterThan(quantile(profile, 0) * 0.8);
+    expect(times[0]).toBeLessThanOrEqual(quantile(profile, 0.05));
+    // Dense where the profile is dense: from its median through its 90th percentile, at most the spacing apart.
+    const dense = times.filter((t) => t >= quantile(profile, 0.5) && t <= quantile(profile, 0.9));
+    for (let i = 1; i < dense.length; i++)
       expect(dense[i]! - dense[i - 1]!).toBeLessThanOrEqual(DENSE_SPACING_MS);
-    }
     const lags = lagsOf(times, runs);
     expect(lags.filter((lag) => lag <= 500).length / lags.length).toBeGreaterThan(0.8);
-    // A handful of queries, not one a second from the start: the runs last about two seconds.
-    expect(times.filter((t) => t <= quantile(profile, 0.95)).length).toBeLessThanOrEqual(8);
+    // Every run seen within a quarter of its time; a handful of queries each, about as many as asking each second.
+    runs.forEach((run, i) => expect(lags[i]!).toBeLessThanOrEqual(0.25 * run));
+    expect(median(runs.map((run) => times.filter((t) => t < run).length + 1))).toBeLessThanOrEqual(5);
   });
 
-  test('a long robot: one early query, then waits of about a fifth of the time elapsed, so each run is seen within about a fifth of its time', () => {
+  test('a long robot: one early query, then from where its runs begin to end never more than the bound apart, so each run is seen within 2 s', () => {
     const runs = logNormalRuns(40_000, 200);
     const profile = runProfile(runs)!;
     const times = queryTimes(profile, 200_000);
-    // Once early, on the policy (a run that failed at once), then nothing until its runs start to end.
+    // Once early, on the policy (a run that failed at once), then nothing until its runs begin to end.
     expect(times[0]).toBe(nextPollDelay(0, defaultPollPolicy, () => 0.5));
     expect(firstQueryAt(profile)).toBeGreaterThan(EARLY_QUERY_PAST_MS);
     expect(times[1]).toBeCloseTo(firstQueryAt(profile), -1);
-    // Sparse through the body of its runs: a query each 0.45 s would be worth little there (in the last
-    // few runs learned, where one query may well find one of them done, it may ask more often).
-    const body = times.filter((t) => t <= quantile(profile, 0.9));
-    expect(body.length).toBeGreaterThanOrEqual(4);
-    for (let i = 2; i < body.length; i++) {
-      const gap = body[i]! - body[i - 1]!;
-      expect(gap).toBeGreaterThanOrEqual(0.95 * Math.min(defaultPollPolicy.maxDelayMs, 0.2 * body[i - 1]!));
-      expect(gap).toBeLessThanOrEqual(Math.min(defaultPollPolicy.maxDelayMs, 0.2 * body[i - 1]!) + 1);
+    expect(times[1]! - LEARNED_GAP.longestMs).toBeLessThan(quantile(profile, 0));
+    for (let i = 2; i < times.length; i++)
+      expect(times[i]! - times[i - 1]!).toBeLessThanOrEqual(LEARNED_GAP.longestMs);
+    lagsOf(times, runs).forEach((lag) => expect(lag).toBeLessThanOrEqual(LEARNED_GAP.longestMs));
+    // A dozen queries for a run of 40 s or so, against the forty of asking each second.
+    expect(median(runs.map((run) => times.filter((t) => t < run).length + 1))).toBeLessThanOrEqual(14);
+  });
+
+  test('a run three times longer than any learned (the robot got slower) is still seen within 2 s; far past that, within a quarter of its time', () => {
+    const profile = runProfile(logNormalRuns(10_000, 200))!;
+    const slowest = runEdges(profile).last;
+    const times = queryTimes(profile, 10 * slowest);
+    for (const run of [1.5 * slowest, 3 * slowest]) {
+      const seen = times.find((t) => t >= run)!;
+      expect(seen - run).toBeLessThanOrEqual(LEARNED_GAP.longestMs);
     }
-    const lags = lagsOf(times, runs);
-    runs.forEach((run, i) => {
-      if (run > times[1]!) expect(lags[i]!).toBeLessThanOrEqual(0.2 * run + 1);
-    });
-    expect(median(lags.map((lag, i) => lag / runs[i]!))).toBeLessThan(0.15);
-    // Each run costs a few queries, against the forty of asking each second.
-    expect(median(runs.map((run) => times.filter((t) => t < run).length + 1))).toBeLessThanOrEqual(6);
+    // Far past that the waits grow with the time elapsed (a quarter of it, up to the longest wait).
+    const far = times.filter((t) => t > SLOWER_RUNS_WATCHED * slowest);
+    const gaps = far.slice(1).map((t, k) => [t - far[k]!, far[k]!] as const);
+    expect(gaps.length).toBeGreaterThan(2);
+    for (const [gap, at] of gaps) {
+      expect(gap).toBeGreaterThan(LEARNED_GAP.longestMs);
+      expect(gap).toBeLessThanOrEqual(Math.min(defaultPollPolicy.maxDelayMs, LEARNED_GAP.share * at));
+    }
   });
 
   test('a robot whose user set its poll interval is polled exactly as set, profile or not', () => {
@@ -168,10 +191,24 @@ describe('learned query schedule', () => {
     );
   });
 
-  test('a waiting call past every run it learned from is asked at most every longest wait', () => {
+  test('a waiting call far past every run it learned from is asked at most every longest wait', () => {
     const profile = runProfile(logNormalRuns(2_000, 50))!;
     expect(learnedDelay(profile, 3_600_000, 40, defaultPollPolicy, () => 0)).toBe(
       defaultPollPolicy.maxDelayMs,
     );
+  });
+});
+
+describe('the first query of a robot that got faster', () => {
+  test('moves sooner for more runs ended by it than the profile expects, and not for its own', () => {
+    const spread = runProfile(logNormalRuns(10_000, 200))!;
+    expect(firstQueryAt({ ...spread, endedEarly: 1 })).toBe(firstQueryAt(spread));
+    expect(firstQueryAt({ ...spread, endedEarly: 2 })).toBeLessThan(firstQueryAt(spread));
+    expect(firstQueryAt({ ...spread, endedEarly: 3 })).toBeLessThan(
+      firstQueryAt({ ...spread, endedEarly: 2 }),
+    );
+    // Runs that all take ten seconds are all seen at the first query: nothing new when they are.
+    const steady = runProfile(Array.from({ length: 50 }, () => 10_000))!;
+    expect(firstQueryAt({ ...steady, endedEarly: EARLY_WINDOW })).toBe(firstQueryAt(steady));
   });
 });

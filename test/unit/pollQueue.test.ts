@@ -76,7 +76,7 @@ function heldQueue(cap: number) {
       );
     },
   );
-  const schedule = (key: string, at = 10) => queue.schedule(key, robotOf(key), at);
+  const schedule = (key: string, at = 10, origin?: string) => queue.schedule(key, robotOf(key), at, origin);
   /** Ends a running poll and lets the queue start the next ones. */
   const end = async (key: string) => {
     finish.get(key)!();
@@ -97,6 +97,24 @@ describe('PollQueue under its caps', () => {
     await end('a2');
     expect(started).toEqual(['a0', 'a1', 'a2', 'a3', 'a4']);
     expect(mostInFlight.get('a')).toBe(2);
+  });
+
+  test('one service never holds more than all but an eighth of the slots, however many robots it has', async () => {
+    const { clock, started, schedule, end } = heldQueue(16);
+    for (let i = 0; i < 10; i++) {
+      schedule(`a${i}`, 10, 'slow');
+      schedule(`b${i}`, 10, 'slow');
+    }
+    clock.advance(10);
+    expect(started).toHaveLength(14);
+    schedule('c0', 20, 'quick');
+    clock.advance(10);
+    expect(started.at(-1)).toBe('c0');
+    // The eighth left is the other services': the slow one gets a slot back only as one of its own frees.
+    await end('c0');
+    expect(started).toHaveLength(15);
+    await end('a0');
+    expect(started).toHaveLength(16);
   });
 
   test('a robot held back at its share keeps its turn: every due poll runs in the end', async () => {

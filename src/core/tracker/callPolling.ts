@@ -25,6 +25,8 @@ export type CallPollingDeps = {
 export class CallPolling {
   readonly queue: PollQueue;
   readonly #d: CallPollingDeps;
+  /** Who waits for the next answer about a call (checkNow), by call id. */
+  readonly #waiting = new Map<string, Array<(call: Call) => void>>();
 
   constructor(deps: CallPollingDeps) {
     this.#d = deps;
@@ -59,26 +61,82 @@ export class CallPolling {
     retryAfterMs?: number,
     atOnce = false,
   ): Call {
-    const { clock, random, settings } = this.#d.tracker;
     const live = this.#d.live();
     const current = step ?? live.get(call.id)?.step ?? 0;
-    const now = clock.now();
-    const delay = atOnce
-      ? 0
-      : this.#d.learning.delay(call, robot, this.policy(robot), {
-          step: current,
-          now,
-          random,
-          policySet: pollIntervalSet(settings().pollPolicy),
-          ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
-        });
-    // The last poll happens at the deadline at the latest.
-    const at = Math.min(now + delay, call.watchUntil ?? Number.POSITIVE_INFINITY);
+    const at = atOnce ? this.#d.tracker.clock.now() : this.#nextAt(call, robot, current, retryAfterMs);
     const next = { ...call, nextPollAt: at };
     const version = live.get(call.id)?.version ?? 0;
     live.set(call.id, { call: next, step: atOnce ? current : current + 1, version });
     this.queue.schedule(call.id, call.robotId, at, robot === undefined ? undefined : originGroup(robot));
     return next;
+  }
+
+  /** When the call's query at backoff `step` is due: never past its watch deadline. */
+  #nextAt(call: Call, robot: Robot | undefined, step: number, retryAfterMs?: number): number {
+    const { clock, random, settings } = this.#d.tracker;
+    const now = clock.now();
+    const delay = this.#d.learning.delay(call, robot, this.policy(robot), {
+      step,
+      now,
+      random,
+      policySet: pollIntervalSet(settings().pollPolicy),
+      ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+    });
+    return Math.min(now + delay, call.watchUntil ?? Number.POSITIVE_INFINITY);
+  }
+
+  /**
+   * A robot's runs got faster, so its learned first query comes sooner: its
+   * calls not asked yet wait for it no longer than a call fired now would
+   * (asked at once where it is past). Without this, every call fired before
+   * the first faster run was seen would be seen late.
+   */
+  async firstSooner(robotId: string): Promise<void> {
+    const robot = await this.#d.tracker.robotById(robotId).catch(() => undefined);
+    const live = this.#d.live();
+    for (const { call, step } of [...live.values()]) {
+      // Step 1 with no query sent: planned once, on acceptance, and not asked since.
+      if (this.#d.closing() || call.robotId !== robotId || call.state !== 'waiting') continue;
+      // A query already due (in the queue or on its way) is not planned twice.
+      if (call.pollCount !== 0 || step !== 1 || (call.nextPollAt ?? 0) <= this.#d.tracker.clock.now())
+        continue;
+      if (this.#nextAt(call, robot, 0) < call.nextPollAt!)
+        void live.commit(this.scheduleNext(call, robot, 0));
+    }
+  }
+
+  /**
+   * Ask about a waiting call now, rather than at its next poll: at once,
+   * within the per-origin rate and the query slots, as every poll. Resolves
+   * with the call as the answer left it (`nextPollAt`: its next automatic
+   * poll), or as it stands once a request's deadline passed without one.
+   */
+  checkNow(call: Call, robot: Robot | undefined): Promise<Call> {
+    const { clock, settings } = this.#d.tracker;
+    return new Promise((resolve) => {
+      const guard = clock.setTimer(() => {
+        this.#settle(call.id, this.#d.live().get(call.id)?.call ?? call);
+      }, settings().http.requestDeadlineMs);
+      const waiters = this.#waiting.get(call.id) ?? [];
+      waiters.push((answered) => {
+        clock.clearTimer(guard);
+        resolve(answered);
+      });
+      this.#waiting.set(call.id, waiters);
+      this.scheduleNext(call, robot, undefined, undefined, true);
+    });
+  }
+
+  /** An answer is being recorded; once it is, whoever waits for it is told (the poll's slot is not held meanwhile). */
+  #recorded(callId: string, written: Promise<Call>): void {
+    if (this.#waiting.has(callId)) void written.then((call) => this.#settle(callId, call));
+  }
+
+  /** The answer about a call is in (or no answer will come): tell whoever waits for it. */
+  #settle(callId: string, call: Call): void {
+    const waiters = this.#waiting.get(callId);
+    this.#waiting.delete(callId);
+    for (const resolve of waiters ?? []) resolve(call);
   }
 
   async #poll(callId: string): Promise<void> {
@@ -96,11 +154,14 @@ export class CallPolling {
     if (outcome === undefined) {
       const note =
         'Its robot is no longer in Robot Tray (deleted, or its record could not be read), so watching stopped.';
-      void live.finish(moveTo(call, 'stopped', this.#d.tracker.clock.now(), note));
+      this.#recorded(callId, live.finish(moveTo(call, 'stopped', this.#d.tracker.clock.now(), note)));
     } else if (outcome.pollAgain) {
-      void live.commit(this.scheduleNext(outcome.call, robot, undefined, outcome.retryAfterMs));
+      this.#recorded(
+        callId,
+        live.commit(this.scheduleNext(outcome.call, robot, undefined, outcome.retryAfterMs)),
+      );
     } else {
-      void live.finish(outcome.call);
+      this.#recorded(callId, live.finish(outcome.call));
     }
   }
 }

@@ -59,7 +59,11 @@ export class CallTracker {
       maxBytes: () => deps.settings().historyMaxBytes,
       warn: deps.warn,
     });
-    this.#learning = new RunLearning(deps.history, deps.learnRunTimes !== false);
+    this.#learning = new RunLearning(
+      deps.history,
+      deps.learnRunTimes !== false,
+      (robotId) => void this.#polling.firstSooner(robotId),
+    );
     this.#leases = new LeaseKeeper({
       writes: deps.history.writes,
       clock: deps.clock,
@@ -198,6 +202,24 @@ export class CallTracker {
       this.#polling.policy(robot).watchDeadlineMs,
     );
     return this.#live.commit(this.#polling.scheduleNext(resumed, robot, 0, 0), stored.version);
+  }
+
+  /**
+   * Ask the service about a waiting call now (the window's "Check now"),
+   * within the per-origin rate, rather than at its next poll; a call nobody
+   * watches is taken over first. Resolves with the call as the answer left
+   * it, its next automatic check in `nextPollAt`.
+   */
+  async checkNow(call: Call): Promise<Call> {
+    if (call.state !== 'waiting')
+      throw new AppError('validation', 'Only a waiting call can be checked now; this one has ended.');
+    const watched = this.#live.get(call.id)?.call ?? this.#adoption.adopt(call);
+    if (!this.#live.has(call.id))
+      throw new AppError(
+        'validation',
+        'Another Robot Tray process (such as `robot-tray fire --wait`) is watching this call, so it asks the service on its own schedule; its answers show here as they come.',
+      );
+    return this.#polling.checkNow(watched, await this.#d.robotById(call.robotId));
   }
 
   /**

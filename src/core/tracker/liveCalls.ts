@@ -45,6 +45,10 @@ export class LiveCalls {
     return this.#calls.has(id);
   }
 
+  values(): IterableIterator<LiveCall> {
+    return this.#calls.values();
+  }
+
   set(id: string, live: LiveCall): void {
     this.#calls.set(id, live);
   }

@@ -20,6 +20,21 @@ export type PollQueueLimits = {
 /** The key under which every origin's starts are counted together. */
 const ALL = '';
 
+/** The share of the cap one robot may hold: half, so a robot whose queries hang leaves half to the others. */
+function robotShare(cap: number): number {
+  return Math.max(1, Math.floor(cap / 2));
+}
+
+/**
+ * The share of the cap one origin (one service) may hold: all but an eighth
+ * (at least one), so however many robots a slow service has, some slots stay
+ * free for the other services (two robots at half each once took all 16),
+ * and a lone service loses few.
+ */
+function originShare(cap: number): number {
+  return Math.max(1, cap - Math.max(1, Math.floor(cap / 8)));
+}
+
 /** The polls of one origin that are due, by robot, and whose turn is next. */
 type Lane = { ready: Map<string, string[]>; robots: string[] };
 
@@ -29,10 +44,10 @@ type Lane = { ready: Map<string, string[]>; robots: string[] };
  * robots take turns within their lane, under a global cap on queries in
  * flight: a service with 1,000 waiting calls, or with 50 robots, cannot
  * starve one with a single call. One robot holds at most half the cap at
- * once, so a robot whose service trickles its answers cannot take every
- * slot from the others. Each origin is also held to a rate of queries per
- * second (counted over a sliding second): one app once sent ~2,000 queries a second
- * to one service.
+ * once, and one origin all but an eighth of it, so a robot or a service
+ * that trickles its answers cannot take every slot from the others. Each
+ * origin is also held to a rate of queries per second (counted over a
+ * sliding second): one app once sent ~2,000 queries a second to one service.
  */
 export class PollQueue {
   readonly #clock: Clock;
@@ -48,7 +63,9 @@ export class PollQueue {
   readonly #total: OriginRate;
   readonly #run: (key: string) => Promise<void>;
   #inFlight = 0;
-  readonly #inFlightBy = new Map<string, number>();
+  /** Queries in flight by robot, and by origin (lane). */
+  readonly #byRobot = new Map<string, number>();
+  readonly #byOrigin = new Map<string, number>();
   #idleWaiters: Array<() => void> = [];
   /** The timer that wakes the queue when a rate-held origin may send again. */
   #wake: { handle: unknown; at: number } | undefined;
@@ -119,7 +136,8 @@ export class PollQueue {
 
   #pump(): void {
     const cap = this.#limits.cap();
-    const perRobot = Math.max(1, Math.floor(cap / 2));
+    const perRobot = robotShare(cap);
+    const perOrigin = originShare(cap);
     const now = this.#clock.now();
     let wakeAt = Number.POSITIVE_INFINITY;
     // Each pass offers every lane with due polls one turn; a lane held by its
@@ -134,7 +152,10 @@ export class PollQueue {
       const origin = this.#turns.shift()!;
       const lane = this.#lanes.get(origin)!;
       const allowedAt = this.#rate.allowedAt(origin, now);
-      const robotId = allowedAt > now ? undefined : this.#nextRobot(lane, perRobot);
+      const robotId =
+        allowedAt > now || (this.#byOrigin.get(origin) ?? 0) >= perOrigin
+          ? undefined
+          : this.#nextRobot(lane, perRobot);
       if (robotId === undefined) {
         if (allowedAt > now) wakeAt = Math.min(wakeAt, allowedAt);
         this.#turns.push(origin);
@@ -150,7 +171,7 @@ export class PollQueue {
       else this.#lanes.delete(origin);
       this.#rate.take(origin, now);
       this.#total.take(ALL, now);
-      this.#start(key, robotId);
+      this.#start(key, robotId, origin);
     }
     if (wakeAt !== Number.POSITIVE_INFINITY) this.#armWake(wakeAt, now);
   }
@@ -159,7 +180,7 @@ export class PollQueue {
   #nextRobot(lane: Lane, perRobot: number): string | undefined {
     for (let i = 0; i < lane.robots.length; i++) {
       const robotId = lane.robots.shift()!;
-      if ((this.#inFlightBy.get(robotId) ?? 0) < perRobot) return robotId;
+      if ((this.#byRobot.get(robotId) ?? 0) < perRobot) return robotId;
       lane.robots.push(robotId);
     }
     return undefined;
@@ -181,16 +202,16 @@ export class PollQueue {
     this.#wake = undefined;
   }
 
-  #start(key: string, robotId: string): void {
+  #start(key: string, robotId: string, origin: string): void {
     this.#inFlight++;
-    this.#inFlightBy.set(robotId, (this.#inFlightBy.get(robotId) ?? 0) + 1);
+    count(this.#byRobot, robotId, 1);
+    count(this.#byOrigin, origin, 1);
     void this.#run(key)
       .catch(() => undefined)
       .finally(() => {
         this.#inFlight--;
-        const left = (this.#inFlightBy.get(robotId) ?? 1) - 1;
-        if (left > 0) this.#inFlightBy.set(robotId, left);
-        else this.#inFlightBy.delete(robotId);
+        count(this.#byRobot, robotId, -1);
+        count(this.#byOrigin, origin, -1);
         this.#pump();
         if (this.#inFlight === 0) {
           const waiters = this.#idleWaiters;
@@ -199,6 +220,13 @@ export class PollQueue {
         }
       });
   }
+}
+
+/** Adds `by` to the count of `key`, leaving no zero behind. */
+function count(counts: Map<string, number>, key: string, by: 1 | -1): void {
+  const held = (counts.get(key) ?? 0) + by;
+  if (held > 0) counts.set(key, held);
+  else counts.delete(key);
 }
 
 /** The origin a robot's queries go to, for the per-origin rate; the robot's id when its URL cannot be read. */

@@ -4,7 +4,7 @@ import type { Robot } from '../../shared/models/robot.ts';
 import type { UsualRun } from '../../shared/models/usualRun.ts';
 import type { Random } from '../clock.ts';
 import type { CallHistory } from '../store/callHistory.ts';
-import { nextQueryDelay } from './learnedSchedule.ts';
+import { firstMovedSooner, firstQueryAt, nextQueryDelay } from './learnedSchedule.ts';
 import type { RunProfile } from './runProfile.ts';
 import { PROFILE_MAX_KEYS, RunProfiles } from './runProfiles.ts';
 
@@ -25,10 +25,13 @@ export class RunLearning {
   readonly #loaded = new Set<string>();
   /** False: calls are scheduled on the poll policy alone (what they usually take is still shown). */
   readonly #schedules: boolean;
+  /** Told when a run learned brings the first query of a robot's calls sooner (its runs got faster). */
+  readonly #sooner: (robotId: string) => void;
 
-  constructor(history: CallHistory, schedules = true) {
+  constructor(history: CallHistory, schedules = true, sooner: (robotId: string) => void = () => undefined) {
     this.#history = history;
     this.#schedules = schedules;
+    this.#sooner = sooner;
   }
 
   /** The wait before a call's next query (see nextQueryDelay), `now` and its backoff step given. */
@@ -67,12 +70,20 @@ export class RunLearning {
     if (call.acceptedAt === null || call.finishedAt === null) return;
     // A robot not read yet reads this run from the history with the rest.
     if (!this.#loaded.has(call.robotId)) return;
+    const before = this.#firstQuery(call);
     this.#profiles.add({
       callId: call.id,
       robotId: call.robotId,
       presetId: call.presetId,
       ms: call.finishedAt - call.acceptedAt,
     });
+    if (this.#schedules && firstMovedSooner(before, this.#firstQuery(call))) this.#sooner(call.robotId);
+  }
+
+  /** When the first query of a call like this one comes on its profile (ms after acceptance; never without one). */
+  #firstQuery(call: Pick<Call, 'robotId' | 'presetId'>): number {
+    const profile = this.#profiles.profileFor(call);
+    return profile === undefined ? Number.POSITIVE_INFINITY : firstQueryAt(profile);
   }
 
   #load(robotId: string): void {

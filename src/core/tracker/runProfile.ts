@@ -19,6 +19,11 @@ export type RunProfile = {
   runs: number;
   /** Kept run times in ms, ascending; never empty. */
   sorted: readonly number[];
+  /** The median of the runs' log times, and their robust spread around it (at least MIN_LOG_SPREAD). */
+  logCenter: number;
+  logSpread: number;
+  /** Of the last EARLY_WINDOW runs learned, how many had ended by the first query made for them (learnedSchedule.ts); absent when none. */
+  endedEarly?: number;
 };
 
 /**
@@ -48,7 +53,7 @@ export function profileOfSorted(sorted: readonly number[]): RunProfile | undefin
   const center = quantileOf(logs, 0.5);
   const spread = Math.max(MIN_LOG_SPREAD, 1.4826 * medianDeviation(logs, center));
   const kept = sorted.filter((_, i) => Math.abs(logs[i]! - center) <= TRIM_DEVIATIONS * spread);
-  return { runs: n, sorted: kept };
+  return { runs: n, sorted: kept, logCenter: center, logSpread: spread };
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { UsualRun } from '../../shared/models/usualRun.ts';
+import { EARLY_WINDOW, endedByFirstQuery } from './learnedSchedule.ts';
 import { lowerBound, PROFILE_WINDOW, profileOfSorted, type RunProfile, usualRun } from './runProfile.ts';
 
 /** Presets and robots whose recent runs are kept; the least recently finished is let go past it. */
@@ -22,6 +23,8 @@ type Runs = {
   sorted: number[];
   next: number;
   profile: RunProfile | undefined | null;
+  /** For the last EARLY_WINDOW runs, whether each had ended by the first query its profile made. */
+  early: boolean[];
 };
 
 /** A call's runs are learned under its preset and its robot: a preset's own when it has enough, else its robot's. */
@@ -48,7 +51,10 @@ export class RunProfiles {
   #addTo(key: string, callId: string, ms: number): void {
     let runs = this.#runs.get(key);
     if (runs !== undefined && runs.known.has(callId)) return;
-    runs ??= { ids: [], known: new Set(), ms: [], sorted: [], next: 0, profile: null };
+    runs ??= { ids: [], known: new Set(), ms: [], sorted: [], next: 0, profile: null, early: [] };
+    const before = this.#profileOf(runs);
+    runs.early.push(before !== undefined && endedByFirstQuery(before, ms));
+    if (runs.early.length > EARLY_WINDOW) runs.early.shift();
     // Most recently finished last, so the first key is the one to let go.
     this.#runs.delete(key);
     this.#runs.set(key, runs);
@@ -73,11 +79,18 @@ export class RunProfiles {
   profileFor(call: ProfiledCall): RunProfile | undefined {
     for (const key of profileKeys(call)) {
       const runs = this.#runs.get(key);
-      if (runs === undefined) continue;
-      if (runs.profile === null) runs.profile = profileOfSorted(runs.sorted);
-      if (runs.profile !== undefined) return runs.profile;
+      const profile = runs === undefined ? undefined : this.#profileOf(runs);
+      if (profile !== undefined) return profile;
     }
     return undefined;
+  }
+
+  #profileOf(runs: Runs): RunProfile | undefined {
+    if (runs.profile !== null) return runs.profile;
+    const profile = profileOfSorted(runs.sorted);
+    const endedEarly = runs.early.filter(Boolean).length;
+    runs.profile = profile === undefined || endedEarly === 0 ? profile : { ...profile, endedEarly };
+    return runs.profile;
   }
 
   usualFor(call: ProfiledCall): UsualRun | undefined {

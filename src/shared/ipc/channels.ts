@@ -46,6 +46,7 @@ export const contractMethodNames = [
   'showingCall',
   'stopCall',
   'resumeCall',
+  'checkCall',
   'refireCall',
   'forgetCall',
   'clearFinished',

@@ -30,6 +30,7 @@ export const METHOD_NAMES = [
   'showingCall',
   'stopCall',
   'resumeCall',
+  'checkCall',
   'refireCall',
   'forgetCall',
   'clearFinished',

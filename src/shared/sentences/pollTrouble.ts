@@ -1,4 +1,5 @@
 import type { CallError, CallState } from '../models/call.ts';
+import { stateLabel } from './callOutcome.ts';
 
 /** The parts of a call the poll-trouble line reads; a Call and a CallSummary both fit. */
 export type TroubleFields = { state: CallState; error: CallError | null; nextPollAt: number | null };
@@ -34,4 +35,18 @@ export function pollTrouble(call: TroubleFields, now: number): string | null {
       ? ''
       : `; next try in ${Math.max(0, Math.ceil((call.nextPollAt - now) / 1000))} s`;
   return `last poll failed: ${pollFailureWords(call.error)}${inARow}${next}`;
+}
+
+/**
+ * What asking the service now ("Check now") found, in a sentence: the state
+ * the call ended in, or what the check met, or that it still runs, with
+ * when the next automatic check is.
+ */
+export function checkedText(call: TroubleFields, now: number): string {
+  if (call.state !== 'waiting') return `Checked: ${stateLabel(call.state).toLowerCase()}.`;
+  const trouble = pollTrouble(call, now);
+  if (trouble !== null) return `Checked: ${trouble}.`;
+  if (call.nextPollAt === null) return 'Checked: still running.';
+  const seconds = Math.max(0, Math.ceil((call.nextPollAt - now) / 1000));
+  return `Checked: still running; the next automatic check is in ${seconds} s.`;
 }

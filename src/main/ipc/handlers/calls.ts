@@ -22,6 +22,7 @@ export function callHandlers({ core }: HandlerContext): HandlersOf<typeof callMe
     },
     stopCall: ({ id }) => summarizeCall(core.stopCall(id)),
     resumeCall: async ({ id }) => summarizeCall(await core.resumeCall(id)),
+    checkCall: async ({ id }) => summarizeCall(await core.checkCall(id)),
     refireCall: async ({ id, ...changes }) => summarizeCall(await core.refire(id, stripUndefined(changes))),
     forgetCall: ({ id }) => {
       core.forgetCall(id);

@@ -1,5 +1,6 @@
 import type { HttpMethod } from '../../../shared/models/preset.ts';
 import type { JsonObject } from '../../../shared/models/json.ts';
+import { checkedText } from '../../../shared/sentences/pollTrouble.ts';
 import { BridgeError, call, messageOf } from '../bridge/call.ts';
 import { applyCallsChanged, loadCalls, useCalls } from './calls.ts';
 import { openCall, setForgetting, showNotice, type NoticePlace } from './callsView.ts';
@@ -25,6 +26,14 @@ export const stopCall = (id: string) =>
   act(async () => {
     record(await call('stopCall', { id }));
     return 'Stopped watching. Resume to watch it again.';
+  });
+
+/** Ask the service now; the notice says what it answered and when the next automatic check is. */
+export const checkCall = (id: string) =>
+  act(async () => {
+    const checked = await call('checkCall', { id });
+    record(checked);
+    return checkedText(checked, Date.now());
   });
 
 export const resumeCall = (id: string) =>

@@ -55,6 +55,12 @@ export const callMethods = methods({
   stopCall: { request: ById, response: CallSummary },
   resumeCall: { request: ById, response: CallSummary },
   /**
+   * Ask the service about a waiting call now (within the per-origin rate);
+   * resolves with the call as the answer left it, `nextPollAt` its next
+   * automatic check.
+   */
+  checkCall: { request: ById, response: CallSummary },
+  /**
    * Fire again with exactly the method and arguments that call sent, or with
    * the method and arguments given here in their place (not merged: an
    * argument left out is not sent).

@@ -1,7 +1,7 @@
 import { isActive, resumableStates, type CallDetail } from '../../../../shared/models/call.ts';
 import type { CallSummary } from '../../../../shared/models/callSummary.ts';
 import { call, messageOf } from '../../bridge/call.ts';
-import { forgetCall, refireCall, resumeCall, stopCall } from '../../stores/callActions.ts';
+import { checkCall, forgetCall, refireCall, resumeCall, stopCall } from '../../stores/callActions.ts';
 import { showNotice, type NoticePlace } from '../../stores/callsView.ts';
 import { saveCallToFile } from '../../stores/savedCall.ts';
 import { useSettings } from '../../stores/settings.ts';
@@ -57,6 +57,11 @@ export function CallActions({ summary, detail, onFireWithChanges }: Props) {
   };
   return (
     <div className="row call-actions" role="toolbar" aria-label="Call actions">
+      {state === 'waiting' && (
+        <button type="button" className="btn btn-sm" onClick={() => void checkCall(id)}>
+          Check now
+        </button>
+      )}
       {isActive(state) && (
         <button type="button" className="btn btn-sm" onClick={() => void stopCall(id)}>
           Stop
