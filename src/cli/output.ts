@@ -1,3 +1,4 @@
+import stringWidth from 'fast-string-width';
 import { terminalSafe } from './terminalText.ts';
 
 /**
@@ -25,12 +26,17 @@ export function printProblem(text: string): void {
   process.stderr.write(terminalSafe(text) + '\n');
 }
 
-/** Columns padded to their widest cell; the last column is never padded. */
+/**
+ * Columns padded to their widest cell, measured in a terminal's columns (an
+ * emoji or a CJK character takes two, a combining accent none), so a robot
+ * named "🤖 Billing" keeps its row in line; the last column is never padded.
+ */
 export function formatTable(headers: readonly string[], rows: ReadonlyArray<readonly string[]>): string {
-  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const widths = headers.map((h, i) => Math.max(stringWidth(h), ...rows.map((r) => stringWidth(r[i] ?? ''))));
+  const pad = (cell: string, width: number) => cell + ' '.repeat(Math.max(0, width - stringWidth(cell)));
   const line = (cells: readonly string[]) =>
     cells
-      .map((cell, i) => (i === cells.length - 1 ? cell : cell.padEnd(widths[i] ?? 0)))
+      .map((cell, i) => (i === cells.length - 1 ? cell : pad(cell, widths[i] ?? 0)))
       .join('  ')
       .trimEnd();
   return [line(headers), ...rows.map(line)].join('\n');

@@ -145,6 +145,11 @@ describe('robot-tray export and import', () => {
     expect(table.stdout).toMatch(
       /Invoice sync\s+http:\/\/127\.0\.0\.1:\d+\s+stored\s+1\n\nTeam catalog .*catalog\.json \(read-only\):\nNAME.*\nTeam robot\s+http:\/\/127\.0\.0\.1:\d+\s+needed\s+1/,
     );
+    // Team presets are listed with their robot's name, after one's own.
+    expect((await h.run(['preset', 'list'])).stdout).toMatch(/\nTeam robot\s+Echo\s+POST/);
+    expect((await h.run(['preset', 'list', 'Team robot'])).stdout).toMatch(
+      /^ROBOT.*\nTeam robot\s+Echo\s+POST/,
+    );
     expect((await h.run(['token', 'set', 'team robot'], { input: token + '\n' })).code).toBe(0);
     expect((await h.run(['token', 'status', 'Team robot'])).stdout).toContain('has a token');
     const fired = await h.run(['fire', 'Team robot', '--preset', 'Echo', '--wait']);

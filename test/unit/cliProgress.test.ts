@@ -122,6 +122,21 @@ describe('output for people', () => {
     ).toBe('NAME    URL\na       https://x\nlonger  -');
   });
 
+  test('tables keep their columns in line under names with emoji, CJK characters and accents', () => {
+    const table = formatTable(
+      ['ROBOT', 'PRESET', 'STATE'],
+      [
+        ['🤖 Billing', 'Daily', 'done'],
+        ['請求書', 'Month end', 'waiting'],
+        ['Cafe\u0301', 'x', 'done'],
+      ],
+    );
+    // Each name takes its terminal columns: the emoji and each CJK character two, the accent none.
+    expect(table).toBe(
+      'ROBOT       PRESET     STATE\n🤖 Billing  Daily      done\n請求書      Month end  waiting\nCafe\u0301        x          done',
+    );
+  });
+
   test('fields align labels, skip missing values and indent multi-line ones', () => {
     expect(
       formatFields([

@@ -95,13 +95,16 @@ async function addPreset(robotName: string, options: AddOptions): Promise<void> 
 
 async function listPresets(robotName: string | undefined, options: { json?: boolean }): Promise<void> {
   await withCore(async (core) => {
-    const robots = await core.listRobots();
+    const team = core.teamCatalog();
+    const robots = [...(await core.listRobots()), ...team.robots];
     const only = robotName === undefined ? undefined : await core.getRobot(robotName);
     const names = new Map(robots.map((r) => [r.id, r.name]));
-    const presets: PresetOut[] = (await core.listPresets(only?.id)).map((p) => ({
-      ...p,
-      robotName: names.get(p.robotId) ?? '?',
-    }));
+    // One's own presets, then the team catalog's (read-only, listed after).
+    const listed =
+      only === undefined ? [...(await core.listPresets()), ...team.presets] : await core.listPresets(only.id);
+    const presets: PresetOut[] = listed
+      .filter((p) => names.has(p.robotId))
+      .map((p) => ({ ...p, robotName: names.get(p.robotId)! }));
     if (options.json === true) return printJson(presets);
     if (presets.length === 0) {
       return printLine(
