@@ -1,4 +1,5 @@
 import type { RobotInput } from '../../../../shared/models/robot.ts';
+import { tokenProblem } from '../../../../shared/limits.ts';
 import { useRef, useState } from 'react';
 import { BridgeError, messageOf } from '../../bridge/call.ts';
 import { noErrors, splitFieldErrors, type FormErrors } from '../../forms/fieldErrors.ts';
@@ -80,6 +81,15 @@ export function RobotDialog({ robotId }: { robotId?: string }) {
     const field = tokenField.current;
     const token = field?.value.trim() ?? '';
     if (field !== null) field.value = '';
+    const problem = token === '' ? undefined : tokenProblem(token);
+    const notAdded =
+      'The robot was not added. Paste the token again, or leave the field empty to add the robot without it.';
+    if (problem !== undefined) {
+      // The one token rule (src/shared/limits.ts), said before anything is created or sent.
+      setTokenError(`token: ${problem} ${notAdded}`);
+      field?.focus();
+      return null;
+    }
     const created = await createRobot(input);
     if (token === '') return created;
     try {
@@ -87,9 +97,7 @@ export function RobotDialog({ robotId }: { robotId?: string }) {
       return created;
     } catch (error) {
       await deleteRobot(created.id).catch(() => undefined);
-      setTokenError(
-        `${messageOf(error)} The robot was not added. Paste the token again, or leave the field empty to add the robot without it.`,
-      );
+      setTokenError(`${messageOf(error)} ${notAdded}`);
       field?.focus();
       return null;
     }

@@ -24,7 +24,7 @@ export function TokenForm({ robotId, replacing, onDone }: Props) {
     // The one token rule (src/shared/limits.ts), said here before anything is sent.
     const problem = tokenProblem(token);
     if (problem !== undefined) {
-      setError(`The token was not saved: ${problem}`);
+      setError(`token: ${problem}`);
       field.focus();
       return;
     }
