@@ -1,6 +1,6 @@
 /**
  * The poll benchmark's chart: status queries against median detection lag,
- * one labelled point per client, as an SVG the README shows. Pure: the same
+ * one labelled point per client, as an SVG docs/performance.md shows. Pure: the same
  * points give the same file.
  */
 export type ChartPoint = { label: string; queries: number; lagSeconds: number };
