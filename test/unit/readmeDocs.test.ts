@@ -4,7 +4,8 @@ import { describe, expect, test } from 'vitest';
 import { seededToken } from '../../src/sandbox/robots.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
+// A Windows checkout may turn line ends into CRLF.
+const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8').replaceAll('\r\n', '\n');
 
 /** The README and every Markdown file in docs/: the documentation a clone carries. */
 const DOCS = [
