@@ -27,7 +27,8 @@ describe('docs/cli.md, the CLI reference', () => {
       let path = command.name();
       for (let c = command.parent; c?.parent; c = c.parent) path = `${c.name()} ${path}`;
       expect(doc, path).toContain(`\`robot-tray ${path}\``);
-      for (const example of EXAMPLES[path] ?? []) expect(doc, path).toContain(example.split('\n')[0]);
+      for (const example of EXAMPLES[path] ?? [])
+        expect(doc, path).toContain(example.split('\n')[0]!.trimEnd());
     }
     // The short forms are named once in the top help, not given sections of their own.
     expect(doc).not.toContain('`robot-tray status`');
