@@ -18,7 +18,7 @@ describe('docs/cli.md, the CLI reference', () => {
     expect(committed, 'docs/cli.md is stale: run `npm run generate`').toBe(await currentCliDoc());
   });
 
-  test('shows every command people see in --help, with its examples', async () => {
+  test('shows every command people see in --help, each one run with its examples', async () => {
     const doc = await currentCliDoc();
     const program = buildProgram('0.0.0');
     const listed = listedCommands(program);
@@ -27,6 +27,9 @@ describe('docs/cli.md, the CLI reference', () => {
       let path = command.name();
       for (let c = command.parent; c?.parent; c = c.parent) path = `${c.name()} ${path}`;
       expect(doc, path).toContain(`\`robot-tray ${path}\``);
+      // A command one runs (not a noun that only groups others) comes with an example.
+      if (command.commands.length === 0)
+        expect(EXAMPLES[path]?.length ?? 0, `examples for ${path}`).toBeGreaterThan(0);
       for (const example of EXAMPLES[path] ?? [])
         expect(doc, path).toContain(example.split('\n')[0]!.trimEnd());
     }
