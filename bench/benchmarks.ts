@@ -18,7 +18,7 @@ export type Benchmark = {
 };
 
 export const benchmarks: readonly Benchmark[] = [
-  { name: 'core', node: ['--expose-gc', 'bench/core-tracker.ts'], keyring: false, build: false },
+  { name: 'core', node: ['--expose-gc', 'bench/core-tracker.ts'], keyring: true, build: false },
   { name: 'sandbox', node: ['bench/sandbox-load.ts'], keyring: false, build: false },
   { name: 'history', node: ['bench/history-list.ts'], keyring: false, build: false },
   { name: 'load', node: ['--expose-gc', 'bench/load-faults.ts'], keyring: false, build: false },

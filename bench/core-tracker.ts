@@ -6,15 +6,15 @@
  *   npm run bench:core [-- --calls 1000 --hold 5000 --hold-ms 10000 --short --out FILE]
  *
  * Loopback only; the sandbox runs in its own process; bounded in count and
- * time. Tokens come from an in-memory secret store: the keychain is not what
- * is being measured here (and would need a desktop session).
+ * time. Tokens and the answer mask key come from the real system keychain,
+ * as they do for a person (npm run bench:core runs it inside the test
+ * keyring), so what the keychain costs a call is in the figure.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Pool } from 'undici';
 import { AppCore } from '../src/core/appCore.ts';
-import type { SecretBackend } from '../src/core/vault/tokenVault.ts';
 import { benchArgs, reportFigures } from './support/benchRun.ts';
 import { figure } from './support/figures.ts';
 import { startSandboxProcess } from './support/sandboxProcess.ts';
@@ -82,14 +82,8 @@ const baseWall = performance.now() - baseWall0;
 await pool.close();
 
 // ── Robot Tray: fire and watch to done through AppCore. ─────────────────
-const secrets = new Map<string, string>();
-const memorySecrets: SecretBackend = {
-  getPassword: async (_s, account) => secrets.get(account) ?? null,
-  setPassword: async (_s, account, password) => void secrets.set(account, password),
-  deletePassword: async (_s, account) => secrets.delete(account),
-};
 const dataDir = await mkdtemp(path.join(tmpdir(), 'robot-tray-core-bench-'));
-const core = await AppCore.open({ dataDir, secrets: memorySecrets, resumeWatching: false });
+const core = await AppCore.open({ dataDir, resumeWatching: false });
 await core.updateSettings({
   historyLimit: CALLS + HOLD + 100,
   maxConcurrentQueries: CONCURRENCY,
@@ -137,6 +131,9 @@ const polls =
   core.listCalls({ robotId: hold.id, limit: HOLD }).reduce((n, c) => n + c.pollCount, 0) - pollCount0;
 const stillWaiting = core.listCalls({ robotId: hold.id, states: ['waiting'], limit: HOLD }).length;
 
+// The tokens leave the keychain with their robots.
+await core.deleteRobot(instant.id);
+await core.deleteRobot(hold.id);
 await core.close();
 await rm(dataDir, { recursive: true, force: true });
 await sandbox.stop();

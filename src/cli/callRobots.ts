@@ -9,16 +9,11 @@ const REMOVED_ROBOT_SCAN = 10_000;
 
 /**
  * A call stores its robot's name as it was when fired, so history reads well
- * after the robot is removed. Lists show the robot's name today (a renamed
- * robot's old calls under its new name); only a removed robot's calls keep
- * the stored one. `status` shows both.
+ * after the robot is removed; the core's lists give the robot's name today
+ * (a renamed robot's old calls under its new name). `call show` shows both.
  */
 export async function currentRobotNames(core: AppCore): Promise<Map<string, string>> {
   return new Map((await core.listRobots()).map((robot) => [robot.id, robot.name]));
-}
-
-export function robotNameNow(call: Call, names: ReadonlyMap<string, string>): string {
-  return names.get(call.robotId) ?? call.robotName;
 }
 
 /**

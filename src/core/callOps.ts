@@ -93,9 +93,8 @@ export class CallOps {
     return this.#memory.recall(await this.#catalog.requirePreset(presetId));
   }
 
-  /** The trigger as a curl command, with the token left as $ROBOT_TOKEN. */
   /**
-   * The trigger as a curl command. A secret field's value stays out of it
+   * The trigger as a curl command, with the token left as $ROBOT_TOKEN. A secret field's value stays out of it
    * as it stays out of the history: the command carries its placeholder,
    * for whoever runs it to put the value in.
    */
@@ -108,22 +107,28 @@ export class CallOps {
   /** One page of calls as lists show them: their responses are never read. */
   list(filter: unknown = {}): ListedCall[] {
     const f = parseInput(CallFilter, filter, 'filter');
+    const names = this.#catalog.robotNames();
     return this.#history.list(f).map((c) => {
       const live = this.#tracker.live(c.id);
-      return live === undefined ? c : listedCall(live);
+      return withNameNow(live === undefined ? c : listedCall(live), names);
     });
+  }
+
+  /**
+   * A call as the window, the tray and the CLI's lists see it: no arguments,
+   * no response, its robot's name now (a renamed robot's calls read the same
+   * everywhere), and how long such calls usually run.
+   */
+  summary(call: Call | ListedCall): CallSummary {
+    const summary = withNameNow(summarizeCall(call), this.#catalog.robotNames());
+    const usual = this.#tracker.usualFor(call);
+    return usual === undefined ? summary : { ...summary, usual };
   }
 
   /**
    * A call by local id, by the service's webhookCallId, or by the first
    * characters of its local id (at least 4) when only one call has them.
    */
-  /** A call as the window and the tray see it: no arguments, no response, how long such calls usually run. */
-  summary(call: Call | ListedCall): CallSummary {
-    const usual = this.#tracker.usualFor(call);
-    return usual === undefined ? summarizeCall(call) : { ...summarizeCall(call), usual };
-  }
-
   get(idOrWebhookCallId: string): Call {
     const history = this.#history;
     const stored =
@@ -250,4 +255,13 @@ export class CallOps {
     const preset = presetId === undefined ? undefined : await this.#catalog.requirePreset(presetId);
     return mergeFireSpec(robot, request, preset);
   }
+}
+
+/** The call with its robot's name now; a removed robot's calls keep the name stored when they were fired. */
+function withNameNow<C extends { robotId: string; robotName: string }>(
+  call: C,
+  names: ReadonlyMap<string, string>,
+): C {
+  const now = names.get(call.robotId);
+  return now === undefined || now === call.robotName ? call : { ...call, robotName: now };
 }

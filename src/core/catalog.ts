@@ -12,14 +12,14 @@ export type RobotCheck = (before: Robot | null, after: Robot) => void;
 
 export { assertSafeTransport, assertSendable, sameName };
 
+/** Robots and presets that are fired and looked up like one's own, but never written here (the team catalog). */
+export type ReadOnlySource = { robots(): Robot[]; presets(): Preset[] };
+
 /**
  * Robots and presets: validation, unique names, ordering. Reads ask the
  * database each time (cheap: cached until the change log says they
  * changed), so a change the CLI made is seen by the app and the other way round.
  */
-/** Robots and presets that are fired and looked up like one's own, but never written here (the team catalog). */
-export type ReadOnlySource = { robots(): Robot[]; presets(): Preset[] };
-
 export class Catalog {
   readonly #files: CatalogFiles;
   readonly #now: () => number;
@@ -44,6 +44,16 @@ export class Catalog {
 
   teamRobots(): Robot[] {
     return this.#team.robots();
+  }
+
+  /**
+   * Every robot's name now, one's own and the team's, by id: a call stores
+   * its robot's name as it was when fired, and lists show today's (read from
+   * a copy of the robots at most a second old; see RecordTable.read).
+   */
+  robotNames(): Map<string, string> {
+    const robots = [...this.#files.robots.read({ maxAgeMs: 1_000 }), ...this.#team.robots()];
+    return new Map(robots.map((r) => [r.id, r.name]));
   }
 
   /**

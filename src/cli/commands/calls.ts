@@ -1,7 +1,7 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { callStates, type CallStateName as CallState } from '../../shared/models/callStates.ts';
 import { callJson } from '../callReport.ts';
-import { callsOfRobot, currentRobotNames, robotNameNow } from '../callRobots.ts';
+import { callsOfRobot } from '../callRobots.ts';
 import type { UsualRun } from '../../shared/models/usualRun.ts';
 import { integerParser, run } from '../command.ts';
 import { refreshWaiting } from '../refreshWaiting.ts';
@@ -63,13 +63,12 @@ async function listCalls(options: CallsOptions): Promise<void> {
       );
     }
     if (calls.length === 0) return printLine('No calls found.');
-    const names = await currentRobotNames(core);
     printLine(
       formatTable(
         ['CALL', 'ROBOT', 'PRESET', 'STATE', 'CREATED', 'POLLS', 'USUALLY', 'WEBHOOKCALLID'],
         calls.map((c) => [
           c.id,
-          robotNameNow(c, names),
+          c.robotName,
           c.presetName ?? '-',
           unverified.has(c.id) && c.state === 'waiting' ? 'waiting?' : c.state,
           formatTime(c.createdAt),

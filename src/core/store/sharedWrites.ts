@@ -8,8 +8,11 @@ import { writeWins } from './writeRules.ts';
 
 export type { LoggedChange, LogRead, StoredCall } from './changeLog.ts';
 
-/** What a versioned write did: wrote `call` (now at `version`), or found a truer record and left it. */
-/** `forgotten`: the call was forgotten meanwhile (by any process), so nothing was written. */
+/**
+ * What a versioned write did: wrote `call` (now at `version`), or found a truer
+ * record and left it; `forgotten`: the call was forgotten meanwhile (by any
+ * process), so nothing was written.
+ */
 export type CommitResult = StoredCall & { written: boolean; holder: string | null; forgotten?: true };
 
 /** One write for commit: the call, the version its writer last saw (0: new), its lease. */

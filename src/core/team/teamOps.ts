@@ -25,11 +25,6 @@ export function teamReadOnly(what: 'robot' | 'preset'): AppError {
   );
 }
 
-/**
- * The team catalog's robots as far as this desk goes: their tokens, which
- * live in this desk's keychain under the robot's id (derived from its name)
- * and its origin, like one's own robots' tokens.
- */
 /** `id` when it is one's own; the team's robots and presets are only read. */
 export function own(id: string, what: 'robot' | 'preset'): string {
   if (isTeamId(id)) throw teamReadOnly(what);
@@ -89,6 +84,11 @@ type OwnImport = {
   applyImport(file: ExportFile, choices: ImportChoices): Promise<ImportPlan>;
 };
 
+/**
+ * The team catalog's robots as far as this desk goes: their tokens, which
+ * live in this desk's keychain under the robot's id (derived from its name)
+ * and its origin, like one's own robots' tokens.
+ */
 export class TeamOps {
   readonly #team: TeamCatalog;
   readonly #tokens: RobotTokens;

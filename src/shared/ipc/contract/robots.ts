@@ -22,17 +22,17 @@ export const WindowRobotPatch = WindowRobotInput.partial().strict();
 /** A CA file main read for a robot: the robot as saved and what the window shows of the file. */
 export const RobotCaChoice = z.object({ robot: RobotView, ca: CaFileSummary });
 
-/**
- * Robots and their tokens. A token goes to main once and never comes back.
- * A robot's `caFile`, in every answer and event, is the file's name only:
- * main never hands the window a path (main/ipc/windowView.ts).
- */
 /** A token as the window sends it: refused here by the same rule the vault and the CLI apply. */
 const Token = z.string().superRefine((token, ctx) => {
   const problem = tokenProblem(token);
   if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });
 });
 
+/**
+ * Robots and their tokens. A token goes to main once and never comes back.
+ * A robot's `caFile`, in every answer and event, is the file's name only:
+ * main never hands the window a path (main/ipc/windowView.ts).
+ */
 export const robotMethods = methods({
   listRobots: { request: NoRequest, response: z.array(RobotView) },
   createRobot: { request: WindowRobotInput, response: RobotView },
