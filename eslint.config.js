@@ -112,7 +112,7 @@ export default tseslint.config(
     languageOptions: { sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
-  // One idea per file: a source file past ~300 lines is asking to be split (docs/architecture.md).
+  // One idea per file: a source file past ~300 lines is asking to be split (docs/architecture.md, Habits).
   {
     files: ['src/**/*.{ts,tsx}'],
     rules: { 'max-lines': ['warn', { max: 300, skipBlankLines: true, skipComments: true }] },
