@@ -4,7 +4,7 @@ import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** Layer boundaries from DESIGN.md, enforced here rather than hoped for. */
+/** Layer boundaries from docs/architecture.md, enforced here rather than hoped for. */
 const nodeBuiltins = { group: ['node:*'], message: 'This layer must not use Node built-ins.' };
 const electron = { group: ['electron', 'electron/*'], message: 'This layer must not depend on Electron.' };
 const layer = (name, message) => ({ group: [`**/${name}/**`, `**/${name}`], message });
@@ -112,7 +112,7 @@ export default tseslint.config(
     languageOptions: { sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
-  // One idea per file: a source file past ~300 lines is asking to be split (DESIGN.md, Habits).
+  // One idea per file: a source file past ~300 lines is asking to be split (docs/architecture.md, Habits).
   {
     files: ['src/**/*.{ts,tsx}'],
     rules: { 'max-lines': ['warn', { max: 300, skipBlankLines: true, skipComments: true }] },

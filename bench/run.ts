@@ -2,7 +2,7 @@
  * Every benchmark, one after the other, each in its own process group with
  * a time limit: their figures go to bench/results.json (with the machine,
  * its load and the date) and one table. `npm run bench:readme` then writes
- * the README's performance section from that file.
+ * the performance table of docs/performance.md from that file.
  *
  *   npm run bench [-- --only core,sandbox --short --results FILE]
  *

@@ -1,5 +1,5 @@
 /**
- * The poll benchmark's chart, as an SVG the README shows: on the left the
+ * The poll benchmark's chart, as an SVG docs/performance.md shows: on the left the
  * distribution of detection lag of each client (the share of runs seen done
  * within each lag, so the tail is where a line reaches the top), on the
  * right the status queries each sent. Light or dark with the reader's

@@ -1,4 +1,4 @@
-/** How figures read in the printed table and in the README: the same words in both. */
+/** How figures read in the printed table and in docs/performance.md: the same words in both. */
 import type { Figure, Target } from './figures.ts';
 
 const grouped = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });

@@ -1,11 +1,11 @@
 /**
- * Keeps the README's mutation scores equal to what the runs measured.
+ * Keeps the mutation score table of docs/mutation.md equal to what the runs measured.
  *
  *   npm run mutation:readme -- --report reports/mutation/rules.json
  *       records the files of that report (a `--force` run, its date the
- *       report's) in docs/mutation-scores.json, then rewrites the README
- *   npm run mutation:readme             rewrites the README from docs/mutation-scores.json
- *   npm run mutation:readme -- --check  changes nothing; exits 1 when the README differs
+ *       report's) in docs/mutation-scores.json, then rewrites the table
+ *   npm run mutation:readme             rewrites the table from docs/mutation-scores.json
+ *   npm run mutation:readme -- --check  changes nothing; exits 1 when the table differs
  */
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -20,7 +20,7 @@ import {
 } from './scores.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
-const readmePath = path.join(repoRoot, 'README.md');
+const docPath = path.join(repoRoot, 'docs/mutation.md');
 const scoresPath = path.join(repoRoot, 'docs/mutation-scores.json');
 
 const { values } = parseArgs({
@@ -40,18 +40,18 @@ if (values.report !== undefined) {
   );
 }
 
-const readme = await readFile(readmePath, 'utf8');
-const next = withMutationSection(readme, await mutationSection(scores, readmePath));
+const doc = await readFile(docPath, 'utf8');
+const next = withMutationSection(doc, await mutationSection(scores, docPath));
 if (values.check) {
-  if (next !== readme) {
+  if (next !== doc) {
     console.error(
-      'README.md: the mutation scores are not what docs/mutation-scores.json says; run npm run mutation:readme',
+      'docs/mutation.md: the mutation scores are not what docs/mutation-scores.json says; run npm run mutation:readme',
     );
     process.exitCode = 1;
   }
-} else if (next !== readme) {
-  await writeFile(readmePath, next);
-  console.log('README.md: mutation scores rewritten from docs/mutation-scores.json');
+} else if (next !== doc) {
+  await writeFile(docPath, next);
+  console.log('docs/mutation.md: mutation scores rewritten from docs/mutation-scores.json');
 } else {
-  console.log('README.md: mutation scores already match docs/mutation-scores.json');
+  console.log('docs/mutation.md: mutation scores already match docs/mutation-scores.json');
 }

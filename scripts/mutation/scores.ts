@@ -1,8 +1,8 @@
 /**
- * The README's mutation scores, from the reports Stryker writes and nothing
+ * The mutation scores of docs/mutation.md, from the reports Stryker writes and nothing
  * else. A run's JSON report (reports/mutation/<scope>.json, hundreds of KB) is
  * boiled down to one row per file in docs/mutation-scores.json, which is
- * committed; the README's table is made from that file, and a unit test holds
+ * committed; the table in docs/mutation.md is made from that file, and a unit test holds
  * the two equal, so no score can be typed by hand or outlive its code unseen.
  * A file listed without a measurement says since when it was not re-measured
  * and claims no score.
@@ -160,8 +160,8 @@ const scopeRank = (scope: string) => {
   return i < 0 ? SCOPE_ORDER.length : i;
 };
 
-/** The text between the README's markers, formatted as the repository's Prettier check wants it. */
-export async function mutationSection(scores: Scores, readmePath: string): Promise<string> {
+/** The text between the markers in docs/mutation.md, formatted as the repository's Prettier check wants it. */
+export async function mutationSection(scores: Scores, docPath: string): Promise<string> {
   const rows = [...scores.files].sort(
     (a, b) => scopeRank(a.scope) - scopeRank(b.scope) || a.file.localeCompare(b.file),
   );
@@ -176,16 +176,16 @@ export async function mutationSection(scores: Scores, readmePath: string): Promi
     (measured.length < rows.length
       ? '; a file not re-measured shows no score, only the date it was last measured.'
       : '.');
-  const options = (await resolveConfig(readmePath)) ?? {};
+  const options = (await resolveConfig(docPath)) ?? {};
   return format(`${lead}\n\n${table}\n`, { ...options, parser: 'markdown' });
 }
 
-/** `readme` with the text between the mutation markers replaced by `section`. */
-export function withMutationSection(readme: string, section: string): string {
-  const start = readme.indexOf(SECTION_START);
-  const end = readme.indexOf(SECTION_END);
+/** `doc` with the text between the mutation markers replaced by `section`. */
+export function withMutationSection(doc: string, section: string): string {
+  const start = doc.indexOf(SECTION_START);
+  const end = doc.indexOf(SECTION_END);
   if (start < 0 || end < start) {
-    throw new Error(`README.md has no mutation markers (${SECTION_START} … ${SECTION_END})`);
+    throw new Error(`docs/mutation.md has no mutation markers (${SECTION_START} … ${SECTION_END})`);
   }
-  return `${readme.slice(0, start + SECTION_START.length)}\n\n${section}\n${readme.slice(end)}`;
+  return `${doc.slice(0, start + SECTION_START.length)}\n\n${section}\n${doc.slice(end)}`;
 }

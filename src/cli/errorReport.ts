@@ -97,14 +97,14 @@ export function noteTokenEnvOption(has: boolean): void {
 /**
  * The core's keychain error is the app's too, so the terminal's own ways out
  * are added here: --token-env where the command takes it, else how to get an
- * unlocked keyring in a terminal or over SSH (the README says more).
+ * unlocked keyring in a terminal or over SSH (docs/cli.md says more).
  */
 export function withKeychainHint(message: string): string {
   if (!message.endsWith('Tokens are never stored anywhere else.')) return message;
   // With no keyring installed at all, the package to install is the way out.
   const session =
     process.platform === 'linux' && !message.includes(INSTALL_KEYRING)
-      ? ' In a terminal or over SSH, start an unlocked keyring first with dbus-run-session and gnome-keyring-daemon --unlock, as the README\'s "Keychain in a terminal or over SSH" shows.'
+      ? ' In a terminal or over SSH, start an unlocked keyring first with dbus-run-session and gnome-keyring-daemon --unlock, as "Keychain in a terminal or over SSH" in docs/cli.md shows.'
       : '';
   return takesTokenEnv
     ? `${message}${session} Or, without a keychain (SSH, cron, CI), give this command the token in an environment variable: --token-env VAR.`

@@ -1,7 +1,7 @@
 import type { ErrorKind } from '../core/errors.ts';
 import type { CallState } from '../shared/models/call.ts';
 
-/** The exit codes of `robot-tray`, as documented in the README. */
+/** The exit codes of `robot-tray`, as documented in docs/cli.md. */
 export const ExitCode = {
   ok: 0,
   /** Anything not covered below: an internal error, a sandbox that cannot listen. */

@@ -2,7 +2,7 @@
  * Every timer the sandbox starts (flow waits, injected latency, slow bodies)
  * goes through here so close() can cancel them all. Plain setTimeout: Node
  * keeps one list per duration, so 5,000 waiting calls cost little (see the
- * load figures in the README).
+ * load figures in docs/performance.md).
  */
 export type Scheduler = {
   after(ms: number, run: () => void): () => void;

@@ -29,7 +29,7 @@ describe('robot-tray without an unlocked keychain', () => {
     expect(set.code).toBe(7);
     expect(set.stderr).toContain(
       'In a terminal or over SSH, start an unlocked keyring first with dbus-run-session and gnome-keyring-daemon --unlock, ' +
-        'as the README\'s "Keychain in a terminal or over SSH" shows.\n',
+        'as "Keychain in a terminal or over SSH" in docs/cli.md shows.\n',
     );
     expect(set.stderr).not.toContain('--token-env');
     const fire = await h.run(['fire', 'Echo'], { env: noKeychain });
@@ -91,7 +91,7 @@ describe('robot-tray sandbox --seed', () => {
   });
 });
 
-/** The README's ways to run the CLI, run as a new user would, on this machine's system Node when it is older. */
+/** The ways docs/cli.md gives to run the CLI, run as a new user would, on this machine's system Node when it is older. */
 describe('running robot-tray from a fresh shell', () => {
   let home: string;
   beforeAll(async () => {
@@ -104,9 +104,9 @@ describe('running robot-tray from a fresh shell', () => {
   const systemNode = spawnSync('node', ['--version'], { env: { PATH: systemPath }, encoding: 'utf8' });
   const olderSystemNode = systemNode.status === 0 && Number(/^v(\d+)/.exec(systemNode.stdout)?.[1]) < 24;
 
-  test("the README's PATH wrapper command works in a HOME without ~/.local/bin", async () => {
-    const readme = await readFile(path.join(ROOT, 'README.md'), 'utf8');
-    const section = readme.slice(readme.indexOf('**On the PATH.**'));
+  test("docs/cli.md's PATH wrapper command works in a HOME without ~/.local/bin", async () => {
+    const doc = await readFile(path.join(ROOT, 'docs/cli.md'), 'utf8');
+    const section = doc.slice(doc.indexOf('**On the PATH.**'));
     const command = /```sh\n([\s\S]*?)```/.exec(section)![1]!;
     expect(command).toContain('~/.local/bin/robot-tray');
     const made = spawnSync('sh', ['-c', command], { cwd: ROOT, env: { PATH: systemPath, HOME: home } });

@@ -235,8 +235,8 @@ describe('fault matrix', () => {
     const expected = await format(faultsMarkdown(faultCases), { ...options, parser: 'markdown' });
     if (process.env['FAULTS_WRITE'] === '1') await writeFile(DOCS, expected);
     expect(await readFile(DOCS, 'utf8')).toBe(expected);
-    const readme = await readFile(path.join(import.meta.dirname, '../../README.md'), 'utf8');
-    expect(/what they do next: (\d+) cases/.exec(readme.replace(/\s+/g, ' '))?.[1]).toBe(
+    const architecture = await readFile(path.join(import.meta.dirname, '../../docs/architecture.md'), 'utf8');
+    expect(/what they do next: (\d+) cases/.exec(architecture.replace(/\s+/g, ' '))?.[1]).toBe(
       String(faultCases.length),
     );
   });

@@ -3,7 +3,7 @@ import path from 'node:path';
 
 /**
  * Where the window tests save their screenshots: `npm run screenshots`
- * refreshes the README's pictures in docs/screenshots; a plain test run
+ * refreshes the pictures the docs show, in docs/screenshots; a plain test run
  * writes them to a temporary folder, so it leaves the tree as it was.
  */
 export const screenshotDir =

@@ -8,20 +8,20 @@ import {
   SECTION_END,
   SECTION_START,
   withSection,
-} from '../../bench/support/readmeSection.ts';
+} from '../../bench/support/performanceSection.ts';
 import { resultsSchema } from '../../bench/support/results.ts';
 
-const readmePath = path.join(repoRoot, 'README.md');
+const docPath = path.join(repoRoot, 'docs/performance.md');
 const committedResults = async () =>
   resultsSchema.parse(JSON.parse(await readFile(path.join(repoRoot, 'bench/results.json'), 'utf8')));
 
-/** The README's performance figures come from the committed benchmark run, never from a hand. */
-describe('bench/results.json and the README', () => {
-  test('the README performance section is exactly what npm run bench:readme makes from bench/results.json', async () => {
+/** The performance figures in docs/performance.md come from the committed benchmark run, never from a hand. */
+describe('bench/results.json and docs/performance.md', () => {
+  test('the performance table in docs/performance.md is exactly what npm run bench:readme makes from bench/results.json', async () => {
     // A Windows checkout may turn line ends into CRLF; the figures are what is compared.
-    const readme = (await readFile(readmePath, 'utf8')).replaceAll('\r\n', '\n');
-    const made = withSection(readme, await performanceSection(await committedResults(), readmePath));
-    expect(readme).toBe(made);
+    const doc = (await readFile(docPath, 'utf8')).replaceAll('\r\n', '\n');
+    const made = withSection(doc, await performanceSection(await committedResults(), docPath));
+    expect(doc).toBe(made);
   });
 
   test('the committed run is a full one, with every benchmark and none failed', async () => {
@@ -35,7 +35,7 @@ describe('bench/results.json and the README', () => {
     const results = await committedResults();
     const [first, ...rest] = results.benchmarks;
     const failed = { ...first!, exitCode: 1, error: 'exited with 1', figures: [] };
-    const section = await performanceSection({ ...results, benchmarks: [failed, ...rest] }, readmePath);
+    const section = await performanceSection({ ...results, benchmarks: [failed, ...rest] }, docPath);
     expect(section).toMatch(
       new RegExp(`\\| ${failed.name}: the benchmark failed +\\| exited with 1 .*\\| MISSED +\\|`),
     );
@@ -44,10 +44,8 @@ describe('bench/results.json and the README', () => {
   });
 
   test('a figure typed into the table is overwritten: the section is rebuilt between the markers', () => {
-    const readme = `# Intro\n\n${SECTION_START}\n\n| hand | typed |\n\n${SECTION_END}\nafter\n`;
-    expect(withSection(readme, 'made\n')).toBe(
-      `# Intro\n\n${SECTION_START}\n\nmade\n\n${SECTION_END}\nafter\n`,
-    );
+    const doc = `# Intro\n\n${SECTION_START}\n\n| hand | typed |\n\n${SECTION_END}\nafter\n`;
+    expect(withSection(doc, 'made\n')).toBe(`# Intro\n\n${SECTION_START}\n\nmade\n\n${SECTION_END}\nafter\n`);
     expect(() => withSection('# no markers\n', 'made\n')).toThrow(/no performance markers/);
   });
 });

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 const root = path.resolve(import.meta.dirname, '../..');
 
 /**
- * The layer rules of DESIGN.md live in eslint.config.js. Each case lints a
+ * The layer rules of docs/architecture.md live in eslint.config.js. Each case lints a
  * snippet as if it were a file in that layer and expects the boundary rule
  * to fire (or not).
  */

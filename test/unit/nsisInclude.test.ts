@@ -74,7 +74,7 @@ async function compile(dir: string, name: string, script: string) {
  * uninstall step, compiled with the real NSIS compiler (Debian's makensis;
  * the installer itself is built, and run, only by the release workflow).
  */
-// Debian's makensis (README, Prerequisites); the macOS and Windows pull-request jobs have none.
+// Debian's makensis (docs/development.md, Prerequisites); the macOS and Windows pull-request jobs have none.
 describe.runIf(process.platform === 'linux')(
   "the NSIS installer's additions (packaging/installer.nsh)",
   () => {

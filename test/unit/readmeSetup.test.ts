@@ -3,13 +3,13 @@ import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+const readme = readFileSync(path.join(ROOT, 'docs/development.md'), 'utf8');
 const ci = readFileSync(path.join(ROOT, '.ci/run'), 'utf8');
 
-/** The README's section under `## title`, up to the next `## `. */
+/** The developer guide's section under `## title`, up to the next `## `. */
 function section(title: string): string {
   const start = readme.indexOf(`## ${title}\n`);
-  if (start < 0) throw new Error(`README.md has no "## ${title}"`);
+  if (start < 0) throw new Error(`docs/development.md has no "## ${title}"`);
   const end = readme.indexOf('\n## ', start + 1);
   return readme.slice(start, end < 0 ? undefined : end);
 }
@@ -22,8 +22,8 @@ function ciPackages(): string[] {
   return [listed[1]!, ...added].flatMap((words) => words.split(/\s+/)).filter((w) => w !== '');
 }
 
-/** A fresh machine set up from the README is the machine CI runs on. */
-describe('the README’s prerequisites are what .ci/run installs and sets', () => {
+/** A fresh machine set up from the developer guide is the machine CI runs on. */
+describe('the developer guide’s prerequisites are what .ci/run installs and sets', () => {
   test('the same packages, no more and no fewer', () => {
     const prerequisites = section('Prerequisites (Linux)');
     const line = /apt-get install -y ([^\n`]+)/.exec(prerequisites);
@@ -34,7 +34,7 @@ describe('the README’s prerequisites are what .ci/run installs and sets', () =
     for (const pkg of named) expect(prerequisites.split(line![0])[1]).toContain(`\`${pkg}\``);
   });
 
-  test('what .ci/run sets for npm ci, the README asks for too', () => {
+  test('what .ci/run sets for npm ci, the developer guide asks for too', () => {
     const exported = [...ci.matchAll(/^export (npm_config_\w+=\S+)/gm)].map((m) => m[1]!);
     expect(exported).toEqual(['npm_config_nodedir=/usr']);
     for (const setting of exported) {

@@ -9,7 +9,7 @@ export function sandboxCommand(): Command {
     .description('run the local simulator of the robot service in the foreground (Ctrl+C stops it)')
     .option('--port <N>', 'port to listen on; 0 picks a free one', integerParser(0, 65_535), 4780)
     .option('--host <ADDRESS>', 'address to bind (default 127.0.0.1; the admin API lists tokens)')
-    .option('--config <FILE>', 'robots config file (JSON), see the README')
+    .option('--config <FILE>', 'robots config file (JSON), see docs/sandbox.md')
     .option('--no-demo', 'leave out the built-in demo robots')
     .option(
       '--seed <N>',

@@ -1,7 +1,7 @@
 /**
- * The README's performance table, made from bench/results.json and nothing
- * else, so no figure in it can be typed by hand (a unit test compares the
- * README with what this makes from the committed results).
+ * The performance table of docs/performance.md, made from bench/results.json
+ * and nothing else, so no figure in it can be typed by hand (a unit test
+ * compares the file with what this makes from the committed results).
  */
 import { format, resolveConfig } from 'prettier';
 import { figureRow } from './format.ts';
@@ -30,7 +30,7 @@ function machineLine(results: Results): string {
 }
 
 /** The text between the markers, formatted as the repository's Prettier check wants it. */
-export async function performanceSection(results: Results, readmePath: string): Promise<string> {
+export async function performanceSection(results: Results, docPath: string): Promise<string> {
   const header = ['figure', 'measured', 'baseline, same run', 'ratio', 'target', 'met', 'run alone'];
   const rows: string[][] = [];
   for (const bench of results.benchmarks) {
@@ -51,16 +51,16 @@ export async function performanceSection(results: Results, readmePath: string): 
     .map((r) => `| ${r.map(cell).join(' | ')} |`)
     .join('\n');
   const markdown = `${machineLine(results)}\n\n${table}\n`;
-  const options = (await resolveConfig(readmePath)) ?? {};
+  const options = (await resolveConfig(docPath)) ?? {};
   return format(markdown, { ...options, parser: 'markdown' });
 }
 
-/** `readme` with the text between the markers replaced by `section`. */
-export function withSection(readme: string, section: string): string {
-  const start = readme.indexOf(SECTION_START);
-  const end = readme.indexOf(SECTION_END);
+/** `doc` with the text between the markers replaced by `section`. */
+export function withSection(doc: string, section: string): string {
+  const start = doc.indexOf(SECTION_START);
+  const end = doc.indexOf(SECTION_END);
   if (start < 0 || end < start) {
-    throw new Error(`README.md has no performance markers (${SECTION_START} … ${SECTION_END})`);
+    throw new Error(`docs/performance.md has no performance markers (${SECTION_START} … ${SECTION_END})`);
   }
-  return `${readme.slice(0, start + SECTION_START.length)}\n\n${section}\n${readme.slice(end)}`;
+  return `${doc.slice(0, start + SECTION_START.length)}\n\n${section}\n${doc.slice(end)}`;
 }
