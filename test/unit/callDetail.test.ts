@@ -7,6 +7,7 @@ import { WarningLog } from '../../src/core/store/warnings.ts';
 import { type Call, callDetail } from '../../src/shared/models/call.ts';
 import { addSandboxRobot } from '../support/coreHarness.ts';
 import { historyConnections } from '../support/historyConnections.ts';
+import { memorySecrets } from '../support/memorySecrets.ts';
 import { doneCall } from '../support/callRecords.ts';
 import { answeredCall, storeFinishedCall } from '../support/storedCalls.ts';
 
@@ -109,7 +110,8 @@ describe("AppCore's call detail", () => {
 
   test('a call this process is watching is given as the tracker holds it, not as another process stored it', async () => {
     const sandbox = await startSandbox({ demoRobots: false, seed: 1 });
-    const core = await AppCore.open({ dataDir: histories.dir });
+    // A unit test: the token in memory, not the system keychain.
+    const core = await AppCore.open({ dataDir: histories.dir, secrets: memorySecrets() });
     try {
       const { robot } = await addSandboxRobot(core, sandbox, {
         name: 'held',
