@@ -110,6 +110,23 @@ describe('robot-tray export and import', () => {
     expect(plan.robots[0]!.plainHttpTo).toBe('robots.corp:8080');
   });
 
+  test('importing robots that need tokens names the command for each of them', async () => {
+    const two = path.join(h.home, 'two.json');
+    const robots = ['North desk', 'South desk'].map((name) => ({ name, baseUrl: 'https://robots.example' }));
+    await writeFile(two, JSON.stringify({ format: 'robot-tray-export', version: 1, exportedAt: 0, robots }));
+    const fresh = await mkdtemp(path.join(tmpdir(), 'robot-tray-import-two-'));
+    try {
+      const applied = await h.run(['import', two], { env: { ROBOT_TRAY_HOME: fresh } });
+      expect(applied.code).toBe(0);
+      expect(applied.stdout).toContain(
+        'Set a token for each robot marked "token needed":\n' +
+          "  robot-tray token set 'North desk'\n  robot-tray token set 'South desk'\n",
+      );
+    } finally {
+      await rm(fresh, { recursive: true, force: true });
+    }
+  });
+
   test('a file from a newer Robot Tray or not an export is refused naming the file', async () => {
     const future = path.join(h.home, 'future.json');
     await writeFile(future, JSON.stringify({ format: 'robot-tray-export', version: 2, robots: [] }));
@@ -155,7 +172,7 @@ describe('robot-tray export and import', () => {
     const fired = await h.run(['fire', 'Team robot', '--preset', 'Echo', '--wait']);
     expect(fired.code).toBe(0);
     expect((await h.run(['robot', 'edit', 'Team robot', '--notes', 'x'])).stderr).toContain(
-      'belongs to the team catalog',
+      'belongs to the team catalog, which Robot Tray only reads. Change it in the catalog file, or copy it to your own robots (Copy to my robots in the app, robot-tray team copy in the CLI).',
     );
 
     await writeFile(catalog, '{"format": "robot-tray-export", "vers');

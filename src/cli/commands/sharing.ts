@@ -93,9 +93,10 @@ async function importRobots(file: string, options: ImportOptions): Promise<numbe
     const needed = plan.robots.filter(
       (s) => s.action !== 'skip' && (s.token === 'needed' || s.token === 'removed'),
     );
+    // Every robot that needs one, each with its own command: none is left to guess.
     if (needed.length > 0)
       printLine(
-        `Set a token for each robot marked "token needed": robot-tray token set ${shellWord(needed[0]!.name)}`,
+        `Set a token for each robot marked "token needed":\n${needed.map((s) => `  robot-tray token set ${shellWord(s.name)}`).join('\n')}`,
       );
     return ExitCode.ok;
   });

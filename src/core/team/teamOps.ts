@@ -21,7 +21,7 @@ export { isTeamId };
 export function teamReadOnly(what: 'robot' | 'preset'): AppError {
   return new AppError(
     'validation',
-    `That ${what} belongs to the team catalog, which Robot Tray only reads. Change it in the catalog file, or export it and import it as your own.`,
+    `That ${what} belongs to the team catalog, which Robot Tray only reads. Change it in the catalog file, or copy it to your own robots (Copy to my robots in the app, robot-tray team copy in the CLI).`,
   );
 }
 
