@@ -94,6 +94,9 @@ export async function reportCall(
           ['webhookCallId', call.webhookCallId ?? '-'],
         ]),
       );
+    // A person at a terminal is told how to follow it; a script reads the two lines above.
+    if (!options.json && !options.waited && process.stderr.isTTY === true)
+      printProblem(`Follow it with: robot-tray call show ${call.id} --wait`);
   } else {
     printProblem(`robot-tray: ${problemLine(call)}`);
   }

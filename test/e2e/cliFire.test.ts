@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Call } from '../../src/shared/models/call.ts';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { CliHarness } from '../support/cliHarness.ts';
+import { spawnSync } from 'node:child_process';
+import { BIN, CliHarness } from '../support/cliHarness.ts';
+
+const hasScript = spawnSync('script', ['--version']).status === 0;
 import { json, startScriptedService } from '../support/scriptedService.ts';
 
 const echo = [{ type: 'respond' as const, echo: true }];
@@ -31,6 +34,22 @@ describe('robot-tray fire, status and calls', () => {
     const core = await h.core();
     expect(core.getCall(id!)).toMatchObject({ state: 'waiting', webhookCallId, args: { n: 1 } });
   });
+
+  test.skipIf(!hasScript)(
+    'without --wait on a terminal: says how to follow the call, on stderr',
+    async () => {
+      const session = h.startCommand('script', [
+        '-qefc',
+        `'${process.execPath}' '${BIN}' fire Echo --arg n:=2`,
+        '/dev/null',
+      ]);
+      session.child.stdin.end();
+      const result = await session.done;
+      expect(result.code).toBe(0);
+      const id = /call\s+(\S+)\r?\n/.exec(result.stdout)?.[1];
+      expect(result.stdout).toContain(`Follow it with: robot-tray call show ${id} --wait`);
+    },
+  );
 
   test('--arg as HTTPie: key=value is text, key:=value is JSON, =@FILE a file; --arg wins over --args', async () => {
     const note = path.join(h.home, 'note.txt');
