@@ -17,6 +17,8 @@ import { HistoryPrune } from './historyPrune.ts';
 import { type CallRow, parseCallRow, parseListedRow } from './historyRows.ts';
 import { responseStartReader } from './responseStart.ts';
 import { finishedRunsOf } from './runTimes.ts';
+import { runStatsOf, type StatsScope } from './runStats.ts';
+import type { RunStats } from '../../shared/models/runStats.ts';
 import { type CommitResult, type PendingWrite, SharedWrites } from './sharedWrites.ts';
 import type { FinishedRun } from '../tracker/runProfiles.ts';
 import { VIEW_LEASE_MS, ViewedCalls } from './viewedCalls.ts';
@@ -216,6 +218,11 @@ export class CallHistory {
   /** A robot's most recent finished runs (at most `limit`), for its run-time profile; see runTimes.ts. */
   finishedRuns(robotId: string, limit: number): FinishedRun[] {
     return this.#read(() => finishedRunsOf(this.#db, robotId, limit));
+  }
+
+  /** A robot's or preset's run statistics over [since, until), with its `points` most recent runs; see runStats.ts. */
+  runStats(scope: StatsScope, since: number, until: number, points = 0): RunStats {
+    return this.#read(() => runStatsOf(this.#db, scope, since, until, points));
   }
 
   /** Forget one call; every process hears of it through the change log. */
