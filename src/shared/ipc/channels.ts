@@ -49,6 +49,7 @@ export const contractMethodNames = [
   'refireCall',
   'forgetCall',
   'clearFinished',
+  'runStats',
   'adoptWaitingCalls',
   // saved calls
   'saveCall',
