@@ -1,4 +1,10 @@
-import { namedOutcomes, otherCount, type RunStats, shareText } from '../shared/models/runStats.ts';
+import {
+  durationText,
+  namedOutcomes,
+  otherCount,
+  type RunStats,
+  shareText,
+} from '../shared/models/runStats.ts';
 import { formatFields, formatTable } from './output.ts';
 
 /**
@@ -19,14 +25,6 @@ export function sparkline(values: ReadonlyArray<number | null>): string {
       return BARS[Math.min(BARS.length - 1, Math.floor((v / max) * (BARS.length - 1) + 0.5))];
     })
     .join('');
-}
-
-/** A run time for people: "850 ms", "12.5 s", "3.2 min". */
-export function durationText(ms: number | null): string {
-  if (ms === null) return '-';
-  if (ms < 1_000) return `${Math.round(ms).toString()} ms`;
-  if (ms < 120_000) return `${(Math.round(ms / 100) / 10).toString()} s`;
-  return `${(Math.round(ms / 6_000) / 10).toString()} min`;
 }
 
 function dayText(start: number): string {

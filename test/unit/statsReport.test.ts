@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { durationText, sparkline, statsText } from '../../src/cli/statsReport.ts';
-import { noStates, type RunStats } from '../../src/shared/models/runStats.ts';
+import { sparkline, statsText } from '../../src/cli/statsReport.ts';
+import { durationText, noStates, type RunStats } from '../../src/shared/models/runStats.ts';
 
 describe("robot-tray stats' text", () => {
   test('a sparkline has a bar a day, the tallest the largest, a space for a day without runs', () => {

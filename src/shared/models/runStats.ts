@@ -91,3 +91,11 @@ export function otherCount(states: StateCounts): number {
   for (const s of namedOutcomes) named += states[s];
   return Object.values(states).reduce((a, b) => a + b, 0) - named;
 }
+
+/** A run time for people: "850 ms", "12.5 s", "3.2 min"; "–" for none. */
+export function durationText(ms: number | null): string {
+  if (ms === null) return '–';
+  if (ms < 1_000) return `${Math.round(ms).toString()} ms`;
+  if (ms < 120_000) return `${(Math.round(ms / 100) / 10).toString()} s`;
+  return `${(Math.round(ms / 6_000) / 10).toString()} min`;
+}
