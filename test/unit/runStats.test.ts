@@ -193,3 +193,33 @@ describe('run statistics', () => {
     }
   });
 });
+
+describe("a preset's last ended call", () => {
+  test('is the newest call of the preset that ended, whatever its state, with when it ended; a waiting one is not', () => {
+    const history = newHistory();
+    try {
+      const at = (h: number) => BASE + h * HOUR;
+      const c = (id: string, state: CallState, h: number, presetId = 'p1') =>
+        doneCall(id, {
+          presetId,
+          state,
+          createdAt: at(h),
+          acceptedAt: at(h),
+          finishedAt: state === 'waiting' ? null : at(h) + 90,
+        });
+      expect(history.lastEnded('p1')).toBeNull();
+      for (const call of [
+        c('a', 'done', 1),
+        c('b', 'expired', 3),
+        c('c', 'failed', 2),
+        c('d', 'waiting', 5),
+        c('e', 'done', 9, 'p2'),
+      ])
+        history.put(call);
+      expect(history.lastEnded('p1')).toEqual({ state: 'expired', at: at(3) + 90 });
+      expect(history.lastEnded('p2')).toEqual({ state: 'done', at: at(9) + 90 });
+    } finally {
+      history.close();
+    }
+  });
+});

@@ -99,3 +99,23 @@ export function durationText(ms: number | null): string {
   if (ms < 120_000) return `${(Math.round(ms / 100) / 10).toString()} s`;
   return `${(Math.round(ms / 6_000) / 10).toString()} min`;
 }
+
+/** Beside a preset in the tray: how long its calls usually run (null: too few runs yet), how its last call ended. */
+export type PresetRunNote = { usual: string | null; last: { state: CallState; at: number } | null };
+
+/** "just now", "12 min ago", "2 h ago", "3 d ago". */
+export function agoText(ms: number): string {
+  const min = Math.floor(ms / 60_000);
+  if (min < 1) return 'just now';
+  if (min < 60) return `${min.toString()} min ago`;
+  if (min < 48 * 60) return `${Math.floor(min / 60).toString()} h ago`;
+  return `${Math.floor(min / (24 * 60)).toString()} d ago`;
+}
+
+/** "usually done in 30–45 s · last done 2 h ago", or null when there is nothing to say. */
+export function presetNoteText(note: PresetRunNote, now: number): string | null {
+  const parts: string[] = [];
+  if (note.usual !== null) parts.push(note.usual);
+  if (note.last !== null) parts.push(`last ${note.last.state} ${agoText(Math.max(0, now - note.last.at))}`);
+  return parts.length === 0 ? null : parts.join(' · ');
+}
