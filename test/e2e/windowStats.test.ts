@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { CallState } from '../../src/shared/models/call.ts';
+import { seriousViolations } from '../support/axeCheck.ts';
 import { screenshotDir } from '../support/screenshots.ts';
 import { storeFinishedCalls, type StoredCall } from '../support/storedCalls.ts';
 import { openAppWindow, type AppWindow, requireBuiltRenderer } from '../support/windowHarness.ts';
@@ -63,6 +64,7 @@ describe('the robot pane shows how the robot ran in the last 7 days', () => {
       expect(await panel.getByTestId('run-chart-caption').textContent()).toMatch(
         /^Call run-09 · failed after \d+(\.\d)? s · click to open it$/,
       );
+      expect(await seriousViolations(page)).toEqual([]);
       await mkdir(screenshotDir, { recursive: true });
       await panel.screenshot({ path: path.join(screenshotDir, `run-stats-${scheme}.png`) });
       await point.click();

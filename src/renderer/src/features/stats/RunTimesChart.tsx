@@ -17,7 +17,7 @@ export function RunTimesChart({ stats }: { stats: RunStats }) {
     <figure className="run-chart">
       <svg
         viewBox={`0 0 ${CHART.width.toString()} ${CHART.height.toString()}`}
-        role="img"
+        role="group"
         aria-label={`Run times of the last ${points.length.toString()} runs, with the p50 to p90 band`}
       >
         {band !== null && (
@@ -41,6 +41,8 @@ export function RunTimesChart({ stats }: { stats: RunStats }) {
             cy={p.y}
             r={3.5}
             tabIndex={0}
+            role="button"
+            aria-label={`Open call ${p.callId.slice(0, 8)}: ${p.state} after ${durationText(p.ms)}`}
             onMouseEnter={() => setHovered(p)}
             onMouseLeave={() => setHovered(null)}
             onFocus={() => setHovered(p)}
