@@ -21,6 +21,7 @@ export const benchmarks: readonly Benchmark[] = [
   { name: 'core', node: ['--expose-gc', 'bench/core-tracker.ts'], keyring: true, build: false },
   { name: 'sandbox', node: ['bench/sandbox-load.ts'], keyring: false, build: false },
   { name: 'history', node: ['bench/history-list.ts'], keyring: false, build: false },
+  { name: 'stats', node: ['bench/run-stats.ts'], keyring: false, build: false },
   { name: 'load', node: ['--expose-gc', 'bench/load-faults.ts'], keyring: false, build: false },
   { name: 'poll', node: ['bench/poll-learning.ts'], keyring: false, build: false },
   { name: 'cli', node: ['test/support/cliStartupBench.ts'], keyring: true, build: false },

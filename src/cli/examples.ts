@@ -46,6 +46,11 @@ export const EXAMPLES: Readonly<Record<string, readonly string[]>> = {
     'robot-tray fire "Invoice sync" --preset "One customer" --field customerId=123',
     'robot-tray fire Refunds --preset Refund --field customerId=123 --field pin=@- < pin.txt',
   ],
+  stats: [
+    'robot-tray stats                                   # every robot, the last 7 days',
+    'robot-tray stats "Invoice sync" --since 30d',
+    'robot-tray stats "Invoice sync" --preset "Rush order" --json',
+  ],
   'call list': [
     'robot-tray call list',
     'robot-tray call list --robot "Invoice sync" --state failed --limit 20',

@@ -16,6 +16,7 @@ import { robotCommand } from './commands/robot.ts';
 import { exportCommand, importCommand } from './commands/sharing.ts';
 import { teamCommand } from './commands/team.ts';
 import { sandboxCommand } from './commands/sandbox.ts';
+import { statsCommand } from './commands/stats.ts';
 import { statusCommand } from './commands/status.ts';
 import { forgetCommand, stopCommand } from './commands/stopForget.ts';
 import { tokenCommand } from './commands/token.ts';
@@ -117,6 +118,7 @@ export const COMMANDS: ReadonlyArray<readonly [name: string, build: (argv: reado
   ['settings', settingsCommand],
   ['network', networkCommand],
   ['history', historyCommand],
+  ['stats', statsCommand],
   ['export', exportCommand],
   ['import', importCommand],
   ['team', teamCommand],

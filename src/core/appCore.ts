@@ -1,6 +1,7 @@
 import type { Call, CallDetail } from '../shared/models/call.ts';
 import type { CallSummary, ListedCall } from '../shared/models/callSummary.ts';
 import type { UsualRun } from '../shared/models/usualRun.ts';
+import type { PresetRunNote, RunStats } from '../shared/models/runStats.ts';
 import type { Preset } from '../shared/models/preset.ts';
 import type { FieldValues } from '../shared/models/presetFields.ts';
 import type { RobotView } from '../shared/models/robotView.ts';
@@ -260,6 +261,13 @@ export class AppCore {
   /** The values a preset's form starts with: the last ones given to its fields, never a secret one. */
   lastFieldValues = (presetId: string): Promise<FieldValues> => this.#calls.lastFieldValues(presetId);
   forgetCall = (id: string): void => this.#calls.forget(id);
+  /** How a robot or preset ran over a period: outcomes, run-time percentiles, by day (see store/runStats.ts). */
+  runStats = (query: unknown): RunStats => this.#calls.stats(query, this.#p.clock.now());
+  /** What the tray says beside a preset: how long its calls usually run, how and when its last one ended. */
+  presetRunNote = (preset: Pick<Preset, 'id' | 'robotId'>): PresetRunNote => {
+    const usual = this.#tracker.usualFor({ robotId: preset.robotId, presetId: preset.id });
+    return { usual: usual?.text ?? null, last: this.#p.history.lastEnded(preset.id) };
+  };
   clearFinished = (robotId?: string): number => this.#calls.clearFinished(robotId);
 
   /**

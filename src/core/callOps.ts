@@ -14,6 +14,7 @@ import {
 } from '../shared/models/callSummary.ts';
 import { FireRequest } from '../shared/models/fire.ts';
 import { JsonObject } from '../shared/models/json.ts';
+import { MAX_STATS_DAYS, RunStatsQuery, type RunStats } from '../shared/models/runStats.ts';
 import { HttpMethod } from '../shared/models/preset.ts';
 import { type FieldValues, FieldValuesInput } from '../shared/models/presetFields.ts';
 import type { Robot } from '../shared/models/robot.ts';
@@ -40,6 +41,8 @@ const RefireChanges = z.object({
   args: JsonObject.optional(),
   fields: FieldValuesInput.optional(),
 });
+const DAY_MS = 86_400_000;
+
 /**
  * notifyOnFinish: the tray fired it; pollAtOnce: someone waits on the call
  * (`fire --wait`), so its first status query goes out right after acceptance.
@@ -253,6 +256,28 @@ export class CallOps {
     const removed = this.#history.deleteFinished(robotId);
     if (removed > 0) this.#announcer.removed([], { robotId: robotId ?? null });
     return removed;
+  }
+
+  /**
+   * A robot's or preset's run statistics over a period ending now unless
+   * it says (see store/runStats.ts); a period past MAX_STATS_DAYS days, or
+   * one that ends before it starts, is refused naming what to change.
+   */
+  stats(query: unknown, now: number): RunStats {
+    const q = parseInput(RunStatsQuery, query, 'statistics');
+    const until = q.until ?? now;
+    if (until <= q.since)
+      throw new AppError(
+        'validation',
+        'statistics: the period ends before it starts; choose an earlier start.',
+      );
+    if (until - q.since > MAX_STATS_DAYS * DAY_MS)
+      throw new AppError(
+        'validation',
+        `statistics: the period spans more than ${MAX_STATS_DAYS.toString()} days; choose a later start.`,
+      );
+    const scope = { robotId: q.robotId, presetId: q.presetId };
+    return this.#history.runStats(scope, q.since, until, q.points ?? 0);
   }
 
   async #fireSpec(robot: Robot, request: z.output<typeof FireRequest>): Promise<FireSpec> {

@@ -1,20 +1,11 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { seriousViolations } from '../support/axeCheck.ts';
 import { screenshotDir } from '../support/screenshots.ts';
 import { openAppWindow, type AppWindow, requireBuiltRenderer } from '../support/windowHarness.ts';
 
 const screenshots = screenshotDir;
-
-/** Serious or critical accessibility problems on the page as it is now, as readable lines. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
 
 describe('the window: accessibility of every area and dialog, and its screenshots', () => {
   let win: AppWindow | undefined;

@@ -169,6 +169,9 @@ describe('every contract method reaches AppCore', () => {
     const listed = await call('listCalls', { robotId: robot.id });
     expect(listed[0]).toMatchObject({ id: fired.id, state: 'done', hasResponse: true });
     expect(listed[0]).not.toHaveProperty('response');
+    const stats = await call('runStats', { robotId: robot.id, since: Date.now() - 3_600_000, points: 5 });
+    expect(stats).toMatchObject({ robotId: robot.id, calls: listed.length, states: { done: listed.length } });
+    expect(stats.points.map((p) => p.callId)).toContain(fired.id);
     const again = await call('refireCall', { id: fired.id });
     expect(again.id).not.toBe(fired.id);
     await whenCall(shell.core, again.id, (c) => c.state === 'done');
@@ -289,6 +292,7 @@ describe('dispatch', () => {
     ['refireCall', { id: 'c1', fields: { pin: [1] } }, 'fields.pin'],
     ['reorderPresets', { robotId: 'r1', ids: 'p1' }, 'ids'],
     ['listCalls', { states: ['finished'] }, 'states[0]'],
+    ['runStats', { robotId: 'r1', since: -1 }, 'since'],
     ['updateSettings', { historyLimit: 1 }, 'historyLimit'],
     ['getCall', {}, 'id'],
     ['getAppInfo', { extra: 1 }, 'request'],

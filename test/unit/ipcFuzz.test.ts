@@ -75,6 +75,7 @@ const validRequests: Record<MethodName, () => Record<string, unknown>> = {
   fire: () => ({ robotId, presetId, method: 'POST', args: { a: 1 } }),
   curlCommand: () => ({ robotId, presetId }),
   listCalls: () => ({ robotId, limit: 10 }),
+  runStats: () => ({ robotId, presetId, since: Date.now() - 86_400_000, points: 10 }),
   getCall: () => ({ id: callId }),
   getCallResponseStart: () => ({ id: callId, chars: 100 }),
   showingCall: () => ({ id: callId }),

@@ -52,6 +52,26 @@ const submenu = (items: readonly TrayItem[], label: string) => {
 const empty: TrayState = { robots: [], presets: [], recentCalls: [] };
 
 describe('trayMenu', () => {
+  test('a pinned preset says how long its calls usually run and how its last one ended, as long ago as it was', () => {
+    const now = Date.UTC(2026, 5, 1, 12);
+    const items = trayMenu({
+      ...empty,
+      robots: [robot('r1')],
+      presets: [preset('p1', 'r1'), preset('p2', 'r1'), preset('p3', 'r1')],
+      runNotes: new Map([
+        ['p1', { usual: 'usually done in 30–45 s', last: { state: 'done', at: now - 2 * 3_600_000 - 5 } }],
+        ['p2', { usual: null, last: { state: 'failed', at: now - 20_000 } }],
+        ['p3', { usual: null, last: null }],
+      ]),
+      now,
+    });
+    expect(labels(submenu(items, 'Robot r1'))).toEqual([
+      'Preset p1 — usually done in 30–45 s · last done 2 h ago',
+      'Preset p2 — last failed just now',
+      'Preset p3',
+    ]);
+  });
+
   test('with no robots it offers the demo, and always Open and Quit', () => {
     const items = trayMenu(empty);
     expect(labels(items)).toEqual([

@@ -17,6 +17,9 @@ import { HistoryPrune } from './historyPrune.ts';
 import { type CallRow, parseCallRow, parseListedRow } from './historyRows.ts';
 import { responseStartReader } from './responseStart.ts';
 import { finishedRunsOf } from './runTimes.ts';
+import { runStatsOf, type StatsScope } from './runStats.ts';
+import { type LastEnded, lastEndedReader } from './lastEnded.ts';
+import type { RunStats } from '../../shared/models/runStats.ts';
 import { type CommitResult, type PendingWrite, SharedWrites } from './sharedWrites.ts';
 import type { FinishedRun } from '../tracker/runProfiles.ts';
 import { VIEW_LEASE_MS, ViewedCalls } from './viewedCalls.ts';
@@ -49,6 +52,7 @@ export class CallHistory {
   readonly #count: StatementSync;
   readonly #warnings: WarningLog;
   readonly #prune: HistoryPrune;
+  readonly #lastEnded: (presetId: string) => LastEnded;
 
   readonly #now: () => number;
   readonly #viewed: ViewedCalls;
@@ -73,6 +77,7 @@ export class CallHistory {
        FROM calls c LEFT JOIN responses r ON r.call_key = c.key WHERE c.id = ?`,
     );
     this.#responseStart = responseStartReader(db);
+    this.#lastEnded = lastEndedReader(db);
     this.#idOf = db.prepare(
       `SELECT id FROM calls WHERE id = ?
        UNION ALL SELECT * FROM (SELECT id FROM calls WHERE webhook_call_id = ? ORDER BY created_at DESC LIMIT 1)
@@ -216,6 +221,16 @@ export class CallHistory {
   /** A robot's most recent finished runs (at most `limit`), for its run-time profile; see runTimes.ts. */
   finishedRuns(robotId: string, limit: number): FinishedRun[] {
     return this.#read(() => finishedRunsOf(this.#db, robotId, limit));
+  }
+
+  /** A robot's or preset's run statistics over [since, until), with its `points` most recent runs; see runStats.ts. */
+  runStats(scope: StatsScope, since: number, until: number, points = 0): RunStats {
+    return this.#read(() => runStatsOf(this.#db, scope, since, until, points));
+  }
+
+  /** How a preset's most recent ended call ended, and when; see lastEnded.ts. */
+  lastEnded(presetId: string): LastEnded {
+    return this.#read(() => this.#lastEnded(presetId));
   }
 
   /** Forget one call; every process hears of it through the change log. */

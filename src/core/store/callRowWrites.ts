@@ -3,7 +3,13 @@ import { type Call, type CallState, isActive } from '../../shared/models/call.ts
 import type { toRows } from './historyRows.ts';
 
 /** What a write needs to know of a call's stored row before writing it. */
-export type StoredHead = { state: CallState; version: number; holder: string | null; webhook: string | null };
+export type StoredHead = {
+  state: CallState;
+  version: number;
+  holder: string | null;
+  webhook: string | null;
+  run: number | null;
+};
 
 /** A call split for its rows (see toRows). */
 export type Rows = ReturnType<typeof toRows>;
@@ -24,7 +30,8 @@ const KNOWN_MAX = 50_000;
  * - an update names the version its writer saw (`version = $expected`) and
  *   sets only the indexed columns that change: `state` and `webhook_call_id`
  *   are indexed, and SQLite rewrites an index entry whenever its column is
- *   set, even to the same value. A column left as it is is checked instead
+ *   set, even to the same value; so is `run_ms` (the run time statistics
+ *   read), which changes at most once, when the call ends. A column left as it is is checked instead
  *   (`state = $state`), so an update whose guess of the stored row is wrong
  *   writes nothing and the caller reads the row and decides by the rules.
  * The guess is the row this connection last wrote of a call still active
@@ -35,7 +42,7 @@ export class CallRowWrites {
   readonly #me: string;
   readonly #head: StatementSync;
   readonly #insert: StatementSync;
-  /** Prepared on first use, by which indexed columns change (state, webhook). */
+  /** Prepared on first use, by which indexed columns change (state, webhook, run time). */
   readonly #updates = new Map<string, StatementSync>();
   readonly #setResponse: StatementSync;
   readonly #dropResponse: StatementSync;
@@ -45,14 +52,15 @@ export class CallRowWrites {
     this.#db = db;
     this.#me = me;
     this.#head = db.prepare(
-      'SELECT state, version, lease_holder AS holder, webhook_call_id AS webhook FROM calls WHERE id = ?',
+      `SELECT state, version, lease_holder AS holder, webhook_call_id AS webhook, run_ms AS run
+       FROM calls WHERE id = ?`,
     );
     // $until: the lease to keep (this process holds it), 0 to let it go, NULL to leave it as it is.
     this.#insert = db.prepare(
       `INSERT INTO calls (id, robot_id, state, created_at, webhook_call_id, search, data, version, seq, writer,
-         lease_holder, lease_until, bytes)
+         lease_holder, lease_until, bytes, preset_id, run_ms)
        VALUES ($id, $robot, $state, $created, $webhook, $search, $data, 1, $seq, $me,
-         CASE WHEN coalesce($until, 0) = 0 THEN NULL ELSE $me END, coalesce($until, 0), $bytes)
+         CASE WHEN coalesce($until, 0) = 0 THEN NULL ELSE $me END, coalesce($until, 0), $bytes, $preset, $run)
        ON CONFLICT (id) DO NOTHING
        RETURNING key, version, lease_holder AS holder`,
     );
@@ -80,6 +88,8 @@ export class CallRowWrites {
       webhook: call.webhookCallId,
       robot: call.robotId,
       created: call.createdAt,
+      preset: call.presetId,
+      run: rows.runMs,
     }) as Returned | undefined;
     if (written === undefined) return undefined;
     // A new row has no response yet (a forgotten call's went with it).
@@ -102,7 +112,12 @@ export class CallRowWrites {
     values['expected'] = stored.version;
     values['state'] = call.state;
     values['webhook'] = call.webhookCallId;
-    const statement = this.#update(stored.state !== call.state, stored.webhook !== call.webhookCallId);
+    values['run'] = rows.runMs;
+    const statement = this.#update(
+      stored.state !== call.state,
+      stored.webhook !== call.webhookCallId,
+      stored.run !== rows.runMs,
+    );
     const written = statement.get(values) as Returned | undefined;
     if (written === undefined) return undefined;
     if (rows.json === null) this.#dropResponse.run(written.key);
@@ -135,6 +150,7 @@ export class CallRowWrites {
         version: written.version,
         holder: written.holder,
         webhook: call.webhookCallId,
+        run: rows.runMs,
       });
     } else {
       this.#known.delete(call.id);
@@ -142,18 +158,20 @@ export class CallRowWrites {
     return { version: written.version, holder: written.holder, bytes: rows.bytes };
   }
 
-  #update(state: boolean, webhook: boolean): StatementSync {
-    const key = `${state ? 's' : ''}${webhook ? 'w' : ''}`;
+  #update(state: boolean, webhook: boolean, run: boolean): StatementSync {
+    const key = `${state ? 's' : ''}${webhook ? 'w' : ''}${run ? 'r' : ''}`;
     let statement = this.#updates.get(key);
     if (statement === undefined) {
       // A column set when it changes, checked when it does not.
       statement = this.#db.prepare(
         `UPDATE calls SET ${state ? 'state = $state, ' : ''}${webhook ? 'webhook_call_id = $webhook, ' : ''}
+           ${run ? 'run_ms = $run, ' : ''}
            search = $search, data = $data, version = version + 1, seq = $seq, writer = $me, bytes = $bytes,
            lease_holder = CASE WHEN $until IS NULL THEN lease_holder WHEN $until = 0 THEN NULL ELSE $me END,
            lease_until = coalesce($until, lease_until)
          WHERE id = $id AND version = $expected
            ${state ? '' : 'AND state = $state'} ${webhook ? '' : 'AND webhook_call_id IS $webhook'}
+           ${run ? '' : 'AND run_ms IS $run'}
          RETURNING key, version, lease_holder AS holder`,
       );
       this.#updates.set(key, statement);

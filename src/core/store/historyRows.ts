@@ -6,13 +6,30 @@ import { searchText } from './callQueries.ts';
 /** A call as its rows hold it: the record without its response, and the response apart. */
 export type CallRow = { data: string; json?: string | null; exact?: string | null };
 
-/** A call split for storage: `bytes` is what it takes on disk, for the history's byte budget. */
+/**
+ * How long a call's run took, accepted to finished, in whole milliseconds, when it ran to an end
+ * (done or failed); null otherwise, or when the clock went back meanwhile.
+ * Set with the state: a call's finishedAt changes only when its state does.
+ */
+export function runMsOf(call: Call): number | null {
+  if (call.state !== 'done' && call.state !== 'failed') return null;
+  if (call.acceptedAt === null || call.finishedAt === null) return null;
+  // Whole milliseconds (Date.now()'s), so SQLite hands a day's run times over as short text.
+  const ms = Math.round(call.finishedAt - call.acceptedAt);
+  return ms >= 0 ? ms : null;
+}
+
+/**
+ * A call split for storage: `bytes` is what it takes on disk, for the
+ * history's byte budget; `runMs` the run time its statistics read.
+ */
 export function toRows(call: Call): {
   data: string;
   json: string | null;
   exact: string | null;
   search: string;
   bytes: number;
+  runMs: number | null;
 } {
   const { response, responseText, ...record } = call;
   const data = JSON.stringify(record);
@@ -24,7 +41,7 @@ export function toRows(call: Call): {
     Buffer.byteLength(search) +
     (json === null ? 0 : Buffer.byteLength(json)) +
     (exact === null ? 0 : Buffer.byteLength(exact));
-  return { data, json, exact, search, bytes };
+  return { data, json, exact, search, bytes, runMs: runMsOf(call) };
 }
 
 /**

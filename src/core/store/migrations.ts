@@ -12,6 +12,10 @@ import type { DatabaseSync } from 'node:sqlite';
  *   a unique column; `version` rises with every state write, the lease
  *   (`lease_holder`, `lease_until`) names the one process watching, `seq` is
  *   the change number of the last write, `bytes` what the call takes;
+ *   `preset_id` and `run_ms` (accepted to finished, for a call done or
+ *   failed) copy the record's, so a robot's or preset's run statistics are
+ *   read from an index alone (calls_robot_runs, calls_preset_runs), by state
+ *   and time, never a record;
  * - responses apart, keyed by their call's key, so lists never read them;
  * - `meta.seq`, the change counter every write takes its number from, and
  *   `notes`, the changes that leave no row to read: calls forgotten, and the
@@ -36,10 +40,14 @@ const VERSION_1 = `
     writer TEXT,
     lease_holder TEXT,
     lease_until INTEGER NOT NULL DEFAULT 0,
-    bytes INTEGER NOT NULL DEFAULT 0
+    bytes INTEGER NOT NULL DEFAULT 0,
+    preset_id TEXT,
+    run_ms INTEGER
   );
   CREATE INDEX calls_created ON calls (created_at);
   CREATE INDEX calls_robot ON calls (robot_id, created_at);
+  CREATE INDEX calls_robot_runs ON calls (robot_id, state, created_at, run_ms);
+  CREATE INDEX calls_preset_runs ON calls (preset_id, state, created_at, run_ms);
   CREATE INDEX calls_state ON calls (state);
   CREATE INDEX calls_webhook ON calls (webhook_call_id);
   CREATE INDEX calls_seq ON calls (seq);

@@ -1,6 +1,7 @@
 import type { CallSummary } from '../../shared/models/callSummary.ts';
 import type { Preset } from '../../shared/models/preset.ts';
 import type { RobotView } from '../../shared/models/robotView.ts';
+import { type PresetRunNote, presetNoteText } from '../../shared/models/runStats.ts';
 import { stateLabel } from '../../shared/sentences/callOutcome.ts';
 
 /** What a tray item does, as data: the controller performs it, the tests read it. */
@@ -30,6 +31,9 @@ export type TrayState = {
    * followed): its robots' pinned presets follow one's own, marked as the team's.
    */
   team?: { robots: readonly RobotView[]; presets: readonly Preset[] } | undefined;
+  /** Beside each pinned preset: how long its calls usually run, how its last one ended; and the time now, to say how long ago. */
+  runNotes?: ReadonlyMap<string, PresetRunNote> | undefined;
+  now?: number | undefined;
   /** "Restart to update to X" once a newer Robot Tray is downloaded (updates/updateStatus.ts). */
   updateLabel?: string | undefined;
 };
@@ -55,12 +59,12 @@ const item = (label: string, action: TrayAction | null, enabled = true): TrayIte
 export function trayMenu(state: TrayState): TrayItem[] {
   const items: TrayItem[] = [];
   for (const robot of state.robots) {
-    const menu = robotMenu(robot, state.presets, false);
+    const menu = robotMenu(robot, state.presets, false, noteOf(state));
     if (menu !== null) items.push(menu);
   }
   const team = state.team ?? { robots: [], presets: [] };
   for (const robot of team.robots) {
-    const menu = robotMenu(robot, team.presets, true);
+    const menu = robotMenu(robot, team.presets, true, noteOf(state));
     if (menu !== null) items.push(menu);
   }
   if (state.robots.length === 0 && team.robots.length === 0)
@@ -104,7 +108,12 @@ export function trayMenu(state: TrayState): TrayItem[] {
  * A team robot (from the team catalog) is marked "(team)" and fires exactly
  * like one's own: the core finds it by its id.
  */
-function robotMenu(robot: RobotView, presets: readonly Preset[], team: boolean): TrayItem | null {
+function robotMenu(
+  robot: RobotView,
+  presets: readonly Preset[],
+  team: boolean,
+  note: (presetId: string) => string,
+): TrayItem | null {
   const pinned = presets.filter((p) => p.robotId === robot.id && p.pinnedToTray);
   if (pinned.length === 0) return null;
   const label = robot.name + (team ? ' (team)' : '') + (robot.confirmBeforeFiring ? ' (asks first)' : '');
@@ -114,8 +123,8 @@ function robotMenu(robot: RobotView, presets: readonly Preset[], team: boolean):
     items: pinned.map((preset) =>
       robot.hasToken
         ? preset.fields.length > 0
-          ? item(`${preset.name}…`, { kind: 'fillPreset', presetId: preset.id })
-          : item(preset.name + (robot.confirmBeforeFiring ? '…' : ''), {
+          ? item(`${preset.name}…${note(preset.id)}`, { kind: 'fillPreset', presetId: preset.id })
+          : item(preset.name + (robot.confirmBeforeFiring ? '…' : '') + note(preset.id), {
               kind: 'fire',
               robotId: robot.id,
               presetId: preset.id,
@@ -123,6 +132,15 @@ function robotMenu(robot: RobotView, presets: readonly Preset[], team: boolean):
             })
         : item(`${preset.name} (${noTokenReason(robot, team)})`, null, false),
     ),
+  };
+}
+
+/** " — usually done in 30–45 s · last done 2 h ago" after a preset's name, or nothing. */
+function noteOf(state: TrayState): (presetId: string) => string {
+  return (presetId) => {
+    const note = state.runNotes?.get(presetId);
+    const text = note === undefined ? null : presetNoteText(note, state.now ?? Date.now());
+    return text === null ? '' : ` — ${text}`;
   };
 }
 

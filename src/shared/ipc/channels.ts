@@ -50,6 +50,7 @@ export const contractMethodNames = [
   'refireCall',
   'forgetCall',
   'clearFinished',
+  'runStats',
   'adoptWaitingCalls',
   // saved calls
   'saveCall',

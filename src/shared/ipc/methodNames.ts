@@ -34,6 +34,7 @@ export const METHOD_NAMES = [
   'refireCall',
   'forgetCall',
   'clearFinished',
+  'runStats',
   'adoptWaitingCalls',
   'saveCall',
   'openSavedCall',

@@ -29,6 +29,7 @@ export function callHandlers({ core }: HandlerContext): HandlersOf<typeof callMe
       return null;
     },
     clearFinished: ({ robotId }) => ({ removed: core.clearFinished(robotId) }),
+    runStats: (query) => core.runStats(query),
     adoptWaitingCalls: () => core.adoptWaitingCalls().map(summarizeCall),
   };
 }

@@ -4,6 +4,7 @@ import { CallSummary } from '../../models/callSummary.ts';
 import { JsonObject } from '../../models/json.ts';
 import { HttpMethod } from '../../models/preset.ts';
 import { FieldValuesInput } from '../../models/presetFields.ts';
+import { RunStats, RunStatsQuery } from '../../models/runStats.ts';
 import { ById, Id, NoRequest, Nothing } from './common.ts';
 import { methods } from './define.ts';
 
@@ -79,6 +80,11 @@ export const callMethods = methods({
     request: z.object({ robotId: Id.optional() }).strict(),
     response: z.object({ removed: z.number().int().min(0) }),
   },
+  /**
+   * How a robot or preset ran over a period (outcomes, run time p50/p90, by
+   * day) and its most recent runs one by one, for the robot pane's chart.
+   */
+  runStats: { request: RunStatsQuery, response: RunStats },
   /** Take over calls the CLI left waiting (e.g. when the window gains focus). */
   adoptWaitingCalls: { request: NoRequest, response: z.array(CallSummary) },
 });

@@ -6,11 +6,12 @@ import { useSettings } from '../../stores/settings.ts';
 import { openDialog, useUi } from '../../stores/ui.ts';
 import { PresetList } from '../presets/PresetList.tsx';
 import { TeamRobotPane } from '../sharing/TeamRobotPane.tsx';
+import { RunStatsPanel } from '../stats/RunStatsPanel.tsx';
 import { TokenPanel } from '../tokens/TokenPanel.tsx';
 import { DemoBadge } from './DemoBadge.tsx';
 
 /**
- * The selected robot: its settings at a glance, its token and its presets; a
+ * The selected robot: its settings at a glance, its token, its presets and how it ran; a
  * team robot's read-only (TeamRobotPane).
  */
 export function RobotPane() {
@@ -52,6 +53,7 @@ export function RobotPane() {
       {robot.notes !== '' && <p className="small muted robot-notes">{robot.notes}</p>}
       <TokenPanel key={robot.id} robot={robot} />
       <PresetList robotId={robot.id} />
+      <RunStatsPanel robotId={robot.id} />
     </section>
   );
 }

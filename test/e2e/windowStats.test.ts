@@ -1,0 +1,74 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, beforeAll, describe, expect, test } from 'vitest';
+import type { CallState } from '../../src/shared/models/call.ts';
+import { seriousViolations } from '../support/axeCheck.ts';
+import { screenshotDir } from '../support/screenshots.ts';
+import { storeFinishedCalls, type StoredCall } from '../support/storedCalls.ts';
+import { openAppWindow, type AppWindow, requireBuiltRenderer } from '../support/windowHarness.ts';
+
+const HOUR = 3_600_000;
+
+/** A week of runs of one robot: mostly done in 20–60 s, some failed, some expired. */
+function week(robotId: string): StoredCall[] {
+  const now = Date.now();
+  return Array.from({ length: 60 }, (_, i) => {
+    const state: CallState = i % 9 === 0 ? 'failed' : i % 13 === 0 ? 'expired' : 'done';
+    const at = now - (i * 2.7 + 1) * HOUR;
+    return {
+      id: `run-${i.toString().padStart(2, '0')}`,
+      robotId,
+      robotName: 'Reports',
+      presetName: null,
+      webhookCallId: `wh-run-${i.toString()}`,
+      response: { i },
+      state,
+      createdAt: at,
+      acceptedAt: at,
+      finishedAt: at + 20_000 + ((i * 7919) % 40_000),
+    };
+  });
+}
+
+describe('the robot pane shows how the robot ran in the last 7 days', () => {
+  let app: AppWindow | undefined;
+  beforeAll(() => requireBuiltRenderer());
+  afterEach(async () => {
+    await app?.close();
+    app = undefined;
+  });
+
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`${scheme}: outcomes and p50/p90, a point a run that names its call and opens it, a bar a day`, async () => {
+      app = await openAppWindow({ colorScheme: scheme, viewport: { width: 1180, height: 900 } });
+      app.page.setDefaultTimeout(12_000);
+      const robot = await app.core.createRobot({ name: 'Reports', baseUrl: 'https://robots.example.com' });
+      storeFinishedCalls(app.core.dataDir, week(robot.id));
+      const { page } = app;
+      await page.locator('.robot-item').filter({ hasText: 'Reports' }).click();
+      const panel = page.getByTestId('run-stats');
+      const stats = app.core.runStats({ robotId: robot.id, since: Date.now() - 7 * 24 * HOUR });
+      await expect
+        .poll(() => panel.getByTestId('run-stats-summary').textContent())
+        .toMatch(
+          new RegExp(
+            `^60 calls · done \\d+% · failed 12% · expired \\d+% · run time p50 \\d+(\\.\\d)? s, p90 \\d+(\\.\\d)? s$`,
+          ),
+        );
+      expect(stats.calls).toBe(60);
+      expect(await panel.locator('circle.point').count()).toBe(stats.runTimes.runs);
+      expect(await panel.locator('.outcome-bars rect').count()).toBeGreaterThanOrEqual(7);
+
+      const point = panel.locator('circle.point[data-call-id="run-09"]');
+      await point.hover();
+      expect(await panel.getByTestId('run-chart-caption').textContent()).toMatch(
+        /^Call run-09 · failed after \d+(\.\d)? s · click to open it$/,
+      );
+      expect(await seriousViolations(page)).toEqual([]);
+      await mkdir(screenshotDir, { recursive: true });
+      await panel.screenshot({ path: path.join(screenshotDir, `run-stats-${scheme}.png`) });
+      await point.click();
+      await expect.poll(() => page.getByTestId('call-detail').textContent()).toContain('wh-run-9');
+    });
+  }
+});
