@@ -188,3 +188,7 @@ export function tokenProblem(pasted: string): string | undefined {
     return `must be ${MIN_TOKEN_LENGTH} to ${grouped(MAX_TOKEN_LENGTH)} characters; this one has ${grouped(token.length)}. Generate and copy the whole token ${DESIGNER_TOKEN_STEPS} it.`;
   return undefined;
 }
+
+/** The most days run statistics may span, and the most run points the window's chart asks for. */
+export const MAX_STATS_DAYS = 366;
+export const MAX_RUN_POINTS = 2_000;

@@ -1,11 +1,10 @@
 import { Command, InvalidArgumentError } from 'commander';
-import { MAX_STATS_DAYS } from '../../shared/models/runStats.ts';
+import { MAX_STATS_DAYS } from '../../shared/limits.ts';
 import { usageError } from '../cliError.ts';
 import { run } from '../command.ts';
 import { withCore } from '../coreAccess.ts';
 import { findPreset } from '../lookup.ts';
 import { printJson, printLine } from '../output.ts';
-import { statsText } from '../statsReport.ts';
 
 type StatsOptions = { preset?: string; since: number; json?: boolean };
 
@@ -54,6 +53,8 @@ async function showStats(robotName: string | undefined, options: StatsOptions): 
         : preset === undefined
           ? robot.name
           : `${robot.name} · ${preset.name}`;
+    // Loaded here: it reads the statistics' schema module (zod), which --help never loads.
+    const { statsText } = await import('../statsReport.ts');
     printLine(statsText(stats, title, process.stdout.isTTY === true));
   });
 }

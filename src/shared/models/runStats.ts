@@ -9,9 +9,8 @@ import { CallState, callStates } from './call.ts';
  * run-time profiles read theirs.
  */
 
-/** The most days a period may span, and the most run points the window's chart asks for. */
-export const MAX_STATS_DAYS = 366;
-export const MAX_RUN_POINTS = 2_000;
+export { MAX_RUN_POINTS, MAX_STATS_DAYS } from '../limits.ts';
+import { MAX_RUN_POINTS, MAX_STATS_DAYS } from '../limits.ts';
 
 const Id = z.string().min(1).max(200);
 const Time = z.number().int().min(0).max(8.64e15);
