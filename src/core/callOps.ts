@@ -42,9 +42,12 @@ const RefireChanges = z.object({
 });
 /**
  * notifyOnFinish: the tray fired it; pollAtOnce: someone waits on the call
- * (`fire --wait`), so its first status query goes out right after acceptance.
+ * (`fire --wait`), so its first status query goes out right after acceptance;
+ * callId: the id the call is recorded with, chosen (and stored) by a batch
+ * before the trigger goes out, so a batch resumed after a crash can tell
+ * whether a row's trigger was ever recorded.
  */
-export type FireOptions = { notifyOnFinish?: boolean; pollAtOnce?: boolean };
+export type FireOptions = { notifyOnFinish?: boolean; pollAtOnce?: boolean; callId?: string };
 
 /**
  * Calls, as AppCore offers them: firing (a preset merged in, or a call sent
@@ -82,7 +85,10 @@ export class CallOps {
     const spec = await this.#fireSpec(robot, parseInput(FireRequest, request, 'fire'));
     // A call fired from the tray notifies when it ends, whatever its preset says.
     if (options.notifyOnFinish === true) spec.notifyOnFinish = true;
-    const call = await this.#tracker.fire(robot, spec, { pollAtOnce: options.pollAtOnce === true });
+    const call = await this.#tracker.fire(robot, spec, {
+      pollAtOnce: options.pollAtOnce === true,
+      ...(options.callId === undefined ? {} : { id: options.callId }),
+    });
     if (spec.remember !== undefined && typeof spec.presetId === 'string')
       await this.#memory.remember(spec.presetId, spec.remember);
     return call;
@@ -122,6 +128,12 @@ export class CallOps {
   summary(call: Call | ListedCall): CallSummary {
     const usual = this.#tracker.usualFor(call);
     return usual === undefined ? summarizeCall(call) : { ...summarizeCall(call), usual };
+  }
+
+  /** A call by its local id, as this process knows it now; undefined when there is none. */
+  find(id: string): Call | undefined {
+    const stored = this.#history.get(id);
+    return stored === undefined ? undefined : (this.#tracker.live(stored.id) ?? stored);
   }
 
   get(idOrWebhookCallId: string): Call {
