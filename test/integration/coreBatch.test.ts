@@ -145,4 +145,37 @@ describe('batches against the sandbox', () => {
       .catch((e: unknown) => e);
     expect((bad as BatchRowsError).problems[0]).toMatchObject({ row: 1, column: 'n:json' });
   });
+
+  test('pause stops firing (rows in flight end), a resume fires the rest once each, stop leaves the rest unfired', async () => {
+    h = await openCoreHarness();
+    const robot = await h.addRobot({ name: 'Steps', flow: [{ type: 'respond', echo: true }] });
+    const preset = await h.core.createPreset({ robotId: robot.id, name: 'Plain', method: 'POST', args: {} });
+    const keys = Array.from({ length: 8 }, (_, i) => `k${i}`);
+    const batch = await h.core.batches.create(robot.id, preset.id, readRows(`key\n${keys.join('\n')}\n`), {
+      concurrency: 2,
+    });
+    let paused: Promise<unknown> | undefined;
+    const first = await h.core.batches.run(batch.id, {}, (c) => {
+      if (c.to === 'done') paused ??= h.core.batches.pause(batch.id);
+    });
+    await paused;
+    expect(first.state).toBe('paused');
+    const doneFirst = first.counts.done ?? 0;
+    expect(doneFirst).toBeGreaterThan(0);
+    expect(first.counts.pending).toBe(8 - doneFirst);
+    expect(h.sandbox.calls()).toHaveLength(doneFirst);
+
+    let stopped: Promise<unknown> | undefined;
+    const second = await h.core.batches.run(batch.id, {}, (c) => {
+      if (c.to === 'done') stopped ??= h.core.batches.stop(batch.id);
+    });
+    await stopped;
+    expect(second.state).toBe('stopped');
+    expect((second.counts.done ?? 0) + (second.counts.pending ?? 0)).toBe(8);
+    expect(second.counts.done).toBeGreaterThan(doneFirst);
+    await expect(h.core.batches.run(batch.id, {})).rejects.toThrow(/is stopped; make a new batch/);
+    const counts = triggersByKey(h, 'key');
+    expect([...counts.values()].every((n) => n === 1)).toBe(true);
+    expect(counts.size).toBe(second.counts.done);
+  });
 });
