@@ -70,35 +70,34 @@ export function batchCommand(): Command {
       .option('--json', 'as JSON')
       .action(run((_options: object, command: Command) => listBatches(given(command)))),
   );
+  batch.addCommand(onBatch('show', "a batch's counts and its rows' results", showBatch, resultOptions));
   batch.addCommand(
-    resultOptions(
-      new Command('show')
-        .description("a batch's counts and its rows' results")
-        .argument('<BATCH>', 'the batch id (or its first characters)'),
-    ).action(run((id: string, _options: object, command: Command) => showBatch(id, given(command)))),
+    onBatch('pause', 'fire no more of its rows until resumed; rows in flight run to their end', (id) =>
+      setState(id, 'pause'),
+    ),
   );
   batch.addCommand(
-    new Command('pause')
-      .description('fire no more of its rows until resumed; rows in flight run to their end')
-      .argument('<BATCH>', 'the batch id')
-      .action(run((id: string) => setState(id, 'pause'))),
+    onBatch(
+      'resume',
+      'go on firing its pending rows in this process, and follow the rows left in flight',
+      resumeBatch,
+      (c) => secretOptions(resultOptions(c)),
+    ),
   );
-  batch.addCommand(
-    secretOptions(
-      resultOptions(
-        new Command('resume')
-          .description('go on firing its pending rows in this process, and follow the rows left in flight')
-          .argument('<BATCH>', 'the batch id'),
-      ),
-    ).action(run((id: string, _options: object, command: Command) => resumeBatch(id, given(command)))),
-  );
-  batch.addCommand(
-    new Command('stop')
-      .description('fire none of its pending rows, ever')
-      .argument('<BATCH>', 'the batch id')
-      .action(run((id: string) => setState(id, 'stop'))),
-  );
+  batch.addCommand(onBatch('stop', 'fire none of its pending rows, ever', (id) => setState(id, 'stop')));
   return batch;
+}
+
+/** A command on one stored batch, named by its id. */
+function onBatch<O>(
+  name: string,
+  description: string,
+  action: (id: string, options: O) => Promise<number | void>,
+  decorate: (command: Command) => Command = (command) => command,
+): Command {
+  return decorate(
+    new Command(name).description(description).argument('<BATCH>', 'the batch id (or its first characters)'),
+  ).action(run((id: string, _options: object, command: Command) => action(id, given<O>(command))));
 }
 
 /**

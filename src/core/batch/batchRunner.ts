@@ -1,4 +1,4 @@
-import type { Call } from '../../shared/models/call.ts';
+import { type Call, isActive } from '../../shared/models/call.ts';
 import type { FieldValues } from '../../shared/models/presetFields.ts';
 import { asAppError } from '../errors.ts';
 import { OriginRate } from '../tracker/originRate.ts';
@@ -27,8 +27,8 @@ export type RowChange = { n: number; from: RowState; to: RowState; call: Call | 
 const FIRST_HOLD_MS = 1_000;
 const MAX_HOLD_MS = 60_000;
 
-const isFinal = (state: RowState): boolean =>
-  state !== 'pending' && state !== 'firing' && state !== 'sending' && state !== 'waiting';
+/** A row's end: neither waiting to be fired nor in flight. */
+const isFinal = (state: RowState): boolean => state !== 'pending' && state !== 'firing' && !isActive(state);
 
 /**
  * Runs one batch in this process: fires its pending rows, at most

@@ -43,17 +43,5 @@ export type BatchInfo = BatchMeta & {
 
 export type BatchRow = { n: number; state: RowState; callId: string | null; request: RowRequest };
 
-/** The row states a row ends in; `done` is the only good one. */
-export const ENDED_ROW_STATES: readonly RowState[] = [
-  'done',
-  'rejected',
-  'unreachable',
-  'unknown',
-  'expired',
-  'stopped',
-  'unexpected',
-  'failed',
-];
-
 export const DEFAULT_CONCURRENCY = 4;
 export const MAX_CONCURRENCY = 64;
