@@ -24,6 +24,7 @@ export const benchmarks: readonly Benchmark[] = [
   { name: 'stats', node: ['bench/run-stats.ts'], keyring: false, build: false },
   { name: 'load', node: ['--expose-gc', 'bench/load-faults.ts'], keyring: false, build: false },
   { name: 'poll', node: ['bench/poll-learning.ts'], keyring: false, build: false },
+  { name: 'batch', node: ['bench/batch-run.ts'], keyring: false, build: false },
   { name: 'cli', node: ['test/support/cliStartupBench.ts'], keyring: true, build: false },
   { name: 'viewer', node: ['bench/viewer/run.ts'], keyring: false, build: false },
   { name: 'window', node: ['bench/window.ts'], keyring: true, build: true },

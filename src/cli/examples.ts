@@ -51,6 +51,16 @@ export const EXAMPLES: Readonly<Record<string, readonly string[]>> = {
     'robot-tray stats "Invoice sync" --since 30d',
     'robot-tray stats "Invoice sync" --preset "Rush order" --json',
   ],
+  batch: [
+    'robot-tray batch "Invoice sync" --preset "One customer" --rows customers.csv',
+    'robot-tray batch "Invoice sync" --preset Resync --rows - --concurrency 8 --pick response.invoiceId --out results.csv < rows.jsonl',
+    'robot-tray batch Refunds --preset Refund --rows refunds.csv --field-env pin=REFUND_PIN --dry-run',
+  ],
+  'batch list': ['robot-tray batch list'],
+  'batch show': ['robot-tray batch show 3f2a9c1e --pick response.invoiceId --out results.jsonl'],
+  'batch pause': ['robot-tray batch pause 3f2a9c1e          # rows in flight run to their end'],
+  'batch resume': ['robot-tray batch resume 3f2a9c1e --field-env pin=REFUND_PIN'],
+  'batch stop': ['robot-tray batch stop 3f2a9c1e'],
   'call list': [
     'robot-tray call list',
     'robot-tray call list --robot "Invoice sync" --state failed --limit 20',

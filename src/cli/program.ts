@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { batchCommand } from './commands/batch.ts';
 import { callsCommand } from './commands/calls.ts';
 import { curlCommand } from './commands/curl.ts';
 import { diffCommand } from './commands/diff.ts';
@@ -97,6 +98,7 @@ export const COMMANDS: ReadonlyArray<readonly [name: string, build: (argv: reado
   ['token', tokenCommand],
   ['preset', presetCommand],
   ['fire', fireCommand],
+  ['batch', batchCommand],
   [
     'call',
     noun(

@@ -7,6 +7,8 @@ import type { FieldValues } from '../shared/models/presetFields.ts';
 import type { RobotView } from '../shared/models/robotView.ts';
 import type { Settings } from '../shared/models/settings.ts';
 import type { Warning } from '../shared/models/warning.ts';
+import { BatchOps } from './batch/batchOps.ts';
+import { BatchStore } from './batch/batchStore.ts';
 import { CallOps, type FireOptions, type RefireChanges } from './callOps.ts';
 import { CatalogOps } from './catalogOps.ts';
 import { type AppCoreOptions, type CoreParts as Parts, openParts } from './coreParts.ts';
@@ -48,6 +50,8 @@ export class AppCore {
   readonly #announcer = new CoreAnnouncer();
   readonly #settings: SettingsOps;
   readonly #cross: CrossProcess;
+  /** Batches: one preset fired for every row of a table (batch/batchOps.ts). */
+  readonly batches: BatchOps;
 
   private constructor(parts: Parts) {
     this.dataDir = parts.dataDir;
@@ -88,6 +92,7 @@ export class AppCore {
       memory: new PresetMemory(files),
     });
     this.#tracker.subscribe((calls) => this.#announcer.calls(calls));
+    this.batches = openBatches(parts, this.#calls, this.#announcer, () => this.#settings.current);
     this.#cross = new CrossProcess({
       ...parts,
       tracker: this.#tracker,
@@ -349,5 +354,29 @@ function openTracker(parts: Parts, tokens: RobotTokens, settings: () => Settings
     learnRunTimes: parts.learnRunTimes,
     newId: parts.newId,
     warn: (message) => parts.warnings.add(parts.conn.fileName, message),
+  });
+}
+
+/** Batches over the core's calls: fired with the id their row was marked with, followed on the calls' events. */
+function openBatches(
+  parts: Parts,
+  calls: CallOps,
+  announcer: CoreAnnouncer,
+  settings: () => Settings,
+): BatchOps {
+  return new BatchOps({
+    store: new BatchStore(parts.conn),
+    catalog: parts.catalog,
+    fire: (robotId, request, callId) => calls.fire(robotId, request, { callId }),
+    findCall: (id) => calls.find(id),
+    watch: (id) => calls.watch(id),
+    subscribe: (listener) =>
+      announcer.subscribe((event) => {
+        if (event.type === 'calls') listener(event.calls);
+      }),
+    newId: parts.newId,
+    now: () => parts.clock.now(),
+    perSecond: () => settings().queriesPerSecondPerOrigin,
+    wait: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   });
 }

@@ -45,9 +45,12 @@ const DAY_MS = 86_400_000;
 
 /**
  * notifyOnFinish: the tray fired it; pollAtOnce: someone waits on the call
- * (`fire --wait`), so its first status query goes out right after acceptance.
+ * (`fire --wait`), so its first status query goes out right after acceptance;
+ * callId: the id the call is recorded with, chosen (and stored) by a batch
+ * before the trigger goes out, so a batch resumed after a crash can tell
+ * whether a row's trigger was ever recorded.
  */
-export type FireOptions = { notifyOnFinish?: boolean; pollAtOnce?: boolean };
+export type FireOptions = { notifyOnFinish?: boolean; pollAtOnce?: boolean; callId?: string };
 
 /**
  * Calls, as AppCore offers them: firing (a preset merged in, or a call sent
@@ -85,7 +88,10 @@ export class CallOps {
     const spec = await this.#fireSpec(robot, parseInput(FireRequest, request, 'fire'));
     // A call fired from the tray notifies when it ends, whatever its preset says.
     if (options.notifyOnFinish === true) spec.notifyOnFinish = true;
-    const call = await this.#tracker.fire(robot, spec, { pollAtOnce: options.pollAtOnce === true });
+    const call = await this.#tracker.fire(robot, spec, {
+      pollAtOnce: options.pollAtOnce === true,
+      ...(options.callId === undefined ? {} : { id: options.callId }),
+    });
     if (spec.remember !== undefined && typeof spec.presetId === 'string')
       await this.#memory.remember(spec.presetId, spec.remember);
     return call;
@@ -132,6 +138,12 @@ export class CallOps {
    * A call by local id, by the service's webhookCallId, or by the first
    * characters of its local id (at least 4) when only one call has them.
    */
+  /** A call by its local id, as this process knows it now; undefined when there is none. */
+  find(id: string): Call | undefined {
+    const stored = this.#history.get(id);
+    return stored === undefined ? undefined : (this.#tracker.live(stored.id) ?? stored);
+  }
+
   get(idOrWebhookCallId: string): Call {
     const history = this.#history;
     const stored =

@@ -5,7 +5,8 @@ import type { DatabaseSync, StatementSync } from 'node:sqlite';
  * it took from `meta.seq` (as every call write does), so other processes
  * hear of it as they read the change log: a call forgotten (deleted), and
  * the robots, presets, settings, preset field values, warnings, watcher or
- * a token (set, cleared or moved: which one, the keychain says) changed. The newest KEEP notes stay; a process further behind than that
+ * a token (set, cleared or moved: which one, the keychain says) or a batch
+ * (`ref` its id) changed. The newest KEEP notes stay; a process further behind than that
  * has missed more than a list and reads everything again.
  */
 export type NoteKind =
@@ -17,9 +18,10 @@ export type NoteKind =
   | 'warnings'
   | 'watcher'
   | 'team-copy'
-  | 'tokens';
+  | 'tokens'
+  | 'batches';
 
-/** One note as read from the log: `ref` is the forgotten call's id (null for the others). */
+/** One note as read from the log: `ref` is the forgotten call's or the changed batch's id (null for the others). */
 export type Note = { seq: number; kind: NoteKind; ref: string | null; writer: string | null };
 
 const KEEP = 10_000;

@@ -23,7 +23,11 @@ import type { DatabaseSync } from 'node:sqlite';
  * - robots, presets, the last field values of each preset, the settings, the
  *   warnings, the watcher (the process watching the waiting calls, with a
  *   lease), the team catalog's last good copy, and records set aside because
- *   they could not be read.
+ *   they could not be read;
+ * - batches (one robot, one preset, many rows fired at a bounded
+ *   concurrency) and their rows, one per input row, each with its state and
+ *   the id of the call it fired: a row is marked before its trigger is sent,
+ *   so a batch resumed after a crash never fires a row twice.
  */
 const VERSION_1 = `
   CREATE TABLE calls (
@@ -86,6 +90,26 @@ const VERSION_1 = `
     reason TEXT NOT NULL,
     at INTEGER NOT NULL
   );
+  CREATE TABLE batches (
+    key INTEGER PRIMARY KEY,
+    id TEXT NOT NULL UNIQUE,
+    robot_id TEXT NOT NULL,
+    preset_id TEXT,
+    state TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    runner_pid INTEGER,
+    runner_host TEXT,
+    data TEXT NOT NULL
+  );
+  CREATE TABLE batch_rows (
+    batch_key INTEGER NOT NULL,
+    n INTEGER NOT NULL,
+    state TEXT NOT NULL,
+    call_id TEXT,
+    request TEXT NOT NULL,
+    PRIMARY KEY (batch_key, n)
+  ) WITHOUT ROWID;
+  CREATE INDEX batch_rows_state ON batch_rows (batch_key, state);
 `;
 
 export type Migration = { version: number; what: string; up: (db: DatabaseSync) => void };
@@ -94,7 +118,7 @@ export type Migration = { version: number; what: string; up: (db: DatabaseSync) 
 export const MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
-    what: 'calls and their responses, the change log, the catalog, settings, warnings and the watcher',
+    what: 'calls and their responses, the change log, the catalog, settings, warnings, the watcher and batches',
     up: (db) => db.exec(VERSION_1),
   },
 ];

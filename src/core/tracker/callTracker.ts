@@ -117,17 +117,18 @@ export class CallTracker {
    * `pollAtOnce` (someone waits on this call: `fire --wait`) asks about it
    * right after acceptance, since a robot that answers at once would
    * otherwise be seen only after the first poll delay; the backoff then
-   * starts from its first step.
+   * starts from its first step. `id` is the call's id when the caller chose
+   * it (a batch stores it with its row first).
    */
-  fire(robot: Robot, spec: FireSpec, options: { pollAtOnce?: boolean } = {}): Promise<Call> {
-    const sending = this.#fire(robot, spec, options.pollAtOnce === true);
+  fire(robot: Robot, spec: FireSpec, options: { pollAtOnce?: boolean; id?: string } = {}): Promise<Call> {
+    const sending = this.#fire(robot, spec, options.pollAtOnce === true, options.id ?? this.#d.newId());
     this.#firing.add(sending);
     const done = () => this.#firing.delete(sending);
     sending.then(done, done);
     return sending;
   }
 
-  async #fire(robot: Robot, spec: FireSpec, pollAtOnce: boolean): Promise<Call> {
+  async #fire(robot: Robot, spec: FireSpec, pollAtOnce: boolean, id: string): Promise<Call> {
     if (this.#closing)
       throw new AppError('internal', 'Robot Tray is shutting down; fire the robot again after restart.');
     // Everything decidable before sending fails here, with no call recorded,
@@ -147,7 +148,7 @@ export class CallTracker {
     // leaves a `sending` record that becomes `unknown` at the next start.
     const at = { origin: target.origin, basePath: target.basePath };
     const ahead = await this.#writer.writeAhead(
-      newCall(robot, spec, this.#d.newId(), this.#d.clock.now(), url, at, prints),
+      newCall(robot, spec, id, this.#d.clock.now(), url, at, prints),
       this.#leases.until(),
     );
     let call = ahead.call;

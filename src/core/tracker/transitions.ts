@@ -34,7 +34,8 @@ export function moveTo(
 export function recordError(previous: CallError | null, error: AppError, at: number): CallError {
   const same = previous !== null && previous.kind === error.kind && previous.status === error.status;
   const base = { kind: error.kind, message: error.message, count: same ? previous.count + 1 : 1, at };
-  return error.status === undefined ? base : { ...base, status: error.status };
+  const withStatus = error.status === undefined ? base : { ...base, status: error.status };
+  return error.retryAfterMs === undefined ? withStatus : { ...withStatus, retryAfterMs: error.retryAfterMs };
 }
 
 /** Which trigger failures land in which state (see CallState). */

@@ -20,6 +20,8 @@ export const CallError = z.object({
   kind: z.enum(errorKinds),
   message: z.string(),
   status: z.number().optional(),
+  /** How long the service asked to be left alone (Retry-After), when it said so. */
+  retryAfterMs: z.number().optional(),
   /** How many times in a row this error was met (transient query failures). */
   count: z.number().int().min(1).default(1),
   at: z.number(),

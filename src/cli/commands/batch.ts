@@ -1,0 +1,287 @@
+import { readFile } from 'node:fs/promises';
+import { Command } from 'commander';
+import type { AppCore } from '../../core/appCore.ts';
+import type { BatchInfo } from '../../core/batch/batchTypes.ts';
+import type { FieldValues } from '../../shared/models/presetFields.ts';
+import { collect } from '../args.ts';
+import { BatchProgress } from '../batchProgress.ts';
+import { batchExitCode, resultsJsonLines, resultsTable, rowResults, writeResults } from '../batchResults.ts';
+import { usageError } from '../cliError.ts';
+import { integerParser, run } from '../command.ts';
+import { withCore } from '../coreAccess.ts';
+import { ExitCode } from '../exitCodes.ts';
+import { fieldSourceOptions, type FieldSourceOptions, fieldTexts } from '../fieldSources.ts';
+import { findPreset } from '../lookup.ts';
+import { formatTable, formatTime, printLine, printProblem, shellWord } from '../output.ts';
+import { readStdinCapped } from '../stdin.ts';
+
+/** The most rows text a batch reads: a spreadsheet of 100,000 rows fits many times over. */
+const MAX_ROWS_BYTES = 256 * 1024 * 1024;
+/** How many rows --dry-run shows as the requests they would make. */
+const DRY_RUN_ROWS = 3;
+
+type ResultOptions = { pick?: string[]; out?: string; json?: boolean };
+type StartOptions = FieldSourceOptions &
+  ResultOptions & { preset?: string; rows?: string; concurrency?: number; dryRun?: boolean };
+
+function resultOptions(command: Command): Command {
+  return command
+    .option(
+      '--pick <PATH>',
+      'a field of each call to show, like response.invoiceId; may be repeated',
+      collect,
+    )
+    .option('--out <FILE>', 'write the results to FILE: JSON Lines for .jsonl, CSV otherwise')
+    .option('--json', 'print the results as JSON Lines, one row each');
+}
+
+function secretOptions(command: Command): Command {
+  return fieldSourceOptions(command, "a secret field's value for every row (NAME=@- reads it from stdin)");
+}
+
+/**
+ * `robot-tray batch ROBOT --preset P --rows FILE` and its noun's commands
+ * (list, show, pause, resume, stop). A robot named like one of them is
+ * still reached with `batch -- NAME`.
+ */
+export function batchCommand(): Command {
+  const batch = secretOptions(
+    resultOptions(
+      new Command('batch')
+        .description(
+          'fire a preset once for every row of a CSV or JSON Lines file, following each run to its end; or list, show, pause, resume or stop a batch',
+        )
+        .argument('<ROBOT>', 'the robot')
+        .option('--preset <NAME>', 'the preset every row fires (required)')
+        .option(
+          '--rows <FILE>',
+          'the rows (required): a CSV file with a header row, or JSON Lines; - reads stdin',
+        )
+        .option('--concurrency <N>', 'rows in flight at once (default 4)', integerParser(1, 64))
+        .option(
+          '--dry-run',
+          'check every row and show the first ones as the requests they would make; send nothing',
+        ),
+    ),
+  ).action(run(startBatch));
+  batch.addCommand(
+    new Command('list')
+      .description('the batches, newest first')
+      .option('--json', 'as JSON')
+      .action(run((_options: object, command: Command) => listBatches(given(command)))),
+  );
+  batch.addCommand(onBatch('show', "a batch's counts and its rows' results", showBatch, resultOptions));
+  batch.addCommand(
+    onBatch('pause', 'fire no more of its rows until resumed; rows in flight run to their end', (id) =>
+      setState(id, 'pause'),
+    ),
+  );
+  batch.addCommand(
+    onBatch(
+      'resume',
+      'go on firing its pending rows in this process, and follow the rows left in flight',
+      resumeBatch,
+      (c) => secretOptions(resultOptions(c)),
+    ),
+  );
+  batch.addCommand(onBatch('stop', 'fire none of its pending rows, ever', (id) => setState(id, 'stop')));
+  return batch;
+}
+
+/** A command on one stored batch, named by its id. */
+function onBatch<O>(
+  name: string,
+  description: string,
+  action: (id: string, options: O) => Promise<number | void>,
+  decorate: (command: Command) => Command = (command) => command,
+): Command {
+  return decorate(
+    new Command(name).description(description).argument('<BATCH>', 'the batch id (or its first characters)'),
+  ).action(run((id: string, _options: object, command: Command) => action(id, given<O>(command))));
+}
+
+/**
+ * A subcommand's options: `robot-tray batch show ID --json` reaches `batch`
+ * with `--json` (the program reads its own options anywhere on the line),
+ * and `batch` has a --json of its own, so its options are the subcommand's too.
+ */
+function given<T>(command: Command): T {
+  return command.optsWithGlobals<T & object>();
+}
+
+async function readRowsText(source: string): Promise<string> {
+  if (source === '-')
+    return readStdinCapped(MAX_ROWS_BYTES, () =>
+      usageError(`--rows -: more than ${MAX_ROWS_BYTES / 1024 / 1024} MiB on stdin.`),
+    );
+  try {
+    return await readFile(source, 'utf8');
+  } catch (error) {
+    throw usageError(
+      `--rows ${source}: cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}).`,
+    );
+  }
+}
+
+/** The secret fields' values, from --field, --field-env or a hidden prompt; typed by their field. */
+async function batchSecrets(
+  core: AppCore,
+  presetId: string,
+  names: readonly string[],
+  options: FieldSourceOptions,
+): Promise<FieldValues> {
+  const { fieldValuesFromText } = await import('../../shared/models/presetFields.ts');
+  const preset = (await core.listPresets()).find((p) => p.id === presetId);
+  const fields = (preset?.fields ?? []).filter((f) => names.includes(f.name));
+  const texts = await fieldTexts(options, fields);
+  const other = Object.keys(texts).filter((name) => !names.includes(name));
+  if (other.length > 0)
+    throw usageError(
+      `--field ${other.join(', ')}: a batch takes only its preset's secret fields this way (${names.join(', ') || 'it has none'}); give the others as columns of the rows.`,
+    );
+  const typed = fieldValuesFromText(fields, texts);
+  if (!typed.ok) throw usageError(typed.problems.map((p) => p.message).join('; '));
+  return typed.values;
+}
+
+async function startBatch(robotName: string, given: StartOptions): Promise<number> {
+  // Checked here, not by commander: it would ask `batch list` for them too.
+  if (given.preset === undefined || given.rows === undefined)
+    throw usageError(`batch ${robotName}: give --preset NAME and --rows FILE (or --rows - for stdin).`);
+  const options = { ...given, preset: given.preset, rows: given.rows };
+  const { readRows } = await import('../../core/batch/batchInput.ts');
+  const format = /\.(jsonl|ndjson)$/i.test(options.rows)
+    ? 'jsonl'
+    : /\.csv$/i.test(options.rows)
+      ? 'csv'
+      : undefined;
+  const table = readRows(await readRowsText(options.rows), format);
+  return withCore(async (core) => {
+    const robot = await core.getRobot(robotName);
+    const preset = await findPreset(core, robot, options.preset);
+    const secretNames = preset.fields.filter((f) => f.secret).map((f) => f.name);
+    const secrets = await batchSecrets(core, preset.id, secretNames, options);
+    if (options.dryRun === true) {
+      const { fireRequestOf } = await import('../../core/batch/batchPlan.ts');
+      const { requests } = await core.batches.plan(robot.id, preset.id, table, secrets);
+      for (const request of requests.slice(0, DRY_RUN_ROWS))
+        printLine(await core.curlCommand(robot.id, fireRequestOf(preset.id, request, secrets)));
+      printProblem(`robot-tray: ${requests.length} rows checked; nothing was sent (--dry-run).`);
+      return ExitCode.ok;
+    }
+    const batch = await core.batches.create(robot.id, preset.id, table, {
+      secrets,
+      ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
+    });
+    printProblem(`robot-tray: batch ${batch.id}: ${batch.total} rows of ${robot.name} / ${preset.name}.`);
+    return runAndReport(core, batch, secrets, options);
+  });
+}
+
+async function resumeBatch(id: string, options: FieldSourceOptions & ResultOptions): Promise<number> {
+  return withCore(async (core) => {
+    const batch = core.batches.get(id);
+    const secrets =
+      batch.presetId === null ? {} : await batchSecrets(core, batch.presetId, batch.secretFields, options);
+    return runAndReport(core, batch, secrets, options);
+  });
+}
+
+/**
+ * Run the batch with progress on stderr, then print its results. Ctrl+C
+ * pauses it: no more rows are fired, the rows in flight are left to the
+ * app or a later `batch resume`.
+ */
+async function runAndReport(core: AppCore, batch: BatchInfo, secrets: FieldValues, options: ResultOptions) {
+  const progress = new BatchProgress(
+    process.stderr,
+    batch,
+    core.usualRun({ robotId: batch.robotId, presetId: batch.presetId }),
+  );
+  let interrupted = false;
+  const onInterrupt = (): void => {
+    interrupted = true;
+    core.batches.detach(batch.id);
+    void core.batches.pause(batch.id).catch(() => undefined);
+  };
+  // The core's poll timers never hold a process open; while rows run, this does.
+  const keepAlive = setInterval(() => undefined, 2 ** 30);
+  process.on('SIGINT', onInterrupt);
+  let ended: BatchInfo;
+  try {
+    ended = await core.batches.run(batch.id, secrets, progress.change);
+  } finally {
+    process.off('SIGINT', onInterrupt);
+    clearInterval(keepAlive);
+    progress.end();
+  }
+  if (interrupted || ended.state === 'paused')
+    printProblem(`robot-tray: batch ${ended.id} paused; go on with: robot-tray batch resume ${ended.id}`);
+  await printResults(core, ended, options);
+  return interrupted ? ExitCode.interrupted : batchExitCode(ended);
+}
+
+async function printResults(core: AppCore, batch: BatchInfo, options: ResultOptions): Promise<void> {
+  const picks = options.pick ?? [];
+  const results = rowResults(core.batches.rows(batch.id), (callId) => findCall(core, callId), picks);
+  if (options.out !== undefined) await writeResults(options.out, results, picks);
+  if (options.json === true) process.stdout.write(resultsJsonLines(results));
+  else if (options.out === undefined) printLine(resultsTable(results, picks));
+  printProblem(`robot-tray: batch ${batch.id} ${batch.state}: ${countsText(batch)}.`);
+}
+
+function findCall(core: AppCore, callId: string) {
+  try {
+    return core.getCall(callId);
+  } catch {
+    // Forgotten or pruned since: the row keeps its state and call id.
+    return undefined;
+  }
+}
+
+function countsText(batch: BatchInfo): string {
+  return Object.entries(batch.counts)
+    .map(([state, n]) => `${n} ${state}`)
+    .join(', ');
+}
+
+async function listBatches(options: { json?: boolean }): Promise<void> {
+  await withCore(async (core) => {
+    const batches = core.batches.list();
+    if (options.json === true) return process.stdout.write(`${JSON.stringify(batches, null, 2)}\n`);
+    if (batches.length === 0)
+      return printLine('No batches yet. Start one with: robot-tray batch ROBOT --preset P --rows FILE');
+    printLine(
+      formatTable(
+        ['id', 'robot', 'preset', 'state', 'rows', 'created'],
+        batches.map((b) => [
+          b.id.slice(0, 8),
+          b.robotName,
+          b.presetName ?? '',
+          b.state,
+          countsText(b),
+          formatTime(b.createdAt),
+        ]),
+      ),
+    );
+  });
+}
+
+async function showBatch(id: string, options: ResultOptions): Promise<number> {
+  return withCore(async (core) => {
+    const batch = core.batches.get(id);
+    printProblem(
+      `robot-tray: batch ${batch.id} of ${batch.robotName} / ${batch.presetName ?? ''}, ${batch.concurrency} at once.`,
+    );
+    await printResults(core, batch, options);
+    return batchExitCode(batch);
+  });
+}
+
+async function setState(id: string, change: 'pause' | 'stop'): Promise<void> {
+  await withCore(async (core) => {
+    const batch = await core.batches[change](id);
+    const next = change === 'pause' ? ` Go on with: robot-tray batch resume ${shellWord(batch.id)}` : '';
+    printLine(`Batch ${batch.id} ${batch.state}: ${countsText(batch)}.${next}`);
+  });
+}
