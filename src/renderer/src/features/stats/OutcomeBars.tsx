@@ -1,4 +1,5 @@
 import type { DayStats } from '../../../../shared/models/runStats.ts';
+import { dayOf } from '../../../../shared/timeFormats.ts';
 import { dayBars } from './chartModel.ts';
 
 const WIDTH = 560;
@@ -25,7 +26,7 @@ export function OutcomeBars({ days }: { days: readonly DayStats[] }) {
               y={part.y}
               height={part.height}
             >
-              <title>{`${new Date(days[i]!.start).toLocaleDateString()}: ${part.count.toString()} ${part.outcome}`}</title>
+              <title>{`${dayOf(days[i]!.start)}: ${part.count.toString()} ${part.outcome}`}</title>
             </rect>
           )),
       )}
