@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { dispatch } from '../../src/main/ipc/dispatch.ts';
 import type { Handlers } from '../../src/main/ipc/handlers.ts';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
-import { channelOf, contractMethodNames, methodOfChannel } from '../../src/shared/ipc/channels.ts';
+import { channelOf, methodOfChannel } from '../../src/shared/ipc/channels.ts';
+import { METHOD_NAMES } from '../../src/shared/ipc/methodNames.ts';
 import { contract, methodNames, type MethodName, type ResponseOf } from '../../src/shared/ipc/contract.ts';
 import { writeCaPem } from '../support/caFile.ts';
 import { whenCall } from '../support/coreEvents.ts';
@@ -14,7 +15,7 @@ import { openShellHarness, type ShellHarness } from '../support/shellHarness.ts'
 
 describe('IPC contract', () => {
   test("the preload's method list is exactly the contract's", () => {
-    expect([...contractMethodNames].sort()).toEqual([...methodNames].sort());
+    expect([...METHOD_NAMES].sort()).toEqual([...methodNames].sort());
   });
 
   test('channels round-trip to method names', () => {

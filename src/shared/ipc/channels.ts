@@ -1,7 +1,6 @@
 /**
- * Channel naming, kept free of zod so the sandboxed preload stays tiny.
- * The list of method names is duplicated from the contract on purpose and a
- * unit test keeps the two equal.
+ * Channel naming, kept free of zod so the sandboxed preload stays tiny. The
+ * method names themselves are generated from the contract (methodNames.ts).
  */
 export const CHANNEL_PREFIX = 'robot-tray:';
 
@@ -14,77 +13,6 @@ export const DROPPED_FILE_CHANNEL = 'robot-tray-dropped-file';
 
 /** The one channel main pushes AppEvents on. */
 export const EVENT_CHANNEL = 'robot-tray-event';
-
-export const contractMethodNames = [
-  // robots
-  'listRobots',
-  'createRobot',
-  'updateRobot',
-  'chooseRobotCaFile',
-  'describeRobotCaFile',
-  'clearRobotCaFile',
-  'deleteRobot',
-  'setToken',
-  'clearToken',
-  'tokenStatus',
-  'confirmTokenOrigin',
-  'diagnoseRobot',
-  // presets
-  'listPresets',
-  'createPreset',
-  'updatePreset',
-  'deletePreset',
-  'duplicatePreset',
-  'lastFieldValues',
-  'reorderPresets',
-  // calls
-  'fire',
-  'curlCommand',
-  'listCalls',
-  'getCall',
-  'getCallResponseStart',
-  'showingCall',
-  'stopCall',
-  'resumeCall',
-  'checkCall',
-  'refireCall',
-  'forgetCall',
-  'clearFinished',
-  'runStats',
-  'adoptWaitingCalls',
-  // saved calls
-  'saveCall',
-  'openSavedCall',
-  'openDroppedCall',
-  // settings
-  'getSettings',
-  'updateSettings',
-  'chooseSettingsCaFile',
-  'describeSettingsCaFile',
-  'clearSettingsCaFile',
-  'exportRobots',
-  'chooseImportFile',
-  'planImport',
-  'applyImport',
-  'getTeamCatalog',
-  'chooseTeamCatalog',
-  'stopTeamCatalog',
-  'copyTeamRobot',
-  'listWarnings',
-  'dismissWarning',
-  'setProxyPassword',
-  'clearProxyPassword',
-  'proxyPasswordStatus',
-  // app
-  'getAppInfo',
-  'getDemo',
-  'startDemo',
-  'removeDemo',
-  'takeNavigation',
-  'openExternal',
-] as const;
-
-export type ContractMethodName = (typeof contractMethodNames)[number];
 
 export function channelOf(method: string): string {
   return CHANNEL_PREFIX + method;
