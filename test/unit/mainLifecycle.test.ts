@@ -76,7 +76,8 @@ describe('the main window', () => {
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'robot-tray-window-'));
   });
-  afterAll(() => rm(dir, { recursive: true, force: true }));
+  // Closing while quitting still writes the bounds; rm retries past that last write.
+  afterAll(() => rm(dir, { recursive: true, force: true, maxRetries: 5 }));
 
   test('closing hides it and remembers its bounds; while quitting it really closes', async () => {
     let quitting = false;
