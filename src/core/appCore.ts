@@ -11,7 +11,7 @@ import { BatchOps } from './batch/batchOps.ts';
 import { BatchStore } from './batch/batchStore.ts';
 import { CallOps, type FireOptions, type RefireChanges } from './callOps.ts';
 import { CatalogOps } from './catalogOps.ts';
-import { type AppCoreOptions, type CoreParts as Parts, openParts } from './coreParts.ts';
+import { type AppCoreOptions, type CoreParts as Parts, openParts, openTracker } from './coreParts.ts';
 import { CoreAnnouncer, type CoreEvent, type CoreListener } from './coreEvents.ts';
 import { CrossProcess } from './crossProcess.ts';
 import { diagnose, type Diagnosis } from './http/probe.ts';
@@ -20,8 +20,9 @@ import { PresetMemory } from './presetMemory.ts';
 import { SettingsOps } from './settingsOps.ts';
 import type { TrustChange } from './trustChanges.ts';
 import type { TrustOptions } from './trustConsent.ts';
-import { CallTracker } from './tracker/callTracker.ts';
-import { RobotTokens } from './vault/robotTokens.ts';
+import type { CallTracker } from './tracker/callTracker.ts';
+import { TokenOps } from './tokenOps.ts';
+import type { TokenStatus } from '../shared/models/robotView.ts';
 import type { ExportFile } from '../shared/models/exportFile.ts';
 import type { ImportChoices, ImportPlan } from './sharing/importPlan.ts';
 import { readExportFile } from './sharing/readExportFile.ts';
@@ -34,15 +35,18 @@ export type { AppCoreOptions, CoreEvent, TrustChange, TrustOptions };
 /**
  * Everything Robot Tray can do, in one object. The Electron main process maps
  * its IPC contract onto these methods one to one; the CLI calls them directly.
- * Every input is validated here and a rejection names the field. Robots,
- * tokens and presets live in CatalogOps; calls in CallOps, over the CallTracker
- * (wired to robots, tokens and settings by openTracker, below);
- * what other processes change reaches it through CrossProcess.
+ * Every input is validated here and a rejection names the field. Robots
+ * and presets live in CatalogOps, their tokens (one's own robots' and the
+ * team's) in TokenOps, the team catalog followed in TeamOps; calls in
+ * CallOps, over the CallTracker (wired to robots, tokens and settings by
+ * openTracker in coreParts.ts); what other processes change reaches it
+ * through CrossProcess.
  */
 export class AppCore {
   readonly dataDir: string;
   readonly #p: Parts;
   readonly #ops: CatalogOps;
+  readonly #tokens: TokenOps;
   readonly #team: TeamCatalog;
   readonly #teamOps: TeamOps;
   readonly #tracker: CallTracker;
@@ -56,25 +60,16 @@ export class AppCore {
   private constructor(parts: Parts) {
     this.dataDir = parts.dataDir;
     this.#p = parts;
-    const { catalog, files, vault } = parts;
-    const { conn } = parts;
-    const tokens = new RobotTokens(
-      vault,
-      conn.readOnly === undefined
-        ? {
-            generation: () => conn.read(() => conn.notes.last('tokens')),
-            changed: () => conn.transaction(() => void conn.note('tokens')),
-          }
-        : undefined,
-    );
+    const { catalog, files, tokens } = parts;
     this.#team = openTeamCatalog({
       ...parts,
-      tokens,
       onChange: () => this.#announcer.emit({ type: 'team', team: this.#team.state() }),
     });
     catalog.setTeam(this.#team);
     this.#settings = new SettingsOps({ ...parts, team: this.#team, announcer: this.#announcer });
-    this.#teamOps = new TeamOps(this.#team, tokens, vault);
+    this.#teamOps = new TeamOps(this.#team, parts.vault, (file) =>
+      this.updateSettings({ teamCatalogFile: file }),
+    );
     this.#ops = new CatalogOps({
       catalog,
       files,
@@ -83,7 +78,14 @@ export class AppCore {
       now: () => parts.clock.now(),
       newId: parts.newId,
     });
-    this.#tracker = openTracker(parts, tokens, () => this.#settings.current);
+    this.#tokens = new TokenOps({
+      catalog,
+      files,
+      tokens,
+      team: this.#team,
+      change: (work) => this.#ops.change(work),
+    });
+    this.#tracker = openTracker(parts, () => this.#settings.current);
     this.#calls = new CallOps({
       catalog,
       history: parts.history,
@@ -161,7 +163,7 @@ export class AppCore {
     return this.#announcer.subscribe(listener);
   }
 
-  // ── Robots, tokens and presets (CatalogOps) ────────────────────────────
+  // ── Robots and presets (CatalogOps), their tokens (TokenOps) ───────────
 
   listRobots = (): Promise<RobotView[]> => this.#ops.listRobots();
   getRobot = (idOrName: string): Promise<RobotView> => this.#ops.getRobot(idOrName);
@@ -172,22 +174,19 @@ export class AppCore {
     this.#ops.updateRobot(own(id, 'robot'), patch, options);
   /** Deletes the robot, its presets and its token. History keeps its calls. */
   deleteRobot = async (id: string): Promise<{ hadToken: boolean }> => this.#ops.deleteRobot(own(id, 'robot'));
-  /** Whose token operations a robot's are: the team catalog's for one of its robots, else one's own (which says when there is no such robot). */
-  #tokenOwner(robotId: string): Pick<TeamOps, 'setToken' | 'clearToken' | 'moveToken' | 'tokenStatus'> {
-    return this.#team.robots().some((r) => r.id === robotId) ? this.#teamOps : this.#ops;
-  }
-  /** A team robot's token goes to this desk's keychain like one's own; no file is written. */
-  setToken = (robotId: string, token: unknown): Promise<RobotView> =>
-    this.#tokenOwner(robotId).setToken(robotId, token);
-  clearToken = (robotId: string) => this.#tokenOwner(robotId).clearToken(robotId);
+  /** A token, one's own robot's or a team robot's; the answer is the token's status, never the token. */
+  setToken = (robotId: string, token: unknown): Promise<TokenStatus> => this.#tokens.set(robotId, token);
+  /** `changed` in the answer says whether there was a token to delete. */
+  clearToken = (robotId: string): Promise<TokenStatus> => this.#tokens.clear(robotId);
   /** Bind a token suspended by an address change to the robot's new origin; only on explicit confirmation. */
-  moveToken = async (robotId: string, expectedOrigin?: string): Promise<RobotView> =>
-    this.#tokenOwner(robotId).moveToken(robotId, expectedOrigin);
-  tokenStates = () => this.#ops.tokenStates();
+  moveToken = (robotId: string, expectedOrigin?: string): Promise<TokenStatus> =>
+    this.#tokens.move(robotId, expectedOrigin);
+  tokenStates = () => this.#tokens.states();
   /** Send this token for the robot from this process only, never storing it (headless use). */
   useTokenForThisProcess = (robotId: string, token: string): void =>
     this.#p.vault.useForThisProcess(robotId, token);
-  tokenStatus = (robotId: string) => this.#tokenOwner(robotId).tokenStatus(robotId);
+  /** Asks the keychain itself (and repairs one's own robot's note of it). */
+  tokenStatus = (robotId: string): Promise<TokenStatus> => this.#tokens.status(robotId);
   listPresets = (robotId?: string): Promise<Preset[]> => this.#ops.listPresets(robotId);
   createPreset = async (input: unknown): Promise<Preset> => {
     const robotId = (input as { robotId?: unknown } | null)?.robotId;
@@ -219,18 +218,10 @@ export class AppCore {
   /** The team catalog followed: its robots and presets (last good version) and any problem with the file now. */
   teamCatalog = (): TeamCatalogState => this.#team.state();
   /** Follow a catalog file (main's dialog, the CLI), checked first; null stops following (stopTeamCatalog). */
-  followTeamCatalog = async (file: string | null): Promise<TeamCatalogState> => {
-    if (file === null) return (await this.stopTeamCatalog()).team;
-    await this.#teamOps.check(file);
-    await this.updateSettings({ teamCatalogFile: file });
-    await this.#team.follow(file);
-    return this.#team.state();
-  };
+  followTeamCatalog = (file: string | null): Promise<TeamCatalogState> => this.#teamOps.follow(file);
   /** Stop following the team catalog; its robots' tokens leave the keychain unless kept (TeamOps.stop). */
-  stopTeamCatalog = async (options: { keepTokens?: boolean } = {}) => {
-    await this.updateSettings({ teamCatalogFile: null });
-    return this.#teamOps.stop(options.keepTokens === true);
-  };
+  stopTeamCatalog = (options: { keepTokens?: boolean } = {}) =>
+    this.#teamOps.stop(options.keepTokens === true);
   /** Copy a team robot and its presets to one's own robots (a new id, token needed); a name taken here is refused. */
   copyTeamRobot = (robotId: string): Promise<ImportPlan> =>
     this.#teamOps.copyToOwn(robotId, this.#p.clock.now(), this.#ops);
@@ -332,29 +323,6 @@ export class AppCore {
     this.#p.conn.close();
     this.#announcer.close();
   }
-}
-
-/**
- * The call tracker over a core's parts: each robot as the database has it now
- * (another process's edits are seen within 250 ms, since every poll asks),
- * its token for the origin it was set for, the prints of the secrets each
- * call carried (to mask an echo of any), and the settings in force.
- */
-function openTracker(parts: Parts, tokens: RobotTokens, settings: () => Settings): CallTracker {
-  const { catalog } = parts;
-  return new CallTracker({
-    history: parts.history,
-    client: parts.client,
-    robotById: (id) => catalog.robot(id, { maxAgeMs: 250 }),
-    tokenFor: (robot, origin) => tokens.tokenFor(robot, origin),
-    echo: parts.echo,
-    settings,
-    clock: parts.clock,
-    random: parts.random,
-    learnRunTimes: parts.learnRunTimes,
-    newId: parts.newId,
-    warn: (message) => parts.warnings.add(parts.conn.fileName, message),
-  });
 }
 
 /** Batches over the core's calls: fired with the id their row was marked with, followed on the calls' events. */

@@ -1,10 +1,9 @@
 import type { Preset } from '../shared/models/preset.ts';
 import type { Robot } from '../shared/models/robot.ts';
-import { type RobotView, robotView, type TokenStatus } from '../shared/models/robotView.ts';
-import { originOf, tokenSuspension } from '../shared/models/tokenOrigin.ts';
+import { type RobotView, robotView } from '../shared/models/robotView.ts';
+import { originOf } from '../shared/models/tokenOrigin.ts';
 import { RobotInput, RobotPatch } from '../shared/models/robot.ts';
 import { assertSafeTransport, type Catalog, type RobotCheck } from './catalog.ts';
-import { noTokenToMove, tokenNotMoved } from './catalogRules.ts';
 import { parseInput } from './errors.ts';
 import { checkCaFile } from './http/trust.ts';
 import { newRobot, patchedRobot } from './robotPatch.ts';
@@ -21,9 +20,10 @@ import { EchoMask } from './echo/echoMask.ts';
 import { type ImportChoices, type ImportPlan, planImport } from './sharing/importPlan.ts';
 
 /**
- * Robots, their tokens and their presets, as AppCore offers them: every change
- * is announced as the whole catalog (robots with token status, presets in
- * order), and so is a change another process made to the files.
+ * Robots and their presets, as AppCore offers them: every change is
+ * announced as the whole catalog (robots with token status, presets in
+ * order), and so is a change another process made to the files. Their
+ * tokens are set, cleared and moved by TokenOps, announced here.
  */
 export class CatalogOps {
   readonly #catalog: Catalog;
@@ -71,7 +71,7 @@ export class CatalogOps {
     // A robot that cannot be saved anyway is refused before anyone is asked.
     assertSafeTransport(planned);
     const check = await this.#trustCheck(null, planned, ca, options);
-    return robotView(await this.#changed(() => this.#catalog.createRobot(fields, check)));
+    return robotView(await this.change(() => this.#catalog.createRobot(fields, check)));
   }
 
   async updateRobot(id: string, patch: unknown, options: TrustOptions = {}): Promise<RobotView> {
@@ -81,7 +81,7 @@ export class CatalogOps {
     const planned = patchedRobot(current, fields, this.#now());
     if (fields.baseUrl !== undefined || fields.allowInsecureHttp !== undefined) assertSafeTransport(planned);
     const check = await this.#trustCheck(current, planned, ca, options);
-    return robotView(await this.#changed(() => this.#catalog.updateRobot(id, fields, check)));
+    return robotView(await this.change(() => this.#catalog.updateRobot(id, fields, check)));
   }
 
   /**
@@ -117,82 +117,8 @@ export class CatalogOps {
       if (!(error instanceof AppError && error.kind === 'keychain') || robot.tokenUpdatedAt !== null)
         throw error;
     }
-    await this.#changed(() => this.#catalog.deleteRobot(id));
+    await this.change(() => this.#catalog.deleteRobot(id));
     return { hadToken };
-  }
-
-  /** Store the token for the robot's own origin (the one it points at now). */
-  async setToken(robotId: string, token: unknown): Promise<RobotView> {
-    const robot = await this.#catalog.requireRobot(robotId);
-    if (typeof token !== 'string') throw new AppError('validation', 'token: must be text.');
-    // A read-only data folder refuses before the keychain changes, so both stay as they were.
-    this.#files.robots.assertWritable();
-    const origin = await this.#tokens.set(robot, token);
-    return robotView(await this.#changed(() => this.#catalog.markToken(robotId, origin)));
-  }
-
-  /**
-   * Bind the robot's token, suspended since its address moved to another
-   * origin, to the origin it points at now. Only an explicit confirmation
-   * calls this: the CLI's --move-token or `token move`, main's dialog (which
-   * passes the origin it named, so an address changed meanwhile is refused).
-   */
-  async moveToken(robotId: string, expectedOrigin?: string): Promise<RobotView> {
-    const robot = await this.#catalog.requireRobot(robotId);
-    this.#files.robots.assertWritable();
-    const changed = tokenNotMoved(robot, expectedOrigin);
-    if (changed !== undefined) throw changed;
-    if (tokenSuspension(robot) === null && robot.tokenUpdatedAt !== null) return robotView(robot);
-    if (!(await this.#tokens.move(robot))) throw noTokenToMove(robot);
-    const origin = originOf(robot.baseUrl);
-    // The same token, moved: it keeps the date it was set (a legacy one, never dated, is dated now).
-    const note =
-      robot.tokenUpdatedAt === null
-        ? () => this.#catalog.markToken(robotId, origin)
-        : () => this.#catalog.noteTokenOrigin(robotId, origin);
-    return robotView(await this.#changed(note));
-  }
-
-  /** Deletes every token of the robot; `hadToken` says whether the keychain held one. */
-  async clearToken(robotId: string): Promise<{ robot: RobotView; hadToken: boolean }> {
-    const robot = await this.#catalog.requireRobot(robotId);
-    this.#files.robots.assertWritable();
-    const hadToken = await this.#tokens.clear(robot);
-    return { robot: robotView(await this.#changed(() => this.#catalog.markToken(robotId, null))), hadToken };
-  }
-
-  /**
-   * Whether each robot has a token ready for its own origin, asked of the
-   * keychain itself (our note can be stale), or `undefined` when the keychain
-   * cannot be used. Reads only.
-   */
-  async tokenStates(): Promise<Map<string, boolean> | undefined> {
-    const robots = await this.#catalog.robots();
-    const states = new Map<string, boolean>();
-    try {
-      for (const robot of robots) states.set(robot.id, (await this.#tokens.presence(robot)).here);
-    } catch (error) {
-      if (error instanceof AppError && error.kind === 'keychain') return undefined;
-      throw error;
-    }
-    return states;
-  }
-
-  /** Asks the keychain itself, and repairs our note of it when they disagree. */
-  async tokenStatus(robotId: string): Promise<TokenStatus> {
-    const robot = await this.#catalog.requireRobot(robotId);
-    const { here, elsewhere } = await this.#tokens.presence(robot);
-    const origin = originOf(robot.baseUrl);
-    const suspended = elsewhere === null ? null : { from: elsewhere, to: origin };
-    const noted = robot.tokenUpdatedAt !== null;
-    const agrees = here
-      ? noted && (robot.tokenOrigin === null || robot.tokenOrigin === origin)
-      : elsewhere !== null || !noted;
-    if (agrees) return { hasToken: here, updatedAt: robot.tokenUpdatedAt, suspended };
-    // The keychain is the truth; a read-only data folder keeps its note unrepaired.
-    if (!this.#files.robots.writable) return { hasToken: here, updatedAt: null, suspended };
-    const fixed: Robot = await this.#changed(() => this.#catalog.markToken(robotId, here ? origin : null));
-    return { hasToken: here, updatedAt: fixed.tokenUpdatedAt, suspended };
   }
 
   listPresets(robotId?: string): Promise<Preset[]> {
@@ -200,23 +126,23 @@ export class CatalogOps {
   }
 
   createPreset(input: unknown): Promise<Preset> {
-    return this.#changed(() => this.#catalog.createPreset(input));
+    return this.change(() => this.#catalog.createPreset(input));
   }
 
   updatePreset(id: string, patch: unknown): Promise<Preset> {
-    return this.#changed(() => this.#catalog.updatePreset(id, patch));
+    return this.change(() => this.#catalog.updatePreset(id, patch));
   }
 
   deletePreset(id: string): Promise<void> {
-    return this.#changed(() => this.#catalog.deletePreset(id));
+    return this.change(() => this.#catalog.deletePreset(id));
   }
 
   duplicatePreset(id: string): Promise<Preset> {
-    return this.#changed(() => this.#catalog.duplicatePreset(id));
+    return this.change(() => this.#catalog.duplicatePreset(id));
   }
 
   reorderPresets(robotId: string, ids: readonly string[]): Promise<Preset[]> {
-    return this.#changed(() => this.#catalog.reorderPresets(robotId, ids));
+    return this.change(() => this.#catalog.reorderPresets(robotId, ids));
   }
 
   /** Robots (all, or those named) and their presets as an export: no ids, no tokens, no local paths. */
@@ -254,7 +180,7 @@ export class CatalogOps {
 
   /** Import `file`, or refuse it whole (a conflict without a choice, a robot that cannot be saved). */
   applyImport(file: ExportFile, choices: ImportChoices): Promise<ImportPlan> {
-    return this.#changed(() =>
+    return this.change(() =>
       applyImport(file, choices, {
         files: this.#files,
         tokens: this.#tokens,
@@ -271,8 +197,8 @@ export class CatalogOps {
     if (robots !== this.#seen.robots || presets !== this.#seen.presets) await this.#announce();
   }
 
-  /** Run a catalog change (a synchronous refusal becomes a rejection) and announce it. */
-  async #changed<T>(work: () => Promise<T>): Promise<T> {
+  /** Run a catalog change (a synchronous refusal becomes a rejection) and announce it; TokenOps notes tokens with it. */
+  async change<T>(work: () => Promise<T>): Promise<T> {
     const result = await work();
     await this.#announce();
     return result;

@@ -14,8 +14,10 @@ import { DATA_FILE } from './store/database.ts';
 import { openDataFolder } from './store/dataFolder.ts';
 import { defaultDataDir } from './store/dataDir.ts';
 import { WarningLog } from './store/warnings.ts';
+import { CallTracker } from './tracker/callTracker.ts';
 import { EchoKeys } from './vault/echoKeys.ts';
 import { ProxyPasswordVault } from './vault/proxyPassword.ts';
+import { RobotTokens } from './vault/robotTokens.ts';
 import { type SecretBackend, TokenVault } from './vault/tokenVault.ts';
 
 export type AppCoreOptions = {
@@ -58,6 +60,8 @@ export type CoreParts = {
   files: CatalogTables;
   catalog: Catalog;
   vault: TokenVault;
+  /** Which token may go where, read from the vault and kept until a token changes in any process. */
+  tokens: RobotTokens;
   /** The desk's key for masking a call's secrets out of its answers, in the keychain beside the tokens. */
   echo: EchoKeys;
   proxyPassword: ProxyPasswordVault;
@@ -109,12 +113,22 @@ export async function openParts(options: AppCoreOptions): Promise<CoreParts> {
     proxyPassword: (origin) => proxyPassword.get(origin),
   });
   const history = new CallHistory(conn, warnings, now);
+  const vault = new TokenVault(options.secrets);
   return {
     dataDir,
     conn,
     files,
     catalog: new Catalog(files, now, newId),
-    vault: new TokenVault(options.secrets),
+    vault,
+    tokens: new RobotTokens(
+      vault,
+      readOnly === undefined
+        ? {
+            generation: () => conn.read(() => conn.notes.last('tokens')),
+            changed: () => conn.transaction(() => void conn.note('tokens')),
+          }
+        : undefined,
+    ),
     echo: new EchoKeys(options.secrets),
     proxyPassword,
     history,
@@ -127,4 +141,27 @@ export async function openParts(options: AppCoreOptions): Promise<CoreParts> {
     settings,
     readOnly,
   };
+}
+
+/**
+ * The call tracker over a core's parts: each robot as the database has it now
+ * (another process's edits are seen within 250 ms, since every poll asks),
+ * its token for the origin it was set for, the prints of the secrets each
+ * call carried (to mask an echo of any), and the settings in force.
+ */
+export function openTracker(parts: CoreParts, settings: () => Settings): CallTracker {
+  const { catalog, tokens } = parts;
+  return new CallTracker({
+    history: parts.history,
+    client: parts.client,
+    robotById: (id) => catalog.robot(id, { maxAgeMs: 250 }),
+    tokenFor: (robot, origin) => tokens.tokenFor(robot, origin),
+    echo: parts.echo,
+    settings,
+    clock: parts.clock,
+    random: parts.random,
+    learnRunTimes: parts.learnRunTimes,
+    newId: parts.newId,
+    warn: (message) => parts.warnings.add(parts.conn.fileName, message),
+  });
 }

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, test } from 'vitest';
+import { originOf } from '../../src/shared/models/tokenOrigin.ts';
 import { openCoreHarness, type CoreHarness } from '../support/coreHarness.ts';
 import { FakeClock } from '../support/fakeClock.ts';
 
@@ -59,10 +60,17 @@ describe('AppCore robots, presets, tokens, history and settings', () => {
     expect((await h.core.getRobot('keyed V2')).id).toBe(renamed.id);
     expect(await h.core.tokenStatus(robot.id)).toMatchObject({ hasToken: true });
     const cleared = await h.core.clearToken(robot.id);
-    expect(cleared).toMatchObject({ robot: { hasToken: false }, hadToken: true });
+    expect(cleared).toMatchObject({ hasToken: false, changed: true });
+    expect((await h.core.getRobot(robot.id)).hasToken).toBe(false);
     // A second clear finds nothing to delete, and says so.
-    expect((await h.core.clearToken(robot.id)).hadToken).toBe(false);
-    expect(await h.core.tokenStatus(robot.id)).toEqual({ hasToken: false, updatedAt: null, suspended: null });
+    expect((await h.core.clearToken(robot.id)).changed).toBe(false);
+    expect(await h.core.tokenStatus(robot.id)).toEqual({
+      hasToken: false,
+      updatedAt: null,
+      origin: originOf(robot.baseUrl),
+      suspended: null,
+      changed: false,
+    });
     await expect(h.core.fire(robot.id, { method: 'POST', args: {} })).rejects.toThrow(/has no token yet/);
     await expect(h.core.setToken(robot.id, '  ')).rejects.toThrow(/token: must not be empty/);
   });

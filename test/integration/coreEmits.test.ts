@@ -88,7 +88,11 @@ describe('AppCore announces every change', () => {
     // Someone removed it from the keychain behind Robot Tray's back.
     secrets.entries.clear();
     events.length = 0;
-    expect(await core.tokenStatus(robot.id)).toEqual({ hasToken: false, updatedAt: null, suspended: null });
+    expect(await core.tokenStatus(robot.id)).toMatchObject({
+      hasToken: false,
+      updatedAt: null,
+      suspended: null,
+    });
     const catalog = events.find((e) => e.type === 'catalog');
     expect(catalog?.type === 'catalog' && catalog.robots[0]).toMatchObject({ id: robot.id, hasToken: false });
   });

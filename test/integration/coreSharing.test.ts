@@ -247,7 +247,11 @@ describe('sharing robots and presets without tokens', () => {
       hasToken: false,
       tokenSuspended: null,
     });
-    expect(await target.tokenStatus(moved.id)).toEqual({ hasToken: false, updatedAt: null, suspended: null });
+    expect(await target.tokenStatus(moved.id)).toMatchObject({
+      hasToken: false,
+      updatedAt: null,
+      suspended: null,
+    });
     expect([...secrets.entries.values()]).not.toContain('moved-secret-000000002');
     await expect(target.moveToken(moved.id)).rejects.toThrow(/no stored token to move/);
   });

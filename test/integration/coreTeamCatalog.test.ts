@@ -164,7 +164,7 @@ describe('the team catalog', () => {
     const refused = await core.fire(robot.id, { method: 'POST', args: {} }).catch((error: Error) => error);
     expect(String(refused)).toMatch(/token/i);
     const withToken = nextTeam(core, (t) => t.robots[0]?.hasToken === true);
-    expect(await core.setToken(robot.id, token)).toMatchObject({ id: robot.id, hasToken: true });
+    expect(await core.setToken(robot.id, token)).toMatchObject({ hasToken: true, changed: true });
     await withToken;
     expect(await core.tokenStatus(robot.id)).toMatchObject({ hasToken: true });
     const call = await core.fire(robot.id, { method: 'POST', args: { n: 1 } });

@@ -51,7 +51,8 @@ describe("a team robot's token on this desk", () => {
     expect(teamAccounts()).toEqual([`${robot.id}@https://orders.example`]);
     expect(await core.moveToken(robot.id, suspended.to)).toMatchObject({
       hasToken: true,
-      tokenSuspended: null,
+      suspended: null,
+      changed: true,
     });
     expect(teamAccounts()).toEqual([`${robot.id}@https://elsewhere.example`]);
   });

@@ -57,7 +57,7 @@ describe('a token stays with its origin', () => {
     });
 
     const confirmed = await h.core.moveToken(robot.id);
-    expect(confirmed).toMatchObject({ hasToken: true, tokenSuspended: null });
+    expect(confirmed).toMatchObject({ hasToken: true, suspended: null, changed: true });
     expect(await accountsOf(robot.id)).toEqual([`${robot.id}@${originOf(second.baseUrl)}`]);
     await h.core.fire(robot.id, { method: 'POST', args: {} });
     expect(second.requests().map((r) => r.headers['x-service-token'])).toEqual([token]);
@@ -74,12 +74,12 @@ describe('a token stays with its origin', () => {
     await h.core.updateRobot(robot.id, { baseUrl: second.baseUrl });
     now += 60_000;
     const confirmed = await h.core.moveToken(robot.id);
-    expect(confirmed).toMatchObject({ hasToken: true, tokenSuspended: null, tokenUpdatedAt: setAt });
+    expect(confirmed).toMatchObject({ hasToken: true, suspended: null, updatedAt: setAt, changed: true });
     expect(await h.core.tokenStatus(robot.id)).toMatchObject({ hasToken: true, updatedAt: setAt });
     // A token set anew is dated anew.
     now += 60_000;
     const replaced = await h.core.setToken(robot.id, second.tokenOf('Echo'));
-    expect(replaced.tokenUpdatedAt).toBe(now);
+    expect(replaced.updatedAt).toBe(now);
   });
 
   test('turning on plain http to the same host is another origin: the token is suspended too', async () => {
@@ -125,7 +125,7 @@ describe('a token stays with its origin', () => {
     const { robot, second } = await twoServices();
     await keytar.setPassword(SERVICE, `${robot.id}@https://stray.example`, 'stray-token-value-0000');
     await h.core.updateRobot(robot.id, { baseUrl: second.baseUrl });
-    expect((await h.core.clearToken(robot.id)).hadToken).toBe(true);
+    expect((await h.core.clearToken(robot.id)).changed).toBe(true);
     expect(await accountsOf(robot.id)).toEqual([]);
     await h.core.setToken(robot.id, 'another-token-value-0000');
     await keytar.setPassword(SERVICE, `${robot.id}@https://stray.example`, 'stray-token-value-0000');

@@ -163,7 +163,8 @@ export class CliHarness {
       },
       trustConfirmed,
     );
-    return core.setToken(robot.id, token);
+    await core.setToken(robot.id, token);
+    return core.getRobot(robot.id);
   }
 
   /** No token in any output, nor in any file of the data folder. */

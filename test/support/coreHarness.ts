@@ -29,7 +29,8 @@ export async function addSandboxRobot(
     { name: definition.name, baseUrl: sandbox.baseUrl, ...extra },
     trustConfirmed,
   );
-  return { robot: await core.setToken(robot.id, token), token };
+  await core.setToken(robot.id, token);
+  return { robot: await core.getRobot(robot.id), token };
 }
 
 export type CoreHarness = {

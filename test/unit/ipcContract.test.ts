@@ -109,11 +109,17 @@ describe('every contract method reaches AppCore', () => {
 
     const token = sandbox.tokenOf('quick');
     const set = await call('setToken', { robotId: robot.id, token });
-    expect(set).toEqual({ hasToken: true, updatedAt: expect.any(Number), suspended: null });
+    const status = {
+      hasToken: true,
+      updatedAt: expect.any(Number),
+      origin: sandbox.baseUrl,
+      suspended: null,
+    };
+    expect(set).toEqual({ ...status, changed: true });
     expect(JSON.stringify(set)).not.toContain(token);
-    expect(await call('tokenStatus', { robotId: robot.id })).toEqual(set);
+    expect(await call('tokenStatus', { robotId: robot.id })).toEqual({ ...status, changed: false });
     // Nothing suspended: nothing to ask, and no dialog shown beyond the two CA files' above.
-    expect(await call('confirmTokenOrigin', { robotId: robot.id })).toEqual(set);
+    expect(await call('confirmTokenOrigin', { robotId: robot.id })).toEqual({ ...status, changed: false });
     expect(shell.asked).toHaveLength(2);
     const diagnosis = await call('diagnoseRobot', { id: robot.id });
     expect(diagnosis).toMatchObject({ origin: sandbox.baseUrl, tls: null, endpoint: { method: 'OPTIONS' } });
@@ -194,7 +200,9 @@ describe('every contract method reaches AppCore', () => {
     expect(await call('clearToken', { robotId: held.id })).toEqual({
       hasToken: false,
       updatedAt: null,
+      origin: sandbox.baseUrl,
       suspended: null,
+      changed: true,
     });
     expect(await call('deleteRobot', { id: held.id })).toBeNull();
 

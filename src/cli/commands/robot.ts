@@ -120,7 +120,8 @@ async function addRobot(
 
 async function storeToken(core: AppCore, robot: RobotView, token: string): Promise<RobotView> {
   try {
-    return await core.setToken(robot.id, token);
+    await core.setToken(robot.id, token);
+    return await core.getRobot(robot.id);
   } catch (error) {
     if (errorKindOf(error) === 'keychain') {
       // The robot is worth keeping: only its token is missing, and can be set once the keychain works.

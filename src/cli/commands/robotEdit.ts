@@ -110,8 +110,10 @@ async function editRobot(name: string, options: EditOptions): Promise<void> {
             trustByFlag(options.confirmTrust),
           );
     // Asked for explicitly; a robot whose token is already bound to its origin has nothing to move.
-    if (options.moveToken === true && updated.tokenSuspended !== null)
-      updated = await core.moveToken(robot.id);
+    if (options.moveToken === true && updated.tokenSuspended !== null) {
+      await core.moveToken(robot.id);
+      updated = await core.getRobot(robot.id);
+    }
     if (options.json === true) return printJson(updated);
     printLine(editedSentence(updated, robot.tokenSuspended === null && updated.tokenSuspended === null));
   });

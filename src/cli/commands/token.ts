@@ -1,12 +1,13 @@
 import { Command } from 'commander';
 import type { AppCore } from '../../core/appCore.ts';
 import type { RobotView } from '../../shared/models/robot.ts';
+import type { TokenStatus } from '../../shared/models/robotView.ts';
 import { notFoundError } from '../cliError.ts';
 import { run } from '../command.ts';
 import { withCore } from '../coreAccess.ts';
 import { formatTime, printJson, printLine, shellWord } from '../output.ts';
 import { readSecret } from '../secretInput.ts';
-import { originOf, suspensionSentence, type TokenSuspension } from '../../shared/models/tokenOrigin.ts';
+import { suspensionSentence, type TokenSuspension } from '../../shared/models/tokenOrigin.ts';
 
 /**
  * What the token commands print with --json: never the token, only whether
@@ -21,13 +22,14 @@ type TokenState = {
   suspended: TokenSuspension | null;
 };
 
-function state(
-  robot: RobotView,
-  hasToken: boolean,
-  updatedAt: number | null,
-  suspended: TokenSuspension | null = null,
-): TokenState {
-  return { robot: robot.name, robotId: robot.id, hasToken, updatedAt, suspended };
+function state(robot: RobotView, status: TokenStatus): TokenState {
+  return {
+    robot: robot.name,
+    robotId: robot.id,
+    hasToken: status.hasToken,
+    updatedAt: status.updatedAt,
+    suspended: status.suspended,
+  };
 }
 
 export function tokenCommand(): Command {
@@ -80,19 +82,19 @@ async function setToken(name: string, options: { json?: boolean }): Promise<void
     // Look the robot up first, so a typo fails before anyone types a secret.
     const robot = await robotForToken(core, name);
     const secret = await readSecret(`Webhook token for robot "${robot.name}" (input hidden): `);
-    const updated = await core.setToken(robot.id, secret);
-    if (options.json === true) return printJson(state(updated, true, updated.tokenUpdatedAt));
-    const origin = updated.tokenOrigin ?? originOf(updated.baseUrl);
-    printLine(`Stored the token of robot "${robot.name}" in the system keychain, for ${origin} only.`);
+    const status = await core.setToken(robot.id, secret);
+    if (options.json === true) return printJson(state(robot, status));
+    printLine(`Stored the token of robot "${robot.name}" in the system keychain, for ${status.origin} only.`);
   });
 }
 
 async function clearToken(name: string, options: { json?: boolean }): Promise<void> {
   await withCore(async (core) => {
-    const { robot, hadToken } = await core.clearToken((await robotForToken(core, name)).id);
-    if (options.json === true) return printJson(state(robot, false, null));
+    const robot = await robotForToken(core, name);
+    const status = await core.clearToken(robot.id);
+    if (options.json === true) return printJson(state(robot, status));
     printLine(
-      hadToken
+      status.changed
         ? `Deleted the token of robot "${robot.name}" from the system keychain.`
         : `Robot "${robot.name}" had no token in the system keychain; nothing was deleted.`,
     );
@@ -103,12 +105,12 @@ async function moveToken(name: string, options: { json?: boolean }): Promise<voi
   await withCore(async (core) => {
     const robot = await robotForToken(core, name);
     const from = robot.tokenSuspended?.from;
-    const moved = await core.moveToken(robot.id);
-    if (options.json === true) return printJson(state(moved, moved.hasToken, moved.tokenUpdatedAt));
+    const status = await core.moveToken(robot.id);
+    if (options.json === true) return printJson(state(robot, status));
     printLine(
       from === undefined
         ? `The token of robot "${robot.name}" is already used for ${robot.baseUrl}; nothing was moved.`
-        : `The token of robot "${robot.name}" set for ${from} is now used for ${originOf(moved.baseUrl)}.`,
+        : `The token of robot "${robot.name}" set for ${from} is now used for ${status.origin}.`,
     );
   });
 }
@@ -117,8 +119,7 @@ async function tokenStatus(name: string, options: { json?: boolean }): Promise<v
   await withCore(async (core) => {
     const robot = await robotForToken(core, name);
     const status = await core.tokenStatus(robot.id);
-    if (options.json === true)
-      return printJson(state(robot, status.hasToken, status.updatedAt, status.suspended));
+    if (options.json === true) return printJson(state(robot, status));
     printLine(
       status.hasToken
         ? `Robot "${robot.name}" has a token in the system keychain (stored ${formatTime(status.updatedAt)}).`

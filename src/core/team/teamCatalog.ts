@@ -6,6 +6,7 @@ import type { Robot } from '../../shared/models/robot.ts';
 import { robotView } from '../../shared/models/robotView.ts';
 import type { TeamCatalogState } from '../../shared/models/teamCatalog.ts';
 import type { ExportFile } from '../../shared/models/exportFile.ts';
+import { notFound } from '../errors.ts';
 import { readExportFile } from '../sharing/readExportFile.ts';
 import { teamRecords } from './teamRecords.ts';
 import type { LastGoodCopy } from './lastGoodCopy.ts';
@@ -158,6 +159,14 @@ export class TeamCatalog {
       const origin = this.#tokens.get(robot.id);
       return origin === undefined ? robot : { ...robot, tokenUpdatedAt: good.loadedAt, tokenOrigin: origin };
     });
+  }
+
+  /** One of the team's robots, as robots() has it; gone, a not-found error. */
+  robot(id: string): Robot {
+    const robot = this.robots().find((r) => r.id === id);
+    if (robot === undefined)
+      throw notFound('That team robot', 'The team catalog may have dropped it; refresh the list.');
+    return robot;
   }
 
   presets(): Preset[] {

@@ -1,10 +1,8 @@
 import type { Robot } from '../../shared/models/robot.ts';
-import { type RobotView, robotView, type TokenStatus } from '../../shared/models/robotView.ts';
 import { isTeamId, TEAM_ID_PREFIX, type TeamCatalogState } from '../../shared/models/teamCatalog.ts';
-import { originOf, tokenSuspension } from '../../shared/models/tokenOrigin.ts';
-import { noTokenToMove, tokenNotMoved } from '../catalogRules.ts';
+import { originOf } from '../../shared/models/tokenOrigin.ts';
 import type { Clock } from '../clock.ts';
-import { AppError, notFound } from '../errors.ts';
+import { AppError } from '../errors.ts';
 import type { ExportFile } from '../../shared/models/exportFile.ts';
 import { exportCatalog } from '../sharing/exportCatalog.ts';
 import type { ImportChoices, ImportPlan } from '../sharing/importPlan.ts';
@@ -85,48 +83,30 @@ type OwnImport = {
 };
 
 /**
- * The team catalog's robots as far as this desk goes: their tokens, which
- * live in this desk's keychain under the robot's id (derived from its name)
- * and its origin, like one's own robots' tokens.
+ * The team catalog as AppCore offers it: which file is followed (kept in the
+ * settings), reading it again, copying one of its robots to one's own, and
+ * what stopping does to its robots' tokens. The tokens themselves are set,
+ * cleared and moved like one's own robots' (TokenOps).
  */
 export class TeamOps {
   readonly #team: TeamCatalog;
-  readonly #tokens: RobotTokens;
   readonly #vault: TokenVault;
+  /** Keep the file followed (null: none) in the settings, so the next start and the CLI follow it too. */
+  readonly #saveFile: (file: string | null) => Promise<unknown>;
 
-  constructor(team: TeamCatalog, tokens: RobotTokens, vault: TokenVault) {
+  constructor(team: TeamCatalog, vault: TokenVault, saveFile: (file: string | null) => Promise<unknown>) {
     this.#team = team;
-    this.#tokens = tokens;
     this.#vault = vault;
+    this.#saveFile = saveFile;
   }
 
-  state(): TeamCatalogState {
+  /** Follow a catalog file, checked first (a typo fails here, not silently later); null stops following (stop). */
+  async follow(file: string | null): Promise<TeamCatalogState> {
+    if (file === null) return (await this.stop(false)).team;
+    await readExportFile(file, `The team catalog ${file}`);
+    await this.#saveFile(file);
+    await this.#team.follow(file);
     return this.#team.state();
-  }
-
-  /** Checks the file is a catalog now (a typo fails here, not silently later); null stops following. */
-  async check(file: string | null): Promise<void> {
-    if (file !== null) await readExportFile(file, `The team catalog ${file}`);
-  }
-
-  #robot(id: string): Robot {
-    const robot = this.#team.robots().find((r) => r.id === id);
-    if (robot === undefined)
-      throw notFound('That team robot', 'The team catalog may have dropped it; refresh the list.');
-    return robot;
-  }
-
-  async setToken(robotId: string, token: unknown): Promise<RobotView> {
-    if (typeof token !== 'string') throw new AppError('validation', 'token: must be text.');
-    await this.#tokens.set(this.#robot(robotId), token);
-    await this.#team.refreshTokens();
-    return robotView(this.#robot(robotId));
-  }
-
-  async clearToken(robotId: string): Promise<{ robot: RobotView; hadToken: boolean }> {
-    const hadToken = await this.#tokens.clear(this.#robot(robotId));
-    await this.#team.refreshTokens();
-    return { robot: robotView(this.#robot(robotId)), hadToken };
   }
 
   /**
@@ -135,7 +115,7 @@ export class TeamOps {
    * conflict), with a new id and no token.
    */
   asExport(robotId: string, now: number): ExportFile {
-    const robot = this.#robot(robotId);
+    const robot = this.#team.robot(robotId);
     return exportCatalog([robot], this.#team.presets(), now, [robot.id]);
   }
 
@@ -158,35 +138,15 @@ export class TeamOps {
     return this.#team.state();
   }
 
-  async tokenStatus(robotId: string): Promise<TokenStatus> {
-    const robot = this.#robot(robotId);
-    const { here } = await this.#tokens.presence(robot);
-    return { hasToken: here, updatedAt: null, suspended: here ? null : tokenSuspension(robot) };
-  }
-
   /**
-   * Bind a team robot's token, suspended since the catalog moved the robot
-   * to another origin, to the origin it points at now: only on a person's
-   * confirmation (main's dialog, `token move`), as for one's own robots.
-   */
-  async moveToken(robotId: string, expectedOrigin?: string): Promise<RobotView> {
-    const robot = this.#robot(robotId);
-    const changed = tokenNotMoved(robot, expectedOrigin);
-    if (changed !== undefined) throw changed;
-    if (tokenSuspension(robot) === null && robot.tokenUpdatedAt !== null) return robotView(robot);
-    if (!(await this.#tokens.move(robot))) throw noTokenToMove(robot);
-    await this.#team.refreshTokens();
-    return robotView(this.#robot(robotId));
-  }
-
-  /**
-   * Stop following the catalog (the settings say so already). The team
-   * robots' tokens leave this desk's keychain unless `keep`: kept, they
-   * would be sent again the day a catalog of the same names is followed.
-   * Every account of a team id goes, robots the catalog dropped earlier
-   * included; `tokens` says how many there were.
+   * Stop following the catalog. The team robots' tokens leave this desk's
+   * keychain unless `keep`: kept, they would be sent again the day a
+   * catalog of the same names is followed. Every account of a team id goes,
+   * robots the catalog dropped earlier included; `tokens` says how many
+   * there were.
    */
   async stop(keep: boolean): Promise<{ team: TeamCatalogState; tokens: number; kept: boolean }> {
+    await this.#saveFile(null);
     await this.#team.follow(null);
     const bound = await this.#vault.bound(TEAM_ID_PREFIX);
     if (!keep) for (const { robotId, origin } of bound) await this.#vault.delete(robotId, origin);

@@ -1,5 +1,4 @@
 import type { robotMethods } from '../../../shared/ipc/contract/robots.ts';
-import type { RobotView, TokenStatus } from '../../../shared/models/robotView.ts';
 import { notFound } from '../../../core/errors.ts';
 import { chooseCaFile, describeCaFile } from './caFiles.ts';
 import type { HandlerContext } from './context.ts';
@@ -7,12 +6,6 @@ import { tokenOriginQuestion } from './tokenOriginQuestion.ts';
 import { askPerson } from './trustQuestion.ts';
 import { diagnosisForWindow, robotForWindow } from '../windowView.ts';
 import type { HandlersOf } from './types.ts';
-
-const status = (robot: RobotView): TokenStatus => ({
-  hasToken: robot.hasToken,
-  updatedAt: robot.tokenUpdatedAt,
-  suspended: robot.tokenSuspended,
-});
 
 export function robotHandlers(ctx: HandlerContext): HandlersOf<typeof robotMethods> {
   const { core, confirm } = ctx;
@@ -51,9 +44,9 @@ export function robotHandlers(ctx: HandlerContext): HandlersOf<typeof robotMetho
       await core.deleteRobot(id);
       return null;
     },
-    // The token goes in once; only whether one is stored, and since when, comes back.
-    setToken: async ({ robotId, token }) => status(await core.setToken(robotId, token)),
-    clearToken: async ({ robotId }) => status((await core.clearToken(robotId)).robot),
+    // The token goes in once; only its status comes back, and the window's stores take the catalog event instead.
+    setToken: ({ robotId, token }) => core.setToken(robotId, token),
+    clearToken: ({ robotId }) => core.clearToken(robotId),
     tokenStatus: ({ robotId }) => core.tokenStatus(robotId),
     // The person answers main's own dialog; the window only asks for it to be shown.
     confirmTokenOrigin: async ({ robotId }) => {
@@ -62,7 +55,7 @@ export function robotHandlers(ctx: HandlerContext): HandlersOf<typeof robotMetho
       if (current.suspended === null) return current;
       if (!(await confirm(tokenOriginQuestion(robot.name, current.suspended)))) return current;
       // Moved only to the origin the person was shown: an address changed meanwhile is refused.
-      return status(await core.moveToken(robot.id, current.suspended.to));
+      return core.moveToken(robot.id, current.suspended.to);
     },
     diagnoseRobot: async ({ id }) => diagnosisForWindow(await core.diagnose(id)),
   };

@@ -29,7 +29,8 @@ const Token = z.string().superRefine((token, ctx) => {
 });
 
 /**
- * Robots and their tokens. A token goes to main once and never comes back.
+ * Robots and their tokens. A token goes to main once and never comes back:
+ * each token method answers the token's status (TokenStatus).
  * A robot's `caFile`, in every answer and event, is the file's name only:
  * main never hands the window a path (main/ipc/windowView.ts).
  */
@@ -65,7 +66,7 @@ export const robotMethods = methods({
    * A token suspended because the robot's address moved to another origin:
    * main asks the person in a native dialog naming both origins, and moves
    * the token only if they confirm there. The window's request alone never
-   * moves it. Answers the token's state after the question.
+   * moves it. Answers the token's status after the question.
    */
   confirmTokenOrigin: { request: ByRobot, response: TokenStatus },
   /**
