@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { RobotInput, RobotPatch } from '../../../shared/models/robot.ts';
 import type { CaFileSummary } from '../../../shared/models/network.ts';
-import type { RobotView, TokenStatus } from '../../../shared/models/robotView.ts';
+import type { RobotView } from '../../../shared/models/robotView.ts';
 import { call } from '../bridge/call.ts';
 import type { LoadState } from './loadState.ts';
 import { sortRobots, upsertRobot } from './reducers/catalog.ts';
@@ -57,40 +57,25 @@ export async function deleteRobot(id: string): Promise<void> {
   useRobots.setState((s) => ({ robots: s.robots.filter((r) => r.id !== id) }));
 }
 
-function applyTokenStatus(robotId: string, status: TokenStatus): void {
-  useRobots.setState((s) => ({
-    robots: s.robots.map((r) =>
-      r.id === robotId
-        ? {
-            ...r,
-            hasToken: status.hasToken,
-            tokenUpdatedAt: status.updatedAt,
-            tokenSuspended: status.suspended,
-          }
-        : r,
-    ),
-  }));
-}
+/*
+ * A token's state reaches this store by the catalog event alone (the team
+ * store's by the team event), as every window hears it, whichever window or
+ * process changed the token: the answers below are not applied here.
+ */
 
 /** Sends the token to main once; the caller must drop its copy whatever the outcome. */
-export async function setToken(robotId: string, token: string): Promise<TokenStatus> {
-  const status = await call('setToken', { robotId, token });
-  applyTokenStatus(robotId, status);
-  return status;
+export async function setToken(robotId: string, token: string): Promise<void> {
+  await call('setToken', { robotId, token });
 }
 
-export async function clearToken(robotId: string): Promise<TokenStatus> {
-  const status = await call('clearToken', { robotId });
-  applyTokenStatus(robotId, status);
-  return status;
+export async function clearToken(robotId: string): Promise<void> {
+  await call('clearToken', { robotId });
 }
 
 /**
  * Ask main to show its own dialog about using the robot's token at its new
  * origin; main moves the token only if the person confirms there.
  */
-export async function confirmTokenOrigin(robotId: string): Promise<TokenStatus> {
-  const status = await call('confirmTokenOrigin', { robotId });
-  applyTokenStatus(robotId, status);
-  return status;
+export async function confirmTokenOrigin(robotId: string): Promise<void> {
+  await call('confirmTokenOrigin', { robotId });
 }

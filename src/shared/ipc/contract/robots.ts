@@ -30,7 +30,9 @@ const Token = z.string().superRefine((token, ctx) => {
 
 /**
  * Robots and their tokens. A token goes to main once and never comes back:
- * each token method answers the token's status (TokenStatus).
+ * each token method answers the token's status (TokenStatus), and the
+ * window's stores take a token's state from the catalog and team events
+ * alone, which every window hears whoever changed it.
  * A robot's `caFile`, in every answer and event, is the file's name only:
  * main never hands the window a path (main/ipc/windowView.ts).
  */
