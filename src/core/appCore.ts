@@ -144,6 +144,8 @@ export class AppCore {
     if (kinds.has('settings')) await this.#settings.reloadFromDisk();
     if (kinds.has('robots') || kinds.has('presets')) await this.#ops.announceIfChangedOnDisk();
     if (kinds.has('warnings')) this.#announcer.emit({ type: 'warnings', warnings: this.#p.warnings.list() });
+    // A team robot's token has no record to change: the keychain is asked again, and the team announced.
+    if (kinds.has('tokens') && this.#team.robots().length > 0) await this.#team.refreshTokens();
   }
 
   /**

@@ -10,10 +10,10 @@ import { catalogText } from '../support/teamCatalogFile.ts';
 
 const { tempDir, closeLater } = tempFolders('robot-tray-team-tokens-');
 
-async function openCore() {
-  const secrets = memorySecrets();
+async function openCore(shared: { dataDir?: string; secrets?: ReturnType<typeof memorySecrets> } = {}) {
+  const secrets = shared.secrets ?? memorySecrets();
   const core = await AppCore.open({
-    dataDir: await tempDir(),
+    dataDir: shared.dataDir ?? (await tempDir()),
     secrets,
     resumeWatching: false,
     watchTeamCatalog: true,
@@ -22,7 +22,7 @@ async function openCore() {
   /** The keychain accounts of team robots, as the keychain lists them. */
   const teamAccounts = () =>
     [...secrets.entries.keys()].filter((k) => k.includes('team-')).map((k) => k.split('\u0000')[1]);
-  return { core, teamAccounts };
+  return { core, teamAccounts, secrets };
 }
 
 const TOKEN = 'team-token-for-orders-000000001';
@@ -55,6 +55,22 @@ describe("a team robot's token on this desk", () => {
       changed: true,
     });
     expect(teamAccounts()).toEqual([`${robot.id}@https://elsewhere.example`]);
+  });
+
+  test('set or cleared by another process (the CLI), it is announced here, as one’s own robot’s token is', async () => {
+    const file = path.join(await tempDir(), 'catalog.json');
+    await writeFile(file, catalogText([{ name: 'Orders', baseUrl: 'https://orders.example' }]));
+    const app = await openCore();
+    const robot = (await app.core.followTeamCatalog(file)).robots[0]!;
+    const cli = await openCore({ dataDir: app.core.dataDir, secrets: app.secrets });
+    expect(cli.core.teamCatalog().robots.map((r) => r.id)).toEqual([robot.id]);
+
+    const set = nextTeam(app.core, (t) => t.robots[0]?.hasToken === true);
+    await cli.core.setToken(robot.id, TOKEN);
+    expect((await set).robots[0]).toMatchObject({ id: robot.id, hasToken: true });
+    const cleared = nextTeam(app.core, (t) => t.robots[0]?.hasToken === false);
+    expect(await cli.core.clearToken(robot.id)).toMatchObject({ hasToken: false, changed: true });
+    expect((await cleared).robots[0]).toMatchObject({ id: robot.id, hasToken: false });
   });
 
   test('stopping to follow the catalog removes its robots’ tokens unless kept; following again asks for them again', async () => {
