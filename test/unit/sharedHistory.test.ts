@@ -10,6 +10,7 @@ import { newCall } from '../../src/core/tracker/fireSpec.ts';
 import type { Call } from '../../src/shared/models/call.ts';
 import type { Robot } from '../../src/shared/models/robot.ts';
 import { historyConnections } from '../support/historyConnections.ts';
+import { HEAVY } from '../support/heavyTest.ts';
 
 /**
  * The history as two processes share it: each CallHistory here is its own
@@ -190,7 +191,7 @@ describe('leases', () => {
     expect(judge.lapsed(renewed)).toEqual(new Map());
   });
 
-  test('a finished call is never leased; every waiting call is adoptable, past any old cap', () => {
+  test('a finished call is never leased; every waiting call is adoptable, past any old cap', HEAVY, () => {
     const a = open();
     a.commit(call('done', { state: 'done' }), 0, 0);
     expect(a.leases.takeLease('done', T + 1, new Map())).toBeUndefined();
@@ -297,7 +298,7 @@ describe('the change log', () => {
 });
 
 describe('responses apart, and the byte budget', () => {
-  test('listing 200 calls with large responses never reads a response', () => {
+  test('listing 200 calls with large responses never reads a response', HEAVY, () => {
     const big = { text: 'x'.repeat(200_000) };
     const reads: string[] = [];
     const history = open();
