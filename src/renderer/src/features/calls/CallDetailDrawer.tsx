@@ -115,7 +115,7 @@ export function CallDetailDrawer({ callId }: { callId: string }) {
           previous={previous}
           callId={callId}
           version={version}
-          responseCame={call !== undefined || start !== undefined}
+          responseAnswered={call !== undefined || start !== undefined || detail.status === 'error'}
         />
       )}
       {changing && call !== undefined && <FireAgainDialog detail={call} onClose={() => setChanging(false)} />}

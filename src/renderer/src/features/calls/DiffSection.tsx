@@ -9,20 +9,21 @@ type Props = {
   callId: string;
   version: string;
   /**
-   * Whether the call's own response (its start, or the whole) is in hand.
-   * Main answers in the order asked, and a 20 MB comparison takes it a
-   * tenth of a second or more: the response's first rows are asked first.
+   * Whether main has answered for the call's own response (its start, the
+   * whole, or why not). Main answers in the order asked, and a 20 MB
+   * comparison takes it a tenth of a second or more: the response's first
+   * rows are asked for first.
    */
-  responseCame: boolean;
+  responseAnswered: boolean;
 };
 
 /**
  * This run against the previous run of the same preset: the arguments each
  * sent, then the responses, paths added, removed, changed, compared by
- * main once the call's response has begun to come.
+ * main once the call's response has begun to come (or failed to).
  */
-export function DiffSection({ previous, callId, version, responseCame }: Props) {
-  const diff = useCallsDiff(previous.id, callId, version, responseCame);
+export function DiffSection({ previous, callId, version, responseAnswered }: Props) {
+  const diff = useCallsDiff(previous.id, callId, version, responseAnswered);
   return (
     <section className="detail-section" aria-label="Compared with the previous run">
       <h3>Compared with the run at {clockTime(previous.createdAt)}</h3>
