@@ -23,7 +23,7 @@
  *   seconds with nothing changing.
  *
  *   npm run bench:window [-- --mb 20 --calls 1100 --seconds 5 --history 100000 --rate 2000 --load fed|core
- *     --only detail|live --short --out FILE]
+ *     --only detail|live --short --out FILE --trace FILE]
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -63,8 +63,10 @@ const HISTORY = bounded(values.history, 1, 100_000);
 const RATE = bounded(values.rate, 1, 20_000);
 /** fed: changes at RATE a second through main's event hub; core: the core's own polls of the sandbox. */
 const FED = values.load !== 'core';
-/** A Chrome trace of the window's measured seconds under load, to this file. */
+/** A Chrome trace of the window's measured seconds under load, to this file (the detail's, to FILE-detail.json). */
 const TRACE = values.trace;
+// No sampling profiler: starting one held the page for seconds.
+const TRACE_CATEGORIES = ['devtools.timeline', 'toplevel', 'v8', 'disabled-by-default-devtools.timeline'];
 const figures: Figure[] = [];
 // The core refuses tokens shorter than 16 characters, as the service's are.
 const HELD_TOKEN = 'bench-held-calls-token';
@@ -102,14 +104,24 @@ async function detail(): Promise<void> {
       const readAt = performance.now();
       app.core.callDetail('latest');
       const mainRead = performance.now() - readAt;
+      // And comparing it with the previous run's (diffCalls): both read out of the history, then compared.
+      const diffAt = performance.now();
+      app.core.diffCalls('earlier', 'latest');
+      const mainDiff = performance.now() - diffAt;
       const seen = await watchMainThread(page);
       const shown = await whenShown(page, {
         rows: '[data-testid="json-viewer"] [role="treeitem"]',
         diff: '[data-testid="diff-list-response"]',
       });
+      const tracer = page.context().browser();
+      if (TRACE !== '') {
+        const file = `${TRACE.replace(/\.json$/, '')}-detail.json`;
+        await tracer?.startTracing(page, { path: file, screenshots: false, categories: TRACE_CATEGORIES });
+      }
       await row.dblclick();
       await page.getByTestId('json-viewer').getByRole('treeitem').first().waitFor();
       await page.getByTestId('diff-list-response').waitFor();
+      if (TRACE !== '') await tracer?.stopTracing();
       const { rows: firstRows, diff: diffShown } = await shown();
       const { longest } = await seen();
       const lines = await page.getByTestId('diff-list-response').getByRole('listitem').count();
@@ -124,6 +136,7 @@ async function detail(): Promise<void> {
         `call detail, ${(after.length / 1024 / 1024).toFixed(1)} MB response, diff of ${lines} lines`,
       );
       console.log(`  main reads the detail out of the history  ${ms(mainRead)} ms`);
+      console.log(`  main compares it with the previous run    ${ms(mainDiff)} ms`);
       console.log(
         `  first rows          ${ms(firstRows)} ms (by the page's clock; the test window's transport included)`,
       );
@@ -145,7 +158,7 @@ async function detail(): Promise<void> {
           value: diffShown,
           unit: 'ms',
           target: { on: 'value', op: '<=', limit: 2_000, source: 'issue 35' },
-          found: `${lines} lines of the responses, the arguments compared too; the previous run fetched beside the call, only the part of the two texts that differs read, in the diff worker`,
+          found: `${lines} lines of the responses, the arguments compared too, by main (diffCalls, ${ms(mainDiff)} ms of its time here: both read out of the history, only the part of the two texts that differs parsed) once the response's start came; the window receives the lines only`,
         }),
         figure({
           name: `window: opening a call with a ${size} response and its diff, longest main-thread task`,
@@ -226,9 +239,7 @@ async function live(): Promise<void> {
         .waitFor();
       const tracer = page.context().browser();
       if (TRACE !== '') {
-        // No sampling profiler: starting one held the page for seconds.
-        const categories = ['devtools.timeline', 'toplevel', 'v8', 'disabled-by-default-devtools.timeline'];
-        await tracer?.startTracing(page, { path: TRACE, screenshots: false, categories });
+        await tracer?.startTracing(page, { path: TRACE, screenshots: false, categories: TRACE_CATEGORIES });
       }
       const reached = await countChangesInPage(page);
       const feed = FED

@@ -2,6 +2,7 @@ import type { Call, CallDetail } from '../shared/models/call.ts';
 import type { CallSummary, ListedCall } from '../shared/models/callSummary.ts';
 import type { UsualRun } from '../shared/models/usualRun.ts';
 import type { PresetRunNote, RunStats } from '../shared/models/runStats.ts';
+import type { RunDiff } from '../shared/models/runDiff.ts';
 import type { Preset } from '../shared/models/preset.ts';
 import type { FieldValues } from '../shared/models/presetFields.ts';
 import type { RobotView } from '../shared/models/robotView.ts';
@@ -9,6 +10,7 @@ import type { Settings } from '../shared/models/settings.ts';
 import type { Warning } from '../shared/models/warning.ts';
 import { BatchOps } from './batch/batchOps.ts';
 import { BatchStore } from './batch/batchStore.ts';
+import { diffCalls } from './callDiff.ts';
 import { CallOps, type FireOptions, type RefireChanges } from './callOps.ts';
 import { CallReading } from './callReading.ts';
 import { CatalogOps } from './catalogOps.ts';
@@ -259,6 +261,9 @@ export class AppCore {
   callDetail = (idOrWebhookCallId: string): CallDetail => this.#reading.detail(idOrWebhookCallId);
   /** The start of a call's response, read before the whole (see CallOps.responseStart). */
   callResponseStart = (id: string, chars: number) => this.#reading.responseStart(id, chars);
+  /** Where one call's arguments and response differ from another's (see callDiff.ts). */
+  diffCalls = (before: string, after: string, limit?: number): RunDiff =>
+    diffCalls(this.callDetail, before, after, limit);
   /** The call the window shows (null: none), kept from the history's prune while it says so. */
   showingCall = (id: string | null): void => this.#reading.showing(id);
   stopCall = (id: string): Call => this.#calls.stop(id);

@@ -1,4 +1,5 @@
 import type { JsonValue } from './models/json.ts';
+import { commonPrefix, commonSuffix } from './commonEnds.ts';
 import { parseKeepingNumbers } from './exactNumbers.ts';
 import type { PathSegment } from './jsonPathText.ts';
 import { diffPairs, type DiffEntry, type DiffPair, type PathLink } from './responseDiff.ts';
@@ -99,18 +100,26 @@ function framesAt(text: string, upTo: number): Frame[] | undefined {
   return stack;
 }
 
-/** The children of a container from `from` (a child's start, or just inside it) to its closer. */
+type Children = { starts: number[]; ends: number[]; close: number };
+
+/**
+ * The children of a container from `from` (a child's start, or just inside
+ * it) to its closer; given `until`, only to the first child that starts
+ * there or later (`close` is then that child's start, and `stopped` true).
+ */
 function childrenFrom(
   text: string,
   from: number,
-): { starts: number[]; ends: number[]; close: number } | undefined {
+  until = Infinity,
+): (Children & { stopped: boolean }) | undefined {
   const starts: number[] = [];
   const ends: number[] = [];
   let i = from;
   for (;;) {
     while (i < text.length && isSpace(text.charCodeAt(i))) i++;
     if (i >= text.length) return undefined;
-    if (isCloser(text.charCodeAt(i))) return { starts, ends, close: i };
+    if (isCloser(text.charCodeAt(i))) return { starts, ends, close: i, stopped: false };
+    if (i >= until) return { starts, ends, close: i, stopped: true };
     starts.push(i);
     let depth = 0;
     for (;;) {
@@ -156,15 +165,8 @@ export function diffJsonTexts(
   limit = 500,
 ): { entries: DiffEntry[]; truncated: boolean } | undefined {
   if (a === b) return { entries: [], truncated: false };
-  const shorter = Math.min(a.length, b.length);
-  let prefix = 0;
-  while (prefix < shorter && a.charCodeAt(prefix) === b.charCodeAt(prefix)) prefix++;
-  let suffix = 0;
-  while (
-    suffix < shorter - prefix &&
-    a.charCodeAt(a.length - 1 - suffix) === b.charCodeAt(b.length - 1 - suffix)
-  )
-    suffix++;
+  const prefix = commonPrefix(a, b);
+  const suffix = commonSuffix(a, b, Math.min(a.length, b.length) - prefix);
   const frames = framesAt(a, prefix);
   if (frames === undefined) return undefined;
   // From the innermost container out: the first whose closer lies in the shared end,
@@ -174,6 +176,14 @@ export function diffJsonTexts(
   for (let depth = frames.length - 1; depth >= 0; depth--) {
     const frame = frames[depth]!;
     const from = frame.children > 0 ? frame.childStart : frame.open + 1;
+    if (frame.array) {
+      // At most the part that differs and an element more, in each text.
+      budget -= 2 * (a.length - suffix - from);
+      const pairs = elementsBeforeSharedEnd(a, b, from, suffix, frame, () =>
+        pathOf(a, frames.slice(0, depth + 1)),
+      );
+      if (pairs !== undefined) return diffPairs(pairs, limit);
+    }
     const inA = childrenFrom(a, from);
     const inB = childrenFrom(b, from);
     if (inA === undefined || inB === undefined) return undefined;
@@ -190,17 +200,41 @@ export function diffJsonTexts(
   return undefined;
 }
 
+/**
+ * An array's elements that may differ, read only as far as the shared end:
+ * when both texts reach it at the start of an element, as far from their
+ * ends, after as many elements, what follows is the same elements at the
+ * same indices, up to the array's end and past it. A 20 MB array with two
+ * changed elements near its start is read a few elements deep, not to its
+ * end. undefined when that does not hold (an element added or removed, the
+ * array closing first): the caller reads the array to its end.
+ */
+function elementsBeforeSharedEnd(
+  a: string,
+  b: string,
+  from: number,
+  suffix: number,
+  frame: Frame,
+  path: () => PathLink,
+): DiffPair[] | undefined {
+  const inA = childrenFrom(a, from, a.length - suffix);
+  const inB = childrenFrom(b, from, b.length - suffix);
+  if (inA?.stopped !== true || inB?.stopped !== true) return undefined;
+  if (a.length - inA.close !== b.length - inB.close || inA.starts.length !== inB.starts.length)
+    return undefined;
+  return pairedElements(a, b, inA, inB, 0, frame, path());
+}
+
 /** The elements from the first that may differ to the last, paired by index; equal ends left out. */
 function middleElements(
   a: string,
   b: string,
-  inA: { starts: number[]; ends: number[] },
-  inB: { starts: number[]; ends: number[] },
+  inA: Children,
+  inB: Children,
   suffix: number,
   frame: Frame,
   path: PathLink,
 ): DiffPair[] {
-  const first = frame.children > 0 ? frame.children - 1 : 0;
   let same = 0;
   // Elements at the same place in the shared end are equal, but only when both have as many:
   // otherwise those after the difference sit at other indices.
@@ -213,7 +247,21 @@ function middleElements(
     )
       same++;
   }
-  const elements = (text: string, side: { starts: number[]; ends: number[] }) => {
+  return pairedElements(a, b, inA, inB, same, frame, path);
+}
+
+/** The elements read, all but the last `same`, paired by index from the first that may differ. */
+function pairedElements(
+  a: string,
+  b: string,
+  inA: Children,
+  inB: Children,
+  same: number,
+  frame: Frame,
+  path: PathLink,
+): DiffPair[] {
+  const first = frame.children > 0 ? frame.children - 1 : 0;
+  const elements = (text: string, side: Children) => {
     const count = side.starts.length - same;
     if (count === 0) return [];
     return read(`[${text.slice(side.starts[0], side.ends[count - 1])}]`) as JsonValue[];

@@ -208,6 +208,15 @@ describe('a secret echoed by the service is kept nowhere, whichever process read
         }, callId);
         expect(leaks(detail), callId).toEqual([]);
       }
+      // Opened, it is compared with the run before it (the pin's): in main, and the lines show no secret.
+      await app.page.locator(`.call-row[data-call-id="${id}"]`).dblclick();
+      const compared = app.page.getByRole('region', { name: 'Compared with the previous run' });
+      await compared.getByTestId('diff-same-args').waitFor();
+      await compared
+        .locator('[data-testid="diff-same-response"], [data-testid="diff-list-response"]')
+        .waitFor();
+      const diffAnswer = (sent: string) => /^\{"ok":true,"value":\{"args":\{.*"lines":/.test(sent);
+      expect(app.sentToPage.filter(diffAnswer)).toHaveLength(1);
       expect(leaks(await app.page.content())).toEqual([]);
       expect(leaks(app.sentToPage.join('\n'))).toEqual([]);
       for (const file of await filesUnder(h.home))

@@ -261,7 +261,7 @@ describe('the JSON viewer on large and odd responses in the window', () => {
     );
   });
 
-  test('the diff of two runs compares numbers beyond 2^53 digit for digit and shows them as sent', async () => {
+  test('the diff of two runs compares numbers beyond 2^53 digit for digit and shows them as sent, compared in main', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'robot-tray-large-'));
     dirs.push(dataDir);
     const core = await AppCore.open({ dataDir });
@@ -293,5 +293,8 @@ describe('the JSON viewer on large and odd responses in the window', () => {
     expect(await lines.first().textContent()).toBe(
       'changed $.orderId 12345678901234567890 → 12345678901234567891',
     );
+    // Main compared them: the page was handed the lines, never the earlier run's response.
+    const earlier = JSON.stringify('{"orderId":12345678901234567890,"batch":9007199254740993}');
+    expect(app.sentToPage.filter((sent) => sent.includes(earlier.slice(1, -1)))).toEqual([]);
   });
 });

@@ -194,6 +194,12 @@ describe('every contract method reaches AppCore', () => {
       const again = await call('refireCall', { id: fired.id });
       expect(again.id).not.toBe(fired.id);
       await whenCall(shell.core, again.id, (c) => c.state === 'done');
+      // The two runs compared in main: the window gets the lines only.
+      const same = { lines: [], truncated: false };
+      expect(await call('diffCalls', { before: done.id, after: again.id })).toEqual({
+        args: same,
+        response: same,
+      });
       expect(await call('forgetCall', { id: again.id })).toBeNull();
 
       // A call that stays waiting, to stop and resume.

@@ -84,4 +84,13 @@ describe('comparing two JSON texts by reading only where they differ', () => {
       { kind: 'changed', path: '$.list[3]', before: 'c', after: 'd' },
     ]);
   });
+
+  test('an element whose string spells the elements after it is not taken for them', () => {
+    // The two texts end alike from `"b","c"]`, where the first starts an element and the second is
+    // inside one: read only to there, both hold one element before it, yet the first holds three.
+    const a = JSON.stringify(['a', 'b', 'c']);
+    const b = JSON.stringify(['a","b', 'c']);
+    expect(diffJsonTexts(a, b)).toEqual(whole(a, b));
+    expect(diffJsonTexts(a, b)!.entries).toHaveLength(3);
+  });
 });

@@ -27,6 +27,7 @@ export const METHOD_NAMES = [
   'listCalls',
   'getCall',
   'getCallResponseStart',
+  'diffCalls',
   'showingCall',
   'stopCall',
   'resumeCall',

@@ -16,6 +16,7 @@ export function callHandlers({ core }: HandlerContext): HandlersOf<typeof callMe
     listCalls: (filter) => core.listCalls(filter).map(summarizeCall),
     getCall: ({ id }) => core.callDetail(id),
     getCallResponseStart: ({ id, chars }) => core.callResponseStart(id, chars),
+    diffCalls: ({ before, after, limit }) => core.diffCalls(before, after, limit),
     showingCall: ({ id }) => {
       core.showingCall(id);
       return null;

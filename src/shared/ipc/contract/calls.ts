@@ -4,6 +4,7 @@ import { CallSummary } from '../../models/callSummary.ts';
 import { JsonObject } from '../../models/json.ts';
 import { HttpMethod } from '../../models/preset.ts';
 import { FieldValuesInput } from '../../models/presetFields.ts';
+import { MAX_DIFF_LINES, RunDiff } from '../../models/runDiff.ts';
 import { RunStats, RunStatsQuery } from '../../models/runStats.ts';
 import { ById, Id, NoRequest, Nothing } from './common.ts';
 import { methods } from './define.ts';
@@ -46,6 +47,18 @@ export const callMethods = methods({
   getCallResponseStart: {
     request: ById.extend({ chars: z.number().int().min(1).max(MAX_RESPONSE_START) }).strict(),
     response: ResponseStart.nullable(),
+  },
+  /**
+   * Where call `after` differs from call `before` (the window: the previous
+   * run of the same preset), arguments then response, compared in main: the
+   * window receives the lines, the first `limit` of each part, never the
+   * earlier run's response.
+   */
+  diffCalls: {
+    request: z
+      .object({ before: Id, after: Id, limit: z.number().int().min(1).max(MAX_DIFF_LINES).optional() })
+      .strict(),
+    response: RunDiff,
   },
   /**
    * The call the window shows now (null: none), said again every 20 s while

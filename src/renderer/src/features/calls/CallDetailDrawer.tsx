@@ -23,11 +23,8 @@ export function CallDetailDrawer({ callId }: { callId: string }) {
   const summary = useCalls((s) => s.byId.get(callId));
   const previous = useCalls((s) => previousRunOf(s.order, s.byId, callId));
   const hasResponse = summary?.hasResponse === true;
-  const detail = useCallDetail(
-    callId,
-    `${summary?.state}:${summary?.hasResponse}`,
-    hasResponse ? FIRST_LOOK_CHARS : undefined,
-  );
+  const version = `${summary?.state}:${summary?.hasResponse}`;
+  const detail = useCallDetail(callId, version, hasResponse ? FIRST_LOOK_CHARS : undefined);
   useShowingCall(callId);
   const [changing, setChanging] = useState(false);
   const panel = useRef<HTMLElement>(null);
@@ -114,7 +111,12 @@ export function CallDetailDrawer({ callId }: { callId: string }) {
         </section>
       )}
       {hasResponse && previous !== undefined && (
-        <DiffSection previous={previous} callId={callId} detail={call} />
+        <DiffSection
+          previous={previous}
+          callId={callId}
+          version={version}
+          responseAnswered={call !== undefined || start !== undefined || detail.status === 'error'}
+        />
       )}
       {changing && call !== undefined && <FireAgainDialog detail={call} onClose={() => setChanging(false)} />}
     </aside>

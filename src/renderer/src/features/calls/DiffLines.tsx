@@ -1,6 +1,6 @@
 import { visibleText } from '../../../../shared/visibleText.ts';
 import type { DiffState } from './diff/useRunDiff.ts';
-import type { PartDiff } from './diff/protocol.ts';
+import type { PartDiff } from '../../../../shared/models/runDiff.ts';
 
 /** One part's differences: "same", or the paths added, removed and changed. */
 function PartLines({ diff, sameText, label }: { diff: PartDiff; sameText: string; label: string }) {

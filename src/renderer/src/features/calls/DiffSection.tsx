@@ -1,47 +1,34 @@
-import type { CallDetail } from '../../../../shared/models/call.ts';
 import type { CallSummary } from '../../../../shared/models/callSummary.ts';
 import { clockTime } from '../../../../shared/timeFormats.ts';
-import { useRunDiff } from './diff/useRunDiff.ts';
+import { useCallsDiff } from './diff/useCallsDiff.ts';
 import { DiffLines } from './DiffLines.tsx';
-import { useCallDetail } from './useCallDetail.ts';
 
 type Props = {
   previous: CallSummary;
-  /** The call shown: its id at once, its detail (arguments, response) once fetched. */
+  /** The call shown, and its version (state): compared again when it changes. */
   callId: string;
-  detail: CallDetail | undefined;
+  version: string;
+  /**
+   * Whether main has answered for the call's own response (its start, the
+   * whole, or why not). Main answers in the order asked, and a 20 MB
+   * comparison takes it a tenth of a second or more: the response's first
+   * rows are asked for first.
+   */
+  responseAnswered: boolean;
 };
 
 /**
  * This run against the previous run of the same preset: the arguments each
- * sent, then the responses, paths added, removed, changed. The previous
- * run is fetched as the call opens, beside its own detail, and the two
- * compared in a worker.
+ * sent, then the responses, paths added, removed, changed, compared by
+ * main once the call's response has begun to come (or failed to).
  */
-export function DiffSection({ previous, callId, detail }: Props) {
-  const before = useCallDetail(previous.id, 'fixed');
-  // The previous run can change while this is open (an older run finishes):
-  // compare only with the one named in the heading.
-  const ready = before.status === 'ready' && before.call.id === previous.id ? before.call : undefined;
-  const diff = useRunDiff(`${previous.id}:${callId}`, {
-    'args.before': ready === undefined ? undefined : JSON.stringify(ready.args),
-    'args.after': detail === undefined ? undefined : JSON.stringify(detail.args),
-    'response.before': ready?.responseJson,
-    'response.after': detail?.responseJson,
-  });
-  const failure =
-    before.status === 'error'
-      ? before.message
-      : ready !== undefined && ready.responseJson === undefined
-        ? 'The previous run no longer holds a response to compare with.'
-        : diff.status === 'failed'
-          ? diff.message
-          : null;
+export function DiffSection({ previous, callId, version, responseAnswered }: Props) {
+  const diff = useCallsDiff(previous.id, callId, version, responseAnswered);
   return (
     <section className="detail-section" aria-label="Compared with the previous run">
       <h3>Compared with the run at {clockTime(previous.createdAt)}</h3>
-      {failure !== null && <p className="field-error">{failure}</p>}
-      {failure === null && diff.status === 'comparing' && (
+      {diff.status === 'failed' && <p className="field-error">{diff.message}</p>}
+      {diff.status === 'comparing' && (
         <p className="muted" role="status">
           Comparing with the previous run…
         </p>

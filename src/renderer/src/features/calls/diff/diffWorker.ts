@@ -1,12 +1,10 @@
-import { diffJsonTexts } from '../../../../../shared/jsonTextDiff.ts';
-import { diffLines, linesOf, readForDiff } from '../../../../../shared/responseDiff.ts';
-import type { DiffPart, DiffRequest, DiffResponse, DiffSide, PartDiff } from './protocol.ts';
+import { diffJsonTextLines } from '../../../../../shared/runDiff.ts';
+import type { PartDiff } from '../../../../../shared/models/runDiff.ts';
+import type { DiffPart, DiffRequest, DiffResponse, DiffSide } from './protocol.ts';
 
-// Comparing two large responses takes as long as reading each in the viewer
-// when they differ all over; here it never holds up typing or scrolling in
-// the window. Two runs' responses mostly share their text, so only the part
-// between what they share is read (jsonTextDiff.ts), both whole only when
-// that cannot be narrowed.
+// A saved call against a local one (SavedCompare): the saved call is in the
+// window only, so the two are compared here, never holding up typing or
+// scrolling. Two runs of this desk are compared in main (diffCalls).
 const scope = globalThis as unknown as {
   postMessage: (message: DiffResponse) => void;
   onmessage: ((event: MessageEvent<DiffRequest>) => void) | null;
@@ -24,10 +22,7 @@ function fail(error: unknown): void {
 }
 
 function compare(part: DiffPart): PartDiff {
-  const before = texts.get(`${part}.before`)!;
-  const after = texts.get(`${part}.after`)!;
-  const narrowed = diffJsonTexts(before, after);
-  return narrowed === undefined ? diffLines(readForDiff(before), readForDiff(after)) : linesOf(narrowed);
+  return diffJsonTextLines(texts.get(`${part}.before`)!, texts.get(`${part}.after`)!);
 }
 
 scope.onmessage = ({ data }) => {

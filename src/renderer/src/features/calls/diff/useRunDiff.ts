@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { postInSlices } from '../../json/worker/slices.ts';
-import type { DiffPart, DiffRequest, DiffResponse, DiffSide, PartDiff } from './protocol.ts';
+import type { PartDiff } from '../../../../../shared/models/runDiff.ts';
+import type { DiffPart, DiffRequest, DiffResponse, DiffSide } from './protocol.ts';
 
 export type DiffState =
   | { status: 'comparing' }
