@@ -50,7 +50,7 @@ export class AppCore {
   readonly #announcer = new CoreAnnouncer();
   readonly #settings: SettingsOps;
   readonly #cross: CrossProcess;
-  /** Batches: one preset fired for every row of a table (batch/batchOps.ts). */
+  /** Batches: one preset fired for every row of a table (batch/batchOps.ts); `batches.start` announces `batch` events. */
   readonly batches: BatchOps;
 
   private constructor(parts: Parts) {
@@ -92,7 +92,13 @@ export class AppCore {
       memory: new PresetMemory(files),
     });
     this.#tracker.subscribe((calls) => this.#announcer.calls(calls));
-    this.batches = openBatches(parts, this.#calls, this.#announcer, () => this.#settings.current);
+    this.batches = openBatches(
+      parts,
+      this.#calls,
+      this.#tracker,
+      this.#announcer,
+      () => this.#settings.current,
+    );
     this.#cross = new CrossProcess({
       ...parts,
       tracker: this.#tracker,
@@ -357,10 +363,15 @@ function openTracker(parts: Parts, tokens: RobotTokens, settings: () => Settings
   });
 }
 
-/** Batches over the core's calls: fired with the id their row was marked with, followed on the calls' events. */
+/**
+ * Batches over the core's calls: fired with the id their row was marked with,
+ * followed on the calls' events; a batch the app runs announces its progress
+ * as a `batch` event.
+ */
 function openBatches(
   parts: Parts,
   calls: CallOps,
+  tracker: CallTracker,
   announcer: CoreAnnouncer,
   settings: () => Settings,
 ): BatchOps {
@@ -378,5 +389,7 @@ function openBatches(
     now: () => parts.clock.now(),
     perSecond: () => settings().queriesPerSecondPerOrigin,
     wait: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    usualMs: (robotId, presetId) => tracker.usualFor({ robotId, presetId })?.highMs,
+    announce: (progress) => announcer.emit({ type: 'batch', progress }),
   });
 }

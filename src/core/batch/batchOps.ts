@@ -1,10 +1,14 @@
 import os from 'node:os';
+import { type BatchProgress, type BatchView, UNENDED_ROW_STATES } from '../../shared/models/batch.ts';
+import type { Preset } from '../../shared/models/preset.ts';
 import type { FieldValues } from '../../shared/models/presetFields.ts';
+import type { Robot } from '../../shared/models/robot.ts';
 import type { Catalog } from '../catalog.ts';
-import { AppError } from '../errors.ts';
+import { AppError, asAppError } from '../errors.ts';
 import { targetOf } from '../http/targetUrl.ts';
 import type { InputTable } from './batchInput.ts';
-import { planBatch, problemLines, type RowProblem } from './batchPlan.ts';
+import { BatchMeter } from './batchMeter.ts';
+import { planBatch, planStoredRequests, problemLines, type RowProblem } from './batchPlan.ts';
 import { BatchRunner, type RowChange, type RunnerDeps } from './batchRunner.ts';
 import type { BatchStore } from './batchStore.ts';
 import {
@@ -18,7 +22,34 @@ import {
 export type BatchDeps = Omit<RunnerDeps, 'fire'> & {
   catalog: Catalog;
   fire: (robotId: string, request: unknown, callId: string) => ReturnType<RunnerDeps['fire']>;
+  /** The longest usual run of the robot's preset, learned from its calls (for the time left before rows end). */
+  usualMs: (robotId: string, presetId: string | null) => number | undefined;
+  /** Tell the app's listeners how a batch run by `start` goes. */
+  announce: (progress: BatchProgress) => void;
 };
+
+/** The rows "run again" takes when none are named: every row that ended other than done. */
+export const AGAIN_BY_DEFAULT: readonly RowState[] = [
+  'failed',
+  'unknown',
+  'rejected',
+  'unreachable',
+  'expired',
+  'unexpected',
+  'stopped',
+];
+
+/** How often a batch run by `start` announces its progress while rows change (and once at its end). */
+const PROGRESS_EVERY_MS = 250;
+
+/** A batch claimed by this process, about to be run. */
+type Claimed = { batch: BatchInfo; runner: BatchRunner; origin: string };
+
+/** A batch without its runner's process id and host: what the window and the tray are shown. */
+export function batchView(batch: BatchInfo): BatchView {
+  const { runner: _runner, ...view } = batch;
+  return view;
+}
 
 /** Rows that break the preset's rules: nothing was stored or sent. `problems` lists each by row and column. */
 export class BatchRowsError extends AppError {
@@ -54,14 +85,8 @@ export class BatchOps {
 
   /** Check every row against the preset; throws BatchRowsError listing the problems, so nothing is stored. */
   async plan(robotId: string, presetId: string, table: InputTable, secrets: FieldValues) {
-    const robot = await this.#d.catalog.requireRobot(robotId);
-    const preset = await this.#d.catalog.requirePreset(presetId);
-    if (preset.robotId !== robot.id)
-      throw new AppError('validation', `Preset "${preset.name}" belongs to another robot.`);
-    this.#checkSecrets(
-      preset.fields.filter((f) => f.secret).map((f) => f.name),
-      secrets,
-    );
+    const { robot, preset } = await this.#robotPreset(robotId, presetId);
+    this.#checkSecrets(secretFieldsOf(preset), secrets);
     const plan = planBatch(robot, preset, table, secrets);
     if (plan.problems.length > 0) throw new BatchRowsError(plan.problems);
     return { robot, preset, requests: plan.requests };
@@ -74,19 +99,31 @@ export class BatchOps {
     table: InputTable,
     options: { secrets?: FieldValues; concurrency?: number } = {},
   ): Promise<BatchInfo> {
-    const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
-    if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > MAX_CONCURRENCY)
-      throw new AppError('validation', `concurrency: expected a whole number from 1 to ${MAX_CONCURRENCY}.`);
+    const concurrency = checkedConcurrency(options.concurrency ?? DEFAULT_CONCURRENCY);
     const { robot, preset, requests } = await this.plan(robotId, presetId, table, options.secrets ?? {});
-    const meta = {
-      robotId: robot.id,
-      presetId: preset.id,
-      robotName: robot.name,
-      presetName: preset.name,
-      concurrency,
-      secretFields: preset.fields.filter((f) => f.secret).map((f) => f.name),
-    };
-    return this.#d.store.create(this.#d.newId(), meta, requests, this.#d.now());
+    return this.#store(robot, preset, requests, concurrency, null);
+  }
+
+  /**
+   * A new batch, none fired yet, of rows of an earlier one (`rows` by number;
+   * by default every row that ended other than done), from the requests it
+   * stored, checked against the preset as it is now like any batch's rows.
+   * The earlier batch is left as it is.
+   */
+  async again(
+    id: string,
+    options: { rows?: readonly number[]; secrets?: FieldValues; concurrency?: number } = {},
+  ): Promise<BatchInfo> {
+    const from = this.#d.store.get(id);
+    if (from.presetId === null) throw new AppError('validation', `Batch ${from.id} has no preset.`);
+    const concurrency = checkedConcurrency(options.concurrency ?? from.concurrency);
+    const chosen = this.#chosenRows(from, options.rows);
+    const { robot, preset } = await this.#robotPreset(from.robotId, from.presetId);
+    const secrets = options.secrets ?? {};
+    this.#checkSecrets(secretFieldsOf(preset), secrets);
+    const plan = planStoredRequests(robot, preset, chosen, secrets);
+    if (plan.problems.length > 0) throw new BatchRowsError(plan.problems);
+    return this.#store(robot, preset, plan.requests, concurrency, from.id);
   }
 
   /**
@@ -95,37 +132,50 @@ export class BatchOps {
    * secret fields. Another live process running it is refused.
    */
   async run(id: string, secrets: FieldValues, onChange: (change: RowChange) => void = () => undefined) {
+    return this.#drive(await this.#claim(id, secrets, onChange));
+  }
+
+  /**
+   * Run (or resume) a batch as `run` does, without waiting for it: resolves
+   * once it is claimed (a refusal rejects), then announces its progress
+   * (deps.announce) at most every 250 ms while rows change, and once more
+   * when this process stops running it (`running` false), with the error
+   * that stopped it, if any.
+   */
+  async start(id: string, secrets: FieldValues): Promise<BatchInfo> {
     const batch = this.#d.store.get(id);
-    if (batch.state === 'finished' || batch.state === 'stopped')
-      throw new AppError('validation', `Batch ${batch.id} is ${batch.state}; make a new batch for its rows.`);
-    if (batch.presetId === null) throw new AppError('validation', `Batch ${batch.id} has no preset.`);
-    this.#checkSecrets(batch.secretFields, secrets);
-    const robot = await this.#d.catalog.requireRobot(batch.robotId);
-    if (this.#running.has(batch.id))
-      throw new AppError('validation', `Batch ${batch.id} is running already.`);
-    await this.#d.store.claim(batch.id, process.pid, os.hostname(), isAlive);
-    const runner = new BatchRunner(
-      { ...this.#d, fire: (request, callId) => this.#d.fire(batch.robotId, request, callId) },
-      batch,
-      secrets,
-      onChange,
-    );
-    this.#running.set(batch.id, runner);
-    try {
-      if (batch.state === 'paused') await this.#d.store.setState(batch.id, 'running');
-      await runner.run(targetOf(robot).origin);
-      const left = this.#d.store.rows(batch.id, {
-        states: ['pending', 'firing', 'sending', 'waiting'],
-        limit: 1,
+    const meter = new BatchMeter(batch, this.#d.usualMs(batch.robotId, batch.presetId), this.#d.now());
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const announce = (running: boolean, error: unknown): void => {
+      const { perSecond, etaMs } = meter.pace(this.#d.now());
+      const view = batchView(this.#d.store.get(batch.id));
+      this.#d.announce({
+        batch: view,
+        running,
+        perSecond,
+        etaMs,
+        error: error === undefined ? null : asAppError(error).toShape(),
       });
-      if (left.length === 0 && this.#d.store.stateOf(batch.id) === 'running')
-        await this.#d.store.setState(batch.id, 'finished');
-    } finally {
-      this.#running.delete(batch.id);
-      await this.#d.store.release(batch.id);
-    }
+    };
+    const claimed = await this.#claim(batch.id, secrets, (change) => {
+      meter.change(change);
+      timer ??= setTimeout(() => {
+        timer = undefined;
+        announce(true, undefined);
+      }, PROGRESS_EVERY_MS);
+    });
+    announce(true, undefined);
+    void this.#drive(claimed)
+      .then(
+        () => announce(false, undefined),
+        (error: unknown) => announce(false, error),
+      )
+      .finally(() => clearTimeout(timer));
     return this.#d.store.get(batch.id);
   }
+
+  /** Whether this process runs the batch now. */
+  isRunning = (id: string): boolean => this.#running.has(id);
 
   /** Fire no more rows (rows in flight are followed to their end); `run` fires the rest later. */
   pause(id: string): Promise<BatchInfo> {
@@ -149,6 +199,105 @@ export class BatchOps {
     options?: { from?: number; limit?: number; states?: readonly RowState[] },
   ): BatchRow[] => this.#d.store.rows(this.#d.store.get(id).id, options);
 
+  async #claim(id: string, secrets: FieldValues, onChange: (change: RowChange) => void): Promise<Claimed> {
+    const batch = this.#d.store.get(id);
+    if (batch.state === 'finished' || batch.state === 'stopped')
+      throw new AppError('validation', `Batch ${batch.id} is ${batch.state}; make a new batch for its rows.`);
+    if (batch.presetId === null) throw new AppError('validation', `Batch ${batch.id} has no preset.`);
+    this.#checkSecrets(batch.secretFields, secrets);
+    const robot = await this.#d.catalog.requireRobot(batch.robotId);
+    if (this.#running.has(batch.id))
+      throw new AppError('validation', `Batch ${batch.id} is running already.`);
+    await this.#d.store.claim(batch.id, process.pid, os.hostname(), isAlive);
+    const runner = new BatchRunner(
+      { ...this.#d, fire: (request, callId) => this.#d.fire(batch.robotId, request, callId) },
+      batch,
+      secrets,
+      onChange,
+    );
+    this.#running.set(batch.id, runner);
+    return { batch, runner, origin: targetOf(robot).origin };
+  }
+
+  async #drive({ batch, runner, origin }: Claimed): Promise<BatchInfo> {
+    try {
+      if (batch.state === 'paused') await this.#d.store.setState(batch.id, 'running');
+      await runner.run(origin);
+      const left = this.#d.store.rows(batch.id, { states: UNENDED_ROW_STATES, limit: 1 });
+      if (left.length === 0 && this.#d.store.stateOf(batch.id) === 'running')
+        await this.#d.store.setState(batch.id, 'finished');
+    } finally {
+      this.#running.delete(batch.id);
+      await this.#d.store.release(batch.id);
+    }
+    return this.#d.store.get(batch.id);
+  }
+
+  async #robotPreset(robotId: string, presetId: string): Promise<{ robot: Robot; preset: Preset }> {
+    const robot = await this.#d.catalog.requireRobot(robotId);
+    const preset = await this.#d.catalog.requirePreset(presetId);
+    if (preset.robotId !== robot.id)
+      throw new AppError('validation', `Preset "${preset.name}" belongs to another robot.`);
+    return { robot, preset };
+  }
+
+  #store(
+    robot: Robot,
+    preset: Preset,
+    requests: BatchRow['request'][],
+    concurrency: number,
+    againOf: string | null,
+  ): Promise<BatchInfo> {
+    const meta = {
+      robotId: robot.id,
+      presetId: preset.id,
+      robotName: robot.name,
+      presetName: preset.name,
+      concurrency,
+      secretFields: secretFieldsOf(preset),
+      againOf,
+    };
+    return this.#d.store.create(this.#d.newId(), meta, requests, this.#d.now());
+  }
+
+  /**
+   * The rows to run again: those named (each must have ended, or be pending
+   * in a stopped batch, so no row is fired by two batches), else every row
+   * that ended other than done.
+   */
+  #chosenRows(from: BatchInfo, numbers: readonly number[] | undefined): BatchRow[] {
+    if (numbers === undefined) {
+      const rows = this.#d.store.rows(from.id, { states: AGAIN_BY_DEFAULT });
+      if (rows.length === 0)
+        throw new AppError(
+          'validation',
+          `No row of batch ${from.id} ended failed, unknown or otherwise not done; name the rows to run again.`,
+        );
+      return rows;
+    }
+    if (numbers.length === 0) throw new AppError('validation', 'rows: name at least one row to run again.');
+    const wanted = new Set(numbers);
+    const outside = [...wanted].filter((n) => !Number.isInteger(n) || n < 1 || n > from.total);
+    if (outside.length > 0)
+      throw new AppError(
+        'validation',
+        `rows: batch ${from.id} has rows 1 to ${from.total}; there is no row ${outside.slice(0, 5).join(', ')}.`,
+      );
+    const rows = this.#d.store.rows(from.id).filter((row) => wanted.has(row.n));
+    const unended = rows.filter(
+      (row) =>
+        (UNENDED_ROW_STATES as readonly string[]).includes(row.state) &&
+        !(row.state === 'pending' && from.state === 'stopped'),
+    );
+    if (unended.length > 0)
+      throw new AppError(
+        'validation',
+        `Row ${unended[0]!.n} of batch ${from.id} is ${unended[0]!.state}, so it may still be fired there; ` +
+          'run again only rows that ended (or stop that batch first).',
+      );
+    return rows;
+  }
+
   async #setState(id: string, state: 'paused' | 'stopped', from: readonly string[]): Promise<BatchInfo> {
     const batch = this.#d.store.get(id);
     if (!from.includes(batch.state))
@@ -157,7 +306,14 @@ export class BatchOps {
     return this.#d.store.get(batch.id);
   }
 
+  /** Every secret field given, and nothing else: a value named otherwise would replace each row's own. */
   #checkSecrets(names: readonly string[], secrets: FieldValues): void {
+    const other = Object.keys(secrets).filter((name) => !names.includes(name));
+    if (other.length > 0)
+      throw new AppError(
+        'validation',
+        `${other.join(', ')}: not a secret field of the batch's preset (${names.join(', ') || 'it has none'}); give other fields as columns of the rows.`,
+      );
     const missing = names.filter((name) => secrets[name] === undefined || secrets[name] === '');
     if (missing.length > 0)
       throw new AppError(
@@ -165,6 +321,14 @@ export class BatchOps {
         `The batch needs the secret field${missing.length > 1 ? 's' : ''} ${missing.join(', ')}, given once for all rows and never kept.`,
       );
   }
+}
+
+const secretFieldsOf = (preset: Preset): string[] => preset.fields.filter((f) => f.secret).map((f) => f.name);
+
+function checkedConcurrency(concurrency: number): number {
+  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > MAX_CONCURRENCY)
+    throw new AppError('validation', `concurrency: expected a whole number from 1 to ${MAX_CONCURRENCY}.`);
+  return concurrency;
 }
 
 /** Whether a process of this host is still running (kill -9 leaves its batch marked as run by it). */
