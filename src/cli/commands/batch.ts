@@ -5,7 +5,7 @@ import type { BatchInfo } from '../../core/batch/batchTypes.ts';
 import type { FieldValues } from '../../shared/models/presetFields.ts';
 import { collect } from '../args.ts';
 import { BatchProgress } from '../batchProgress.ts';
-import { resultsJsonLines, rowResults } from '../../core/batch/batchResults.ts';
+import { resultsJsonLines } from '../../core/batch/batchResults.ts';
 import { batchExitCode, resultsTable, writeResults } from '../batchResults.ts';
 import { usageError } from '../cliError.ts';
 import { integerParser, run } from '../command.ts';
@@ -278,20 +278,11 @@ async function runAndReport(core: AppCore, batch: BatchInfo, secrets: FieldValue
 
 async function printResults(core: AppCore, batch: BatchInfo, options: ResultOptions): Promise<void> {
   const picks = options.pick ?? [];
-  const results = rowResults(core.batches.rows(batch.id), (callId) => findCall(core, callId), picks);
+  const results = core.batches.results(batch.id, { pick: picks });
   if (options.out !== undefined) await writeResults(options.out, results, picks);
   if (options.json === true) process.stdout.write(resultsJsonLines(results));
   else if (options.out === undefined) printLine(resultsTable(results, picks));
   printProblem(`robot-tray: batch ${batch.id} ${batch.state}: ${countsText(batch)}.`);
-}
-
-function findCall(core: AppCore, callId: string) {
-  try {
-    return core.getCall(callId);
-  } catch {
-    // Forgotten or pruned since: the row keeps its state and call id.
-    return undefined;
-  }
 }
 
 function countsText(batch: BatchInfo): string {

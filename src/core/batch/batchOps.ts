@@ -1,5 +1,10 @@
 import os from 'node:os';
-import { type BatchProgress, type BatchView, UNENDED_ROW_STATES } from '../../shared/models/batch.ts';
+import {
+  type BatchProgress,
+  type BatchView,
+  type RowResult,
+  UNENDED_ROW_STATES,
+} from '../../shared/models/batch.ts';
 import type { Preset } from '../../shared/models/preset.ts';
 import type { FieldValues } from '../../shared/models/presetFields.ts';
 import type { Robot } from '../../shared/models/robot.ts';
@@ -8,6 +13,7 @@ import { AppError, asAppError } from '../errors.ts';
 import { targetOf } from '../http/targetUrl.ts';
 import type { InputTable } from './batchInput.ts';
 import { BatchMeter } from './batchMeter.ts';
+import { rowResults } from './batchResults.ts';
 import { planBatch, planStoredRequests, problemLines, type RowProblem } from './batchPlan.ts';
 import { BatchRunner, type RowChange, type RunnerDeps } from './batchRunner.ts';
 import type { BatchStore } from './batchStore.ts';
@@ -198,6 +204,12 @@ export class BatchOps {
     id: string,
     options?: { from?: number; limit?: number; states?: readonly RowState[] },
   ): BatchRow[] => this.#d.store.rows(this.#d.store.get(id).id, options);
+
+  /** Each row's outcome, in order (see rows for the options): its call, state, run time and the paths of its call picked. */
+  results = (
+    id: string,
+    options: { from?: number; limit?: number; pick?: readonly string[] } = {},
+  ): RowResult[] => rowResults(this.rows(id, options), this.#d.findCall, options.pick ?? []);
 
   async #claim(id: string, secrets: FieldValues, onChange: (change: RowChange) => void): Promise<Claimed> {
     const batch = this.#d.store.get(id);
