@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
+import { seriousViolations } from '../support/axeCheck.ts';
 import { screenshotDir } from '../support/screenshots.ts';
 import { openAppWindow, type AppWindow, requireBuiltRenderer } from '../support/windowHarness.ts';
 
@@ -48,7 +49,6 @@ describe('the window: a batch run for many rows', () => {
       args: { order: { $field: 'order' }, cents: { $field: 'cents' }, pin: { $field: 'pin' } },
     });
     await page.getByRole('heading', { level: 2, name: 'Refunds' }).waitFor();
-    await page.screenshot({ path: path.join(screenshotDir, 'batch-preset.png') });
     await page.getByRole('button', { name: 'Run Refund for many rows' }).click();
     const dialog = page.getByRole('dialog', { name: 'Run Refund for many rows' });
     await dialog.waitFor();
@@ -70,6 +70,7 @@ describe('the window: a batch run for many rows', () => {
     ]);
     expect(await dialog.getByRole('button', { name: /Start/ }).isDisabled()).toBe(true);
     await page.screenshot({ path: path.join(screenshotDir, 'batch-problems.png') });
+    expect(await seriousViolations(page)).toEqual([]);
     expect(sandbox.calls()).toEqual([]);
 
     // Good rows: the first three as the requests they make, the secret as its placeholder.
@@ -106,6 +107,7 @@ describe('the window: a batch run for many rows', () => {
     const afterPause = sandbox.calls().length;
     expect(afterPause).toBeLessThan(8);
     await page.screenshot({ path: path.join(screenshotDir, 'batch-paused.png') });
+    expect(await seriousViolations(page)).toEqual([]);
     await dialog.getByLabel('PIN (required)').fill(canary);
     await resume.click();
     await dialog.getByRole('list', { name: 'Rows by state' }).getByText('8 done').waitFor();

@@ -5,10 +5,11 @@ import { call, messageOf } from '../../bridge/call.ts';
 import { useFirable } from '../../stores/firable.ts';
 import { closeDialog } from '../../stores/ui.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
+import { BatchActions } from './BatchActions.tsx';
 import { BatchInput } from './BatchInput.tsx';
 import { BatchProgressPanel } from './BatchProgressPanel.tsx';
 import { BatchResults } from './BatchResults.tsx';
-import { notDoneRows } from './batchText.ts';
+import { canResume as resumable, notDoneRows } from './batchText.ts';
 import { SecretFields } from './SecretFields.tsx';
 import './batches.css';
 import { progressOf, useBatchEvents } from './useBatchProgress.ts';
@@ -153,10 +154,8 @@ export function BatchDialog({ presetId }: { presetId: string }) {
     });
 
   const checked = preview !== null && preview.problems.length === 0;
-  const running = progress?.running === true;
-  const state = progress?.batch.state;
-  const canResume = progress !== null && !running && state !== 'finished' && state !== 'stopped';
-  const canAgain = progress !== null && !running && notDoneRows(progress.batch) > 0;
+  const canResume = progress !== null && resumable(progress);
+  const canAgain = progress !== null && !progress.running && notDoneRows(progress.batch) > 0;
   const secretBox = (
     <SecretFields
       fields={secretFields}
@@ -186,54 +185,19 @@ export function BatchDialog({ presetId }: { presetId: string }) {
         </button>
       </>
     ) : (
-      <>
-        {running && state === 'running' && (
-          <button type="button" className="btn" onClick={() => void onBatch('pauseBatch', 'Pausing…')}>
-            Pause
-          </button>
-        )}
-        {canResume && (
-          <button type="button" className="btn btn-primary" onClick={resume}>
-            Resume
-          </button>
-        )}
-        {(state === 'running' || state === 'paused') && (
-          <button
-            type="button"
-            className="btn btn-danger"
-            onClick={() => void onBatch('stopBatch', 'Stopping…')}
-          >
-            Stop
-          </button>
-        )}
-        {canAgain && (
-          <button type="button" className="btn" onClick={again}>
-            Run again for {notDoneRows(progress.batch)} rows not done
-          </button>
-        )}
-        <button type="button" className="btn" onClick={() => void exportAs('csv')}>
-          Export CSV
-        </button>
-        <button type="button" className="btn" onClick={() => void exportAs('jsonl')}>
-          Export JSON Lines
-        </button>
-        {!running && (
-          <button
-            type="button"
-            className="btn"
-            onClick={() => {
-              setShown(null);
-              setPreview(null);
-              setNote(null);
-            }}
-          >
-            New batch
-          </button>
-        )}
-        <button type="button" className="btn" onClick={closeDialog}>
-          Close
-        </button>
-      </>
+      <BatchActions
+        progress={progress}
+        onPause={() => void onBatch('pauseBatch', 'Pausing…')}
+        onResume={resume}
+        onStop={() => void onBatch('stopBatch', 'Stopping…')}
+        onAgain={again}
+        onExport={(fileFormat) => void exportAs(fileFormat)}
+        onNew={() => {
+          setShown(null);
+          setPreview(null);
+          setNote(null);
+        }}
+      />
     );
 
   return (

@@ -1,4 +1,4 @@
-import type { BatchView } from '../../../../shared/models/batch.ts';
+import type { BatchProgress, BatchView } from '../../../../shared/models/batch.ts';
 
 /** The states in the order the progress panel lists them: still to come first, then the ends. */
 export const STATE_ORDER = [
@@ -57,4 +57,10 @@ export function runTimeText(ms: number | null): string {
   if (ms < 1_000) return `${ms} ms`;
   if (ms < 120_000) return `${(ms / 1000).toFixed(1)} s`;
   return `${Math.round(ms / 60_000)} min`;
+}
+
+/** A batch not run here now and not over: its pending rows can be fired here (after a pause, or an app that quit). */
+export function canResume(progress: BatchProgress): boolean {
+  const { state } = progress.batch;
+  return !progress.running && state !== 'finished' && state !== 'stopped';
 }
