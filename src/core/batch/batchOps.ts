@@ -11,19 +11,15 @@ import type { Robot } from '../../shared/models/robot.ts';
 import type { Catalog } from '../catalog.ts';
 import { AppError, asAppError } from '../errors.ts';
 import { targetOf } from '../http/targetUrl.ts';
+import { chosenRows } from './batchAgain.ts';
 import type { InputTable } from './batchInput.ts';
 import { BatchMeter } from './batchMeter.ts';
 import { rowResults } from './batchResults.ts';
 import { planBatch, planStoredRequests, problemLines, type RowProblem } from './batchPlan.ts';
+import { checkedConcurrency, checkSecrets, secretFieldsOf } from './batchChecks.ts';
 import { BatchRunner, type RowChange, type RunnerDeps } from './batchRunner.ts';
 import type { BatchStore } from './batchStore.ts';
-import {
-  type BatchInfo,
-  type BatchRow,
-  DEFAULT_CONCURRENCY,
-  MAX_CONCURRENCY,
-  type RowState,
-} from './batchTypes.ts';
+import { type BatchInfo, type BatchRow, DEFAULT_CONCURRENCY, type RowState } from './batchTypes.ts';
 
 export type BatchDeps = Omit<RunnerDeps, 'fire'> & {
   catalog: Catalog;
@@ -33,17 +29,6 @@ export type BatchDeps = Omit<RunnerDeps, 'fire'> & {
   /** Tell the app's listeners how a batch run by `start` goes. */
   announce: (progress: BatchProgress) => void;
 };
-
-/** The rows "run again" takes when none are named: every row that ended other than done. */
-export const AGAIN_BY_DEFAULT: readonly RowState[] = [
-  'failed',
-  'unknown',
-  'rejected',
-  'unreachable',
-  'expired',
-  'unexpected',
-  'stopped',
-];
 
 /** How often a batch run by `start` announces its progress while rows change (and once at its end). */
 const PROGRESS_EVERY_MS = 250;
@@ -92,7 +77,7 @@ export class BatchOps {
   /** Check every row against the preset; throws BatchRowsError listing the problems, so nothing is stored. */
   async plan(robotId: string, presetId: string, table: InputTable, secrets: FieldValues) {
     const { robot, preset } = await this.#robotPreset(robotId, presetId);
-    this.#checkSecrets(secretFieldsOf(preset), secrets);
+    checkSecrets(secretFieldsOf(preset), secrets);
     const plan = planBatch(robot, preset, table, secrets);
     if (plan.problems.length > 0) throw new BatchRowsError(plan.problems);
     return { robot, preset, requests: plan.requests };
@@ -123,10 +108,10 @@ export class BatchOps {
     const from = this.#d.store.get(id);
     if (from.presetId === null) throw new AppError('validation', `Batch ${from.id} has no preset.`);
     const concurrency = checkedConcurrency(options.concurrency ?? from.concurrency);
-    const chosen = this.#chosenRows(from, options.rows);
+    const chosen = chosenRows(this.#d.store, from, options.rows);
     const { robot, preset } = await this.#robotPreset(from.robotId, from.presetId);
     const secrets = options.secrets ?? {};
-    this.#checkSecrets(secretFieldsOf(preset), secrets);
+    checkSecrets(secretFieldsOf(preset), secrets);
     const plan = planStoredRequests(robot, preset, chosen, secrets);
     if (plan.problems.length > 0) throw new BatchRowsError(plan.problems);
     return this.#store(robot, preset, plan.requests, concurrency, from.id);
@@ -153,8 +138,14 @@ export class BatchOps {
     const meter = new BatchMeter(batch, this.#d.usualMs(batch.robotId, batch.presetId), this.#d.now());
     let timer: ReturnType<typeof setTimeout> | undefined;
     const announce = (running: boolean, error: unknown): void => {
+      let view: BatchView;
+      try {
+        view = batchView(this.#d.store.get(batch.id));
+      } catch {
+        // The core closed under a running batch (the app quitting): its rows are resumed next time.
+        return;
+      }
       const { perSecond, etaMs } = meter.pace(this.#d.now());
-      const view = batchView(this.#d.store.get(batch.id));
       this.#d.announce({
         batch: view,
         running,
@@ -216,7 +207,7 @@ export class BatchOps {
     if (batch.state === 'finished' || batch.state === 'stopped')
       throw new AppError('validation', `Batch ${batch.id} is ${batch.state}; make a new batch for its rows.`);
     if (batch.presetId === null) throw new AppError('validation', `Batch ${batch.id} has no preset.`);
-    this.#checkSecrets(batch.secretFields, secrets);
+    checkSecrets(batch.secretFields, secrets);
     const robot = await this.#d.catalog.requireRobot(batch.robotId);
     if (this.#running.has(batch.id))
       throw new AppError('validation', `Batch ${batch.id} is running already.`);
@@ -272,44 +263,6 @@ export class BatchOps {
     return this.#d.store.create(this.#d.newId(), meta, requests, this.#d.now());
   }
 
-  /**
-   * The rows to run again: those named (each must have ended, or be pending
-   * in a stopped batch, so no row is fired by two batches), else every row
-   * that ended other than done.
-   */
-  #chosenRows(from: BatchInfo, numbers: readonly number[] | undefined): BatchRow[] {
-    if (numbers === undefined) {
-      const rows = this.#d.store.rows(from.id, { states: AGAIN_BY_DEFAULT });
-      if (rows.length === 0)
-        throw new AppError(
-          'validation',
-          `No row of batch ${from.id} ended failed, unknown or otherwise not done; name the rows to run again.`,
-        );
-      return rows;
-    }
-    if (numbers.length === 0) throw new AppError('validation', 'rows: name at least one row to run again.');
-    const wanted = new Set(numbers);
-    const outside = [...wanted].filter((n) => !Number.isInteger(n) || n < 1 || n > from.total);
-    if (outside.length > 0)
-      throw new AppError(
-        'validation',
-        `rows: batch ${from.id} has rows 1 to ${from.total}; there is no row ${outside.slice(0, 5).join(', ')}.`,
-      );
-    const rows = this.#d.store.rows(from.id).filter((row) => wanted.has(row.n));
-    const unended = rows.filter(
-      (row) =>
-        (UNENDED_ROW_STATES as readonly string[]).includes(row.state) &&
-        !(row.state === 'pending' && from.state === 'stopped'),
-    );
-    if (unended.length > 0)
-      throw new AppError(
-        'validation',
-        `Row ${unended[0]!.n} of batch ${from.id} is ${unended[0]!.state}, so it may still be fired there; ` +
-          'run again only rows that ended (or stop that batch first).',
-      );
-    return rows;
-  }
-
   async #setState(id: string, state: 'paused' | 'stopped', from: readonly string[]): Promise<BatchInfo> {
     const batch = this.#d.store.get(id);
     if (!from.includes(batch.state))
@@ -317,30 +270,6 @@ export class BatchOps {
     await this.#d.store.setState(batch.id, state);
     return this.#d.store.get(batch.id);
   }
-
-  /** Every secret field given, and nothing else: a value named otherwise would replace each row's own. */
-  #checkSecrets(names: readonly string[], secrets: FieldValues): void {
-    const other = Object.keys(secrets).filter((name) => !names.includes(name));
-    if (other.length > 0)
-      throw new AppError(
-        'validation',
-        `${other.join(', ')}: not a secret field of the batch's preset (${names.join(', ') || 'it has none'}); give other fields as columns of the rows.`,
-      );
-    const missing = names.filter((name) => secrets[name] === undefined || secrets[name] === '');
-    if (missing.length > 0)
-      throw new AppError(
-        'validation',
-        `The batch needs the secret field${missing.length > 1 ? 's' : ''} ${missing.join(', ')}, given once for all rows and never kept.`,
-      );
-  }
-}
-
-const secretFieldsOf = (preset: Preset): string[] => preset.fields.filter((f) => f.secret).map((f) => f.name);
-
-function checkedConcurrency(concurrency: number): number {
-  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > MAX_CONCURRENCY)
-    throw new AppError('validation', `concurrency: expected a whole number from 1 to ${MAX_CONCURRENCY}.`);
-  return concurrency;
 }
 
 /** Whether a process of this host is still running (kill -9 leaves its batch marked as run by it). */
