@@ -22,6 +22,7 @@ const rules = [
   'src/core/http/targetUrl.ts',
   'src/shared/net/loopback.ts',
   'src/core/echo/echoMask.ts',
+  'src/core/echo/spellings.ts',
   'src/core/http/failure.ts',
   'src/core/http/retryAfter.ts',
   'src/core/http/queryEncoding.ts',

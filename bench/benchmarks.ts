@@ -19,6 +19,7 @@ export type Benchmark = {
 
 export const benchmarks: readonly Benchmark[] = [
   { name: 'core', node: ['--expose-gc', 'bench/core-tracker.ts'], keyring: true, build: false },
+  { name: 'mask', node: ['bench/echo-mask.ts'], keyring: false, build: false },
   { name: 'sandbox', node: ['bench/sandbox-load.ts'], keyring: false, build: false },
   { name: 'history', node: ['bench/history-list.ts'], keyring: false, build: false },
   { name: 'stats', node: ['bench/run-stats.ts'], keyring: false, build: false },

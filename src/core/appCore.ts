@@ -10,6 +10,7 @@ import type { Warning } from '../shared/models/warning.ts';
 import { BatchOps } from './batch/batchOps.ts';
 import { BatchStore } from './batch/batchStore.ts';
 import { CallOps, type FireOptions, type RefireChanges } from './callOps.ts';
+import { CallReading } from './callReading.ts';
 import { CatalogOps } from './catalogOps.ts';
 import { type AppCoreOptions, type CoreParts as Parts, openParts } from './coreParts.ts';
 import { CoreAnnouncer, type CoreEvent, type CoreListener } from './coreEvents.ts';
@@ -35,7 +36,8 @@ export type { AppCoreOptions, CoreEvent, TrustChange, TrustOptions };
  * Everything Robot Tray can do, in one object. The Electron main process maps
  * its IPC contract onto these methods one to one; the CLI calls them directly.
  * Every input is validated here and a rejection names the field. Robots,
- * tokens and presets live in CatalogOps; calls in CallOps, over the CallTracker
+ * tokens and presets live in CatalogOps; calls in CallOps (firing, stopping)
+ * and CallReading (lists, details, statistics), over the CallTracker
  * (wired to robots, tokens and settings by openTracker, below);
  * what other processes change reaches it through CrossProcess.
  */
@@ -47,6 +49,7 @@ export class AppCore {
   readonly #teamOps: TeamOps;
   readonly #tracker: CallTracker;
   readonly #calls: CallOps;
+  readonly #reading: CallReading;
   readonly #announcer = new CoreAnnouncer();
   readonly #settings: SettingsOps;
   readonly #cross: CrossProcess;
@@ -84,7 +87,9 @@ export class AppCore {
       newId: parts.newId,
     });
     this.#tracker = openTracker(parts, tokens, () => this.#settings.current);
+    this.#reading = new CallReading({ catalog, history: parts.history, tracker: this.#tracker });
     this.#calls = new CallOps({
+      reading: this.#reading,
       catalog,
       history: parts.history,
       tracker: this.#tracker,
@@ -95,6 +100,7 @@ export class AppCore {
     this.batches = openBatches(
       parts,
       this.#calls,
+      this.#reading,
       this.#tracker,
       this.#announcer,
       () => this.#settings.current,
@@ -250,19 +256,19 @@ export class AppCore {
     this.#calls.fire(robotId, request, options);
   curlCommand = (robotId: string, request: unknown) => this.#calls.curlCommand(robotId, request);
   /** One page of calls, newest first, without their responses (see ListedCall). */
-  listCalls = (filter: unknown = {}): ListedCall[] => this.#calls.list(filter);
+  listCalls = (filter: unknown = {}): ListedCall[] => this.#reading.list(filter);
 
   /** How long calls like this one usually run ("usually done in 12–20 s"), once its preset or robot has ten finished runs. */
   usualRun = (call: Pick<Call, 'robotId' | 'presetId'>): UsualRun | undefined => this.#tracker.usualFor(call);
 
   /** A call as the window and the tray see it: no arguments, no response, how long such calls usually run. */
-  summary = (call: Call | ListedCall): CallSummary => this.#calls.summary(call);
-  getCall = (idOrWebhookCallId: string): Call => this.#calls.get(idOrWebhookCallId);
-  callDetail = (idOrWebhookCallId: string): CallDetail => this.#calls.detail(idOrWebhookCallId);
+  summary = (call: Call | ListedCall): CallSummary => this.#reading.summary(call);
+  getCall = (idOrWebhookCallId: string): Call => this.#reading.get(idOrWebhookCallId);
+  callDetail = (idOrWebhookCallId: string): CallDetail => this.#reading.detail(idOrWebhookCallId);
   /** The start of a call's response, read before the whole (see CallOps.responseStart). */
-  callResponseStart = (id: string, chars: number) => this.#calls.responseStart(id, chars);
+  callResponseStart = (id: string, chars: number) => this.#reading.responseStart(id, chars);
   /** The call the window shows (null: none), kept from the history's prune while it says so. */
-  showingCall = (id: string | null): void => this.#calls.showing(id);
+  showingCall = (id: string | null): void => this.#reading.showing(id);
   stopCall = (id: string): Call => this.#calls.stop(id);
   resumeCall = (id: string): Promise<Call> => this.#calls.resume(id);
   watchCall = (id: string): Call => this.#calls.watch(id);
@@ -273,7 +279,7 @@ export class AppCore {
   lastFieldValues = (presetId: string): Promise<FieldValues> => this.#calls.lastFieldValues(presetId);
   forgetCall = (id: string): void => this.#calls.forget(id);
   /** How a robot or preset ran over a period: outcomes, run-time percentiles, by day (see store/runStats.ts). */
-  runStats = (query: unknown): RunStats => this.#calls.stats(query, this.#p.clock.now());
+  runStats = (query: unknown): RunStats => this.#reading.stats(query, this.#p.clock.now());
   /** What the tray says beside a preset: how long its calls usually run, how and when its last one ended. */
   presetRunNote = (preset: Pick<Preset, 'id' | 'robotId'>): PresetRunNote => {
     const usual = this.#tracker.usualFor({ robotId: preset.robotId, presetId: preset.id });
@@ -371,6 +377,7 @@ function openTracker(parts: Parts, tokens: RobotTokens, settings: () => Settings
 function openBatches(
   parts: Parts,
   calls: CallOps,
+  reading: CallReading,
   tracker: CallTracker,
   announcer: CoreAnnouncer,
   settings: () => Settings,
@@ -379,7 +386,7 @@ function openBatches(
     store: new BatchStore(parts.conn),
     catalog: parts.catalog,
     fire: (robotId, request, callId) => calls.fire(robotId, request, { callId }),
-    findCall: (id) => calls.find(id),
+    findCall: (id) => reading.find(id),
     watch: (id) => calls.watch(id),
     subscribe: (listener) =>
       announcer.subscribe((event) => {

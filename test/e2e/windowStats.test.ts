@@ -4,6 +4,7 @@ import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { CallState } from '../../src/shared/models/call.ts';
 import { seriousViolations } from '../support/axeCheck.ts';
 import { screenshotDir } from '../support/screenshots.ts';
+import { dayOf } from '../../src/shared/timeFormats.ts';
 import { storeFinishedCalls, type StoredCall } from '../support/storedCalls.ts';
 import { openAppWindow, type AppWindow, requireBuiltRenderer } from '../support/windowHarness.ts';
 
@@ -71,4 +72,44 @@ describe('the robot pane shows how the robot ran in the last 7 days', () => {
       await expect.poll(() => page.getByTestId('call-detail').textContent()).toContain('wh-run-9');
     });
   }
+
+  test('a period and a preset are chosen; the chart names its scale, its band and its first day', async () => {
+    app = await openAppWindow({ viewport: { width: 1180, height: 900 } });
+    app.page.setDefaultTimeout(12_000);
+    const robot = await app.core.createRobot({ name: 'Reports', baseUrl: 'https://robots.example.com' });
+    const daily = await app.core.createPreset({ robotId: robot.id, name: 'Daily', args: {} });
+    // Every third run of the week was the Daily preset's.
+    const runs = week(robot.id).map((c, i) =>
+      i % 3 === 0 ? { ...c, presetId: daily.id, presetName: 'Daily' } : c,
+    );
+    storeFinishedCalls(app.core.dataDir, runs);
+    const { page } = app;
+    await page.locator('.robot-item').filter({ hasText: 'Reports' }).click();
+    const panel = page.getByTestId('run-stats');
+    const summary = panel.getByTestId('run-stats-summary');
+    await expect.poll(() => summary.textContent()).toMatch(/^60 calls · /);
+
+    // The runs of the last 24 hours: those made 1, 3.7, … 22.6 hours ago.
+    const inDay = runs.filter((c) => Date.now() - c.createdAt! < 24 * HOUR).length;
+    await panel.getByRole('button', { name: '24 h' }).click();
+    await expect.poll(() => panel.getByRole('heading').textContent()).toBe('Last 24 hours');
+    await expect.poll(() => summary.textContent()).toMatch(new RegExp(`^${inDay.toString()} calls · `));
+    expect(await panel.getByRole('button', { name: '24 h' }).getAttribute('aria-pressed')).toBe('true');
+    expect(await panel.getByTestId('run-chart-start').textContent()).toBe(dayOf(Date.now() - 24 * HOUR));
+
+    await panel.getByRole('button', { name: '30 days' }).click();
+    await panel.getByTestId('run-stats-preset').selectOption({ label: 'Daily' });
+    await expect.poll(() => summary.textContent()).toMatch(/^20 calls · /);
+    const stats = app.core.runStats({
+      robotId: robot.id,
+      presetId: daily.id,
+      since: Date.now() - 30 * 24 * HOUR,
+    });
+    expect(await panel.locator('circle.point').count()).toBe(stats.runTimes.runs);
+    const labels = await panel.locator('text.axis').allTextContents();
+    expect(labels).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^p90 \d/), expect.stringMatching(/p50 \d/), 'now']),
+    );
+    expect(await seriousViolations(page)).toEqual([]);
+  });
 });

@@ -80,7 +80,7 @@ describe('stop, resume and adopt', () => {
       h.history.put(storedCall('cli-1', { state: 'waiting', webhookCallId: 'wh-cli' }));
       h.history.put(storedCall('cli-2'));
       other.put(storedCall('theirs', { state: 'waiting', webhookCallId: 'wh-theirs' }));
-      expect(other.writes.takeLease('theirs', h.clock.now() + 30_000, new Map())).toBeDefined();
+      expect(other.leases.takeLease('theirs', h.clock.now() + 30_000, new Map())).toBeDefined();
       await h.settle();
       h.changes.length = 0;
       expect(h.tracker.adoptWaitingFromHistory().map((c) => c.id)).toEqual(['cli-1']);

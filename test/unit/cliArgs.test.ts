@@ -191,3 +191,23 @@ describe('names', () => {
     expect(buildArgs([], [])).toEqual({});
   });
 });
+
+describe('a number too long to keep exactly', () => {
+  // Caught and read, not expect().toThrow(text): Vitest's toThrow(text) also passes when
+  // `undefined` is thrown, which is what a lost error message would look like.
+  test('the usage error shows the first 40 characters of the number typed', () => {
+    const long = '1234567890'.repeat(5) + '.5';
+    expect(usage(() => buildArgs([`{"n":${long}}`], [])).message).toBe(
+      `--args: the number ${long.slice(0, 40)} has more digits than a JSON number keeps, so it would be sent changed. ` +
+        'Quote it to send it as text exactly as typed.',
+    );
+    expect(usage(() => parseArgPair(`n:=[${long}]`)).message).toBe(
+      `--arg n:=[${long}]: the number ${long.slice(0, 40)} has more digits than a JSON number keeps, so it would be sent changed. ` +
+        'Send it as text exactly as typed with n=… (or quote it inside the JSON).',
+    );
+  });
+
+  test('a bare number too long to keep is sent as the text typed', () => {
+    expect(parseArgPair('id=12345678901234567890')).toEqual(['id', '12345678901234567890']);
+  });
+});

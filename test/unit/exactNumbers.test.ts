@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { keepsExactValue, mayHoldInexactNumber, parseKeepingNumbers } from '../../src/shared/exactNumbers.ts';
+import { HEAVY } from '../support/heavyTest.ts';
 
 const roundTrip = (text: string) => JSON.stringify(parseKeepingNumbers(text));
 
@@ -28,7 +29,7 @@ describe('reading JSON without changing any number', () => {
     expect(JSON.stringify(mixed)).toBe('{"small":2,"big":12345678901234567890}');
   });
 
-  test('the quick check misses no literal a double would change (200,000 random literals)', () => {
+  test('the quick check misses no literal a double would change (200,000 random literals)', HEAVY, () => {
     // A small deterministic generator, so a failure names a literal that can be tried again.
     let seed = 12345;
     const next = (n: number) => {

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { formatFireLink, parseFireLink, type FireLink } from '../../src/shared/links/fireLink.ts';
 import { MAX_LINK_BYTES } from '../../src/shared/limits.ts';
+import { HEAVY } from '../support/heavyTest.ts';
 
 const reasonOf = (text: unknown): string => {
   const result = parseFireLink(text);
@@ -173,7 +174,7 @@ describe('fire links, fuzzed', () => {
     );
   });
 
-  test('any text, and any text after the scheme, is read or refused without throwing', () => {
+  test('any text, and any text after the scheme, is read or refused without throwing', HEAVY, () => {
     const anyText = fc.oneof(
       fc.string({ unit: 'binary', maxLength: 300 }),
       fc.string({ unit: 'binary', maxLength: 300 }).map((s) => `robot-tray://fire?${s}`),

@@ -10,6 +10,7 @@ import { defaultPollPolicy } from '../../src/shared/models/pollPolicy.ts';
 import { pollTrouble } from '../../src/shared/sentences/pollTrouble.ts';
 import { queryTimes } from '../support/querySchedule.ts';
 import { openTrackerHarness, type TrackerHarness, WAITING } from '../support/trackerHarness.ts';
+import { HEAVY } from '../support/heavyTest.ts';
 
 /**
  * The bound the detection targets imply (gapBound.ts): no gap between two
@@ -118,49 +119,53 @@ describe('only Retry-After and the per-origin rate wait longer', () => {
     return { asked, calls, rows };
   }
 
-  test('a watched call: each gap is within the bound, or the service asked for it (the row shows it), or the origin was at its rate', async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        fc.array(fc.option(fc.integer({ min: 1, max: 30 }), { nil: undefined, freq: 3 }), {
-          minLength: 5,
-          maxLength: 25,
-        }),
-        fc.integer({ min: 1, max: 3 }),
-        async (answers, perSecond) => {
-          const h = await openTrackerHarness();
-          try {
-            const { asked, calls, rows } = await watchTwoCalls(h, answers, perSecond);
-            for (const call of calls) {
-              const times = asked
-                .filter((q) => q.id === call.webhookCallId)
-                .map((q) => q.at - call.acceptedAt!);
-              for (let i = 1; i < times.length; i++) {
-                const gap = times[i]! - times[i - 1]!;
-                if (gap <= allowed(undefined, times[i - 1]!) + 50) continue;
-                const retryAfterS = answers[(i - 1) % answers.length];
-                if (retryAfterS !== undefined) {
-                  // The service asked for the pause, and the call's row says so, with the next try.
-                  expect(gap).toBeLessThanOrEqual(
-                    Math.max(allowed(undefined, times[i - 1]!), retryAfterS * 1_000) + 1_050,
+  test(
+    'a watched call: each gap is within the bound, or the service asked for it (the row shows it), or the origin was at its rate',
+    HEAVY,
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(fc.option(fc.integer({ min: 1, max: 30 }), { nil: undefined, freq: 3 }), {
+            minLength: 5,
+            maxLength: 25,
+          }),
+          fc.integer({ min: 1, max: 3 }),
+          async (answers, perSecond) => {
+            const h = await openTrackerHarness();
+            try {
+              const { asked, calls, rows } = await watchTwoCalls(h, answers, perSecond);
+              for (const call of calls) {
+                const times = asked
+                  .filter((q) => q.id === call.webhookCallId)
+                  .map((q) => q.at - call.acceptedAt!);
+                for (let i = 1; i < times.length; i++) {
+                  const gap = times[i]! - times[i - 1]!;
+                  if (gap <= allowed(undefined, times[i - 1]!) + 50) continue;
+                  const retryAfterS = answers[(i - 1) % answers.length];
+                  if (retryAfterS !== undefined) {
+                    // The service asked for the pause, and the call's row says so, with the next try.
+                    expect(gap).toBeLessThanOrEqual(
+                      Math.max(allowed(undefined, times[i - 1]!), retryAfterS * 1_000) + 1_050,
+                    );
+                    expect(rows.get(`${call.webhookCallId}@${i}`)).toMatch(
+                      /^last poll failed: HTTP 429.*; next try in \d+ s$/,
+                    );
+                    continue;
+                  }
+                  // Else the service's rate held it: `perSecond` queries to it in the second before.
+                  const at = times[i]! + call.acceptedAt!;
+                  expect(asked.filter((q) => q.at >= at - 1_000 && q.at < at).length).toBeGreaterThanOrEqual(
+                    perSecond,
                   );
-                  expect(rows.get(`${call.webhookCallId}@${i}`)).toMatch(
-                    /^last poll failed: HTTP 429.*; next try in \d+ s$/,
-                  );
-                  continue;
                 }
-                // Else the service's rate held it: `perSecond` queries to it in the second before.
-                const at = times[i]! + call.acceptedAt!;
-                expect(asked.filter((q) => q.at >= at - 1_000 && q.at < at).length).toBeGreaterThanOrEqual(
-                  perSecond,
-                );
               }
+            } finally {
+              await h.close();
             }
-          } finally {
-            await h.close();
-          }
-        },
-      ),
-      { numRuns: 15 },
-    );
-  });
+          },
+        ),
+        { numRuns: 15 },
+      );
+    },
+  );
 });

@@ -156,7 +156,7 @@ describe("the history's own search and lists", () => {
         .sort(),
     ).toEqual(['done', 'waiting']);
     expect(history.list({ states: ['done'] }).map((c) => c.id)).toEqual(['done']);
-    expect(history.writes.adoptable(new Map(), 10).map((c) => c.id)).toEqual(['waiting']);
+    expect(history.leases.adoptable(new Map(), 10).map((c) => c.id)).toEqual(['waiting']);
     history.close();
   });
 

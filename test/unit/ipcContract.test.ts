@@ -9,10 +9,10 @@ import { channelOf, methodOfChannel } from '../../src/shared/ipc/channels.ts';
 import { METHOD_NAMES } from '../../src/shared/ipc/methodNames.ts';
 import { contract, methodNames, type MethodName, type ResponseOf } from '../../src/shared/ipc/contract.ts';
 import { writeCaPem } from '../support/caFile.ts';
-import { whenCall } from '../support/coreEvents.ts';
-import { nextBatchEnd } from '../support/coreEvents.ts';
+import { nextBatchEnd, whenCall } from '../support/coreEvents.ts';
 import { memorySecrets } from '../support/memorySecrets.ts';
 import { openShellHarness, type ShellHarness } from '../support/shellHarness.ts';
+import { HEAVY } from '../support/heavyTest.ts';
 
 describe('IPC contract', () => {
   test("the preload's method list is exactly the contract's", () => {
@@ -55,238 +55,256 @@ describe('every contract method reaches AppCore', () => {
     await sandbox?.close();
   });
 
-  test('robots, tokens, presets, calls, settings, warnings and the app answer in their schemas', async () => {
-    const info = await call('getAppInfo');
-    expect(info.name).toBe('Robot Tray');
+  test(
+    'robots, tokens, presets, calls, settings, warnings and the app answer in their schemas',
+    HEAVY,
+    async () => {
+      const info = await call('getAppInfo');
+      expect(info.name).toBe('Robot Tray');
 
-    const robot = await call('createRobot', { name: 'quick', baseUrl: sandbox.baseUrl });
-    expect(robot.hasToken).toBe(false);
-    const renamed = await call('updateRobot', { id: robot.id, patch: { notes: 'answers at once' } });
-    expect(renamed.notes).toBe('answers at once');
-    expect((await call('listRobots')).map((r) => r.id)).toEqual([robot.id]);
+      const robot = await call('createRobot', { name: 'quick', baseUrl: sandbox.baseUrl });
+      expect(robot.hasToken).toBe(false);
+      const renamed = await call('updateRobot', { id: robot.id, patch: { notes: 'answers at once' } });
+      expect(renamed.notes).toBe('answers at once');
+      expect((await call('listRobots')).map((r) => r.id)).toEqual([robot.id]);
 
-    // CA files come from main's dialog (the stand-in here); the window gets a summary, never sends a path.
-    const ca = writeCaPem(shell.dataDir);
-    shell.fileDialog.answer(ca.file);
-    // Trusting it is main's question to the person, answered yes here.
-    shell.answers.push(true);
-    const chosen = await call('chooseRobotCaFile', { robotId: robot.id });
-    expect(chosen?.ca).toEqual({
-      name: 'corp-ca.pem',
-      count: 1,
-      subject: 'O=Example Corp, CN=Example Corp Root CA',
-      sha256: ca.sha256,
-    });
-    // The window is given the file's name, never the folders above it.
-    expect(chosen?.robot.caFile).toBe('corp-ca.pem');
-    expect(shell.fileDialog.asked.at(-1)?.title).toBe('CA file for quick');
-    expect(await call('chooseRobotCaFile', { robotId: robot.id })).toBeNull();
-    // A window opened later reads the same summary of the saved file, still without its path.
-    expect(await call('describeRobotCaFile', { robotId: robot.id })).toEqual(chosen?.ca);
-    expect((await call('clearRobotCaFile', { robotId: robot.id })).caFile).toBeNull();
-    expect(await call('describeRobotCaFile', { robotId: robot.id })).toBeNull();
-    shell.fileDialog.answer(ca.file);
-    shell.answers.push(true);
-    const everyRobot = await call('chooseSettingsCaFile');
-    expect(everyRobot?.settings.network.caFile).toBe('corp-ca.pem');
-    expect(everyRobot?.ca.sha256).toBe(ca.sha256);
-    expect(await call('describeSettingsCaFile')).toEqual(everyRobot?.ca);
-    // A pipe picked in the dialog is refused without blocking, in the words a missing file gets.
-    const fifo = path.join(shell.dataDir, 'pipe.pem');
-    execFileSync('mkfifo', [fifo]);
-    for (const file of [fifo, path.join(shell.dataDir, 'missing.pem')]) {
-      shell.fileDialog.answer(file);
-      const refused = await dispatch(shell.handlers, 'chooseSettingsCaFile', {}, () => undefined);
-      expect(refused).toEqual({
-        ok: false,
-        error: {
-          kind: 'validation',
-          message: `caFile (app settings): ${path.basename(file)} is missing or is not a readable regular file of at most 1 MiB. Choose a PEM file of CA certificates.`,
-        },
+      // CA files come from main's dialog (the stand-in here); the window gets a summary, never sends a path.
+      const ca = writeCaPem(shell.dataDir);
+      shell.fileDialog.answer(ca.file);
+      // Trusting it is main's question to the person, answered yes here.
+      shell.answers.push(true);
+      const chosen = await call('chooseRobotCaFile', { robotId: robot.id });
+      expect(chosen?.ca).toEqual({
+        name: 'corp-ca.pem',
+        count: 1,
+        subject: 'O=Example Corp, CN=Example Corp Root CA',
+        sha256: ca.sha256,
       });
-    }
-    expect((await call('clearSettingsCaFile')).network.caFile).toBeNull();
-    expect(await call('describeSettingsCaFile')).toBeNull();
+      // The window is given the file's name, never the folders above it.
+      expect(chosen?.robot.caFile).toBe('corp-ca.pem');
+      expect(shell.fileDialog.asked.at(-1)?.title).toBe('CA file for quick');
+      expect(await call('chooseRobotCaFile', { robotId: robot.id })).toBeNull();
+      // A window opened later reads the same summary of the saved file, still without its path.
+      expect(await call('describeRobotCaFile', { robotId: robot.id })).toEqual(chosen?.ca);
+      expect((await call('clearRobotCaFile', { robotId: robot.id })).caFile).toBeNull();
+      expect(await call('describeRobotCaFile', { robotId: robot.id })).toBeNull();
+      shell.fileDialog.answer(ca.file);
+      shell.answers.push(true);
+      const everyRobot = await call('chooseSettingsCaFile');
+      expect(everyRobot?.settings.network.caFile).toBe('corp-ca.pem');
+      expect(everyRobot?.ca.sha256).toBe(ca.sha256);
+      expect(await call('describeSettingsCaFile')).toEqual(everyRobot?.ca);
+      // A pipe picked in the dialog is refused without blocking, in the words a missing file gets.
+      const fifo = path.join(shell.dataDir, 'pipe.pem');
+      execFileSync('mkfifo', [fifo]);
+      for (const file of [fifo, path.join(shell.dataDir, 'missing.pem')]) {
+        shell.fileDialog.answer(file);
+        const refused = await dispatch(shell.handlers, 'chooseSettingsCaFile', {}, () => undefined);
+        expect(refused).toEqual({
+          ok: false,
+          error: {
+            kind: 'validation',
+            message: `caFile (app settings): ${path.basename(file)} is missing or is not a readable regular file of at most 1 MiB. Choose a PEM file of CA certificates.`,
+          },
+        });
+      }
+      expect((await call('clearSettingsCaFile')).network.caFile).toBeNull();
+      expect(await call('describeSettingsCaFile')).toBeNull();
 
-    const token = sandbox.tokenOf('quick');
-    const set = await call('setToken', { robotId: robot.id, token });
-    expect(set).toEqual({ hasToken: true, updatedAt: expect.any(Number), suspended: null });
-    expect(JSON.stringify(set)).not.toContain(token);
-    expect(await call('tokenStatus', { robotId: robot.id })).toEqual(set);
-    // Nothing suspended: nothing to ask, and no dialog shown beyond the two CA files' above.
-    expect(await call('confirmTokenOrigin', { robotId: robot.id })).toEqual(set);
-    expect(shell.asked).toHaveLength(2);
-    const diagnosis = await call('diagnoseRobot', { id: robot.id });
-    expect(diagnosis).toMatchObject({ origin: sandbox.baseUrl, tls: null, endpoint: { method: 'OPTIONS' } });
-    expect(sandbox.calls()).toHaveLength(0);
+      const token = sandbox.tokenOf('quick');
+      const set = await call('setToken', { robotId: robot.id, token });
+      expect(set).toEqual({ hasToken: true, updatedAt: expect.any(Number), suspended: null });
+      expect(JSON.stringify(set)).not.toContain(token);
+      expect(await call('tokenStatus', { robotId: robot.id })).toEqual(set);
+      // Nothing suspended: nothing to ask, and no dialog shown beyond the two CA files' above.
+      expect(await call('confirmTokenOrigin', { robotId: robot.id })).toEqual(set);
+      expect(shell.asked).toHaveLength(2);
+      const diagnosis = await call('diagnoseRobot', { id: robot.id });
+      expect(diagnosis).toMatchObject({
+        origin: sandbox.baseUrl,
+        tls: null,
+        endpoint: { method: 'OPTIONS' },
+      });
+      expect(sandbox.calls()).toHaveLength(0);
 
-    const preset = await call('createPreset', { robotId: robot.id, name: 'Hello', args: { hi: 1 } });
-    const copy = await call('duplicatePreset', { id: preset.id });
-    expect(copy.name).toBe('Hello copy');
-    expect(await call('lastFieldValues', { id: preset.id })).toEqual({});
-    expect((await call('updatePreset', { id: copy.id, patch: { pinnedToTray: true } })).pinnedToTray).toBe(
-      true,
-    );
-    const order = await call('reorderPresets', { robotId: robot.id, ids: [copy.id, preset.id] });
-    expect(order.map((p) => p.id)).toEqual([copy.id, preset.id]);
-    expect(await call('listPresets', { robotId: robot.id })).toHaveLength(2);
-    expect(await call('deletePreset', { id: copy.id })).toBeNull();
+      const preset = await call('createPreset', { robotId: robot.id, name: 'Hello', args: { hi: 1 } });
+      const copy = await call('duplicatePreset', { id: preset.id });
+      expect(copy.name).toBe('Hello copy');
+      expect(await call('lastFieldValues', { id: preset.id })).toEqual({});
+      expect((await call('updatePreset', { id: copy.id, patch: { pinnedToTray: true } })).pinnedToTray).toBe(
+        true,
+      );
+      const order = await call('reorderPresets', { robotId: robot.id, ids: [copy.id, preset.id] });
+      expect(order.map((p) => p.id)).toEqual([copy.id, preset.id]);
+      expect(await call('listPresets', { robotId: robot.id })).toHaveLength(2);
+      expect(await call('deletePreset', { id: copy.id })).toBeNull();
 
-    const curl = await call('curlCommand', { robotId: robot.id, presetId: preset.id });
-    expect(curl.command).toContain('$ROBOT_TOKEN');
-    expect(curl.command).not.toContain(token);
+      const curl = await call('curlCommand', { robotId: robot.id, presetId: preset.id });
+      expect(curl.command).toContain('$ROBOT_TOKEN');
+      expect(curl.command).not.toContain(token);
 
-    const fired = await call('fire', { robotId: robot.id, presetId: preset.id });
-    expect(fired).not.toHaveProperty('args');
-    const done = await whenCall(shell.core, fired.id, (c) => c.state === 'done');
-    const detail = await call('getCall', { id: done.id });
-    // The response reaches the window as its JSON text, parsed there in a worker.
-    expect(detail.responseJson).toBe('{"hi":1}');
-    expect(detail).not.toHaveProperty('response');
-    // Its start, handed over before the whole (the window's first rows of a long one).
-    expect(await call('getCallResponseStart', { id: done.id, chars: 4 })).toEqual({
-      text: '{"hi',
-      bytes: 8,
-      whole: false,
-    });
-    // Shown in the window, then no longer: the history's prune keeps it meanwhile.
-    expect(await call('showingCall', { id: done.id })).toBeNull();
-    expect(await call('showingCall', { id: null })).toBeNull();
+      const fired = await call('fire', { robotId: robot.id, presetId: preset.id });
+      expect(fired).not.toHaveProperty('args');
+      const done = await whenCall(shell.core, fired.id, (c) => c.state === 'done');
+      const detail = await call('getCall', { id: done.id });
+      // The response reaches the window as its JSON text, parsed there in a worker.
+      expect(detail.responseJson).toBe('{"hi":1}');
+      expect(detail).not.toHaveProperty('response');
+      // Its start, handed over before the whole (the window's first rows of a long one).
+      expect(await call('getCallResponseStart', { id: done.id, chars: 4 })).toEqual({
+        text: '{"hi',
+        bytes: 8,
+        whole: false,
+      });
+      // Shown in the window, then no longer: the history's prune keeps it meanwhile.
+      expect(await call('showingCall', { id: done.id })).toBeNull();
+      expect(await call('showingCall', { id: null })).toBeNull();
 
-    // Saved calls: the path comes from main's dialogs (stand-ins here); the window gets a file's name.
-    const savedFile = path.join(shell.dataDir, 'handed over.json');
-    shell.saveDialog.answer(savedFile);
-    expect(await call('saveCall', { id: done.id })).toEqual({ fileName: 'handed over.json' });
-    expect(shell.saveDialog.asked.at(-1)?.defaultName).toMatch(/^quick-.+\.robot-call\.json$/);
-    expect(await readFile(savedFile, 'utf8')).not.toContain(token);
-    shell.fileDialog.answer(savedFile);
-    const opened = await call('openSavedCall');
-    expect(opened).toMatchObject({
-      fileName: 'handed over.json',
-      // A saved call keeps no local call id: it names the service's run.
-      call: { webhookCallId: done.webhookCallId, responseJson: '{"hi":1}' },
-    });
-    shell.dropFile(savedFile);
-    expect((await call('openDroppedCall')).call).toEqual(opened?.call);
-    const listed = await call('listCalls', { robotId: robot.id });
-    expect(listed[0]).toMatchObject({ id: fired.id, state: 'done', hasResponse: true });
-    expect(listed[0]).not.toHaveProperty('response');
-    const stats = await call('runStats', { robotId: robot.id, since: Date.now() - 3_600_000, points: 5 });
-    expect(stats).toMatchObject({ robotId: robot.id, calls: listed.length, states: { done: listed.length } });
-    expect(stats.points.map((p) => p.callId)).toContain(fired.id);
-    const again = await call('refireCall', { id: fired.id });
-    expect(again.id).not.toBe(fired.id);
-    await whenCall(shell.core, again.id, (c) => c.state === 'done');
-    expect(await call('forgetCall', { id: again.id })).toBeNull();
+      // Saved calls: the path comes from main's dialogs (stand-ins here); the window gets a file's name.
+      const savedFile = path.join(shell.dataDir, 'handed over.json');
+      shell.saveDialog.answer(savedFile);
+      expect(await call('saveCall', { id: done.id })).toEqual({ fileName: 'handed over.json' });
+      expect(shell.saveDialog.asked.at(-1)?.defaultName).toMatch(/^quick-.+\.robot-call\.json$/);
+      expect(await readFile(savedFile, 'utf8')).not.toContain(token);
+      shell.fileDialog.answer(savedFile);
+      const opened = await call('openSavedCall');
+      expect(opened).toMatchObject({
+        fileName: 'handed over.json',
+        // A saved call keeps no local call id: it names the service's run.
+        call: { webhookCallId: done.webhookCallId, responseJson: '{"hi":1}' },
+      });
+      shell.dropFile(savedFile);
+      expect((await call('openDroppedCall')).call).toEqual(opened?.call);
+      const listed = await call('listCalls', { robotId: robot.id });
+      expect(listed[0]).toMatchObject({ id: fired.id, state: 'done', hasResponse: true });
+      expect(listed[0]).not.toHaveProperty('response');
+      const stats = await call('runStats', { robotId: robot.id, since: Date.now() - 3_600_000, points: 5 });
+      expect(stats).toMatchObject({
+        robotId: robot.id,
+        calls: listed.length,
+        states: { done: listed.length },
+      });
+      expect(stats.points.map((p) => p.callId)).toContain(fired.id);
+      const again = await call('refireCall', { id: fired.id });
+      expect(again.id).not.toBe(fired.id);
+      await whenCall(shell.core, again.id, (c) => c.state === 'done');
+      expect(await call('forgetCall', { id: again.id })).toBeNull();
 
-    // A call that stays waiting, to stop and resume.
-    const held = await call('createRobot', { name: 'held', baseUrl: sandbox.baseUrl });
-    await call('setToken', { robotId: held.id, token: sandbox.tokenOf('held') });
-    const waiting = await call('fire', { robotId: held.id, method: 'POST', args: {} });
-    expect(waiting.state).toBe('waiting');
-    expect((await call('stopCall', { id: waiting.id })).state).toBe('stopped');
-    expect((await call('resumeCall', { id: waiting.id })).state).toBe('waiting');
-    const checked = await call('checkCall', { id: waiting.id });
-    expect(checked).toMatchObject({ id: waiting.id, state: 'waiting', pollCount: 1 });
-    expect(checked.nextPollAt).toEqual(expect.any(Number));
-    expect(await call('adoptWaitingCalls')).toEqual([]);
-    expect(await call('clearFinished', { robotId: robot.id })).toEqual({ removed: 1 });
+      // A call that stays waiting, to stop and resume.
+      const held = await call('createRobot', { name: 'held', baseUrl: sandbox.baseUrl });
+      await call('setToken', { robotId: held.id, token: sandbox.tokenOf('held') });
+      const waiting = await call('fire', { robotId: held.id, method: 'POST', args: {} });
+      expect(waiting.state).toBe('waiting');
+      expect((await call('stopCall', { id: waiting.id })).state).toBe('stopped');
+      expect((await call('resumeCall', { id: waiting.id })).state).toBe('waiting');
+      const checked = await call('checkCall', { id: waiting.id });
+      expect(checked).toMatchObject({ id: waiting.id, state: 'waiting', pollCount: 1 });
+      expect(checked.nextPollAt).toEqual(expect.any(Number));
+      expect(await call('adoptWaitingCalls')).toEqual([]);
+      expect(await call('clearFinished', { robotId: robot.id })).toEqual({ removed: 1 });
 
-    expect(await call('clearToken', { robotId: held.id })).toEqual({
-      hasToken: false,
-      updatedAt: null,
-      suspended: null,
-    });
-    expect(await call('deleteRobot', { id: held.id })).toBeNull();
+      expect(await call('clearToken', { robotId: held.id })).toEqual({
+        hasToken: false,
+        updatedAt: null,
+        suspended: null,
+      });
+      expect(await call('deleteRobot', { id: held.id })).toBeNull();
 
-    // Batches: checked and previewed, run by the app with progress as events, read back and exported.
-    const rows = { robotId: robot.id, presetId: preset.id, text: 'n:json\n1\n2\n' };
-    expect(await call('previewBatch', rows)).toMatchObject({ total: 2, columns: ['n:json'], problems: [] });
-    const ended = nextBatchEnd(shell.core);
-    const started = await call('startBatch', { ...rows, secrets: {} });
-    expect(await ended).toMatchObject({ running: false, batch: { id: started.id, state: 'finished' } });
-    expect((await call('listBatches')).map((b) => [b.id, b.running])).toEqual([[started.id, false]]);
-    expect((await call('listBatchRows', { id: started.id, from: 2, limit: 5 })).map((r) => r.row)).toEqual([
-      2,
-    ]);
-    shell.saveDialog.answer(path.join(shell.dataDir, 'results.csv'));
-    expect(await call('exportBatch', { id: started.id, format: 'csv' })).toEqual({ fileName: 'results.csv' });
-    shell.fileDialog.answer(null);
-    expect(await call('chooseBatchRows')).toBeNull();
-    const paused = await call('startBatch', { ...rows, secrets: {}, concurrency: 1 });
-    const pausedEnd = nextBatchEnd(shell.core, (p) => p.batch.id === paused.id);
-    expect((await call('pauseBatch', { id: paused.id })).state).toBe('paused');
-    await pausedEnd;
-    const resumedEnd = nextBatchEnd(shell.core, (p) => p.batch.id === paused.id);
-    expect((await call('resumeBatch', { id: paused.id, secrets: {} })).state).toBe('running');
-    expect((await call('stopBatch', { id: paused.id })).state).toBe('stopped');
-    await resumedEnd;
-    const againEnd = nextBatchEnd(shell.core, (p) => p.batch.againOf === started.id);
-    expect(await call('runBatchAgain', { id: started.id, rows: [2], secrets: {} })).toMatchObject({
-      total: 1,
-    });
-    expect((await againEnd).batch.counts).toEqual({ done: 1 });
+      // Batches: checked and previewed, run by the app with progress as events, read back and exported.
+      const rows = { robotId: robot.id, presetId: preset.id, text: 'n:json\n1\n2\n' };
+      expect(await call('previewBatch', rows)).toMatchObject({ total: 2, columns: ['n:json'], problems: [] });
+      const ended = nextBatchEnd(shell.core);
+      const started = await call('startBatch', { ...rows, secrets: {} });
+      expect(await ended).toMatchObject({ running: false, batch: { id: started.id, state: 'finished' } });
+      expect((await call('listBatches')).map((b) => [b.id, b.running])).toEqual([[started.id, false]]);
+      expect((await call('listBatchRows', { id: started.id, from: 2, limit: 5 })).map((r) => r.row)).toEqual([
+        2,
+      ]);
+      shell.saveDialog.answer(path.join(shell.dataDir, 'results.csv'));
+      expect(await call('exportBatch', { id: started.id, format: 'csv' })).toEqual({
+        fileName: 'results.csv',
+      });
+      shell.fileDialog.answer(null);
+      expect(await call('chooseBatchRows')).toBeNull();
+      const paused = await call('startBatch', { ...rows, secrets: {}, concurrency: 1 });
+      const pausedEnd = nextBatchEnd(shell.core, (p) => p.batch.id === paused.id);
+      expect((await call('pauseBatch', { id: paused.id })).state).toBe('paused');
+      await pausedEnd;
+      const resumedEnd = nextBatchEnd(shell.core, (p) => p.batch.id === paused.id);
+      expect((await call('resumeBatch', { id: paused.id, secrets: {} })).state).toBe('running');
+      expect((await call('stopBatch', { id: paused.id })).state).toBe('stopped');
+      await resumedEnd;
+      const againEnd = nextBatchEnd(shell.core, (p) => p.batch.againOf === started.id);
+      expect(await call('runBatchAgain', { id: started.id, rows: [2], secrets: {} })).toMatchObject({
+        total: 1,
+      });
+      expect((await againEnd).batch.counts).toEqual({ done: 1 });
 
-    const settings = await call('getSettings');
-    const updated = await call('updateSettings', { historyLimit: settings.historyLimit + 1 });
-    expect(updated.historyLimit).toBe(settings.historyLimit + 1);
-    expect(await call('listWarnings')).toEqual([]);
-    expect(await call('dismissWarning', { id: 'w-none' })).toBeNull();
-    // The password is kept for the manual proxy's saved address, which main's dialog confirmed.
-    shell.answers.push(true);
-    await call('updateSettings', { network: { proxyMode: 'manual', proxyUrl: 'http://proxy.example:3128' } });
-    expect(await call('proxyPasswordStatus')).toEqual({ hasPassword: false });
-    expect(await call('setProxyPassword', { password: 'proxy pass' })).toEqual({ hasPassword: true });
-    expect(await call('proxyPasswordStatus')).toEqual({ hasPassword: true });
-    expect(await call('clearProxyPassword')).toEqual({ hasPassword: false });
+      const settings = await call('getSettings');
+      const updated = await call('updateSettings', { historyLimit: settings.historyLimit + 1 });
+      expect(updated.historyLimit).toBe(settings.historyLimit + 1);
+      expect(await call('listWarnings')).toEqual([]);
+      expect(await call('dismissWarning', { id: 'w-none' })).toBeNull();
+      // The password is kept for the manual proxy's saved address, which main's dialog confirmed.
+      shell.answers.push(true);
+      await call('updateSettings', {
+        network: { proxyMode: 'manual', proxyUrl: 'http://proxy.example:3128' },
+      });
+      expect(await call('proxyPasswordStatus')).toEqual({ hasPassword: false });
+      expect(await call('setProxyPassword', { password: 'proxy pass' })).toEqual({ hasPassword: true });
+      expect(await call('proxyPasswordStatus')).toEqual({ hasPassword: true });
+      expect(await call('clearProxyPassword')).toEqual({ hasPassword: false });
 
-    expect(await call('getDemo')).toEqual({ running: false, robotIds: [] });
-    shell.navigate({ view: 'call', callId: fired.id });
-    expect(await call('takeNavigation')).toEqual({ view: 'call', callId: fired.id });
-    expect(await call('takeNavigation')).toBeNull();
-    expect(await call('openExternal', { url: 'https://example.com/help' })).toBeNull();
-    expect(shell.opened).toEqual(['https://example.com/help']);
+      expect(await call('getDemo')).toEqual({ running: false, robotIds: [] });
+      shell.navigate({ view: 'call', callId: fired.id });
+      expect(await call('takeNavigation')).toEqual({ view: 'call', callId: fired.id });
+      expect(await call('takeNavigation')).toBeNull();
+      expect(await call('openExternal', { url: 'https://example.com/help' })).toBeNull();
+      expect(shell.opened).toEqual(['https://example.com/help']);
 
-    const demo = await call('startDemo');
-    expect(demo.running).toBe(true);
-    expect(demo.robotIds.length).toBeGreaterThan(0);
-    const removed = await call('removeDemo');
-    expect(removed).toEqual({ running: false, robotIds: [] });
+      const demo = await call('startDemo');
+      expect(demo.running).toBe(true);
+      expect(demo.robotIds.length).toBeGreaterThan(0);
+      const removed = await call('removeDemo');
+      expect(removed).toEqual({ running: false, robotIds: [] });
 
-    // Sharing: every file comes from main's dialogs; the window holds only the import's id.
-    const exportFile = path.join(shell.dataDir, 'shared.json');
-    shell.saveDialog.answer(exportFile);
-    expect(await call('exportRobots', { robotIds: [robot.id] })).toEqual({
-      fileName: 'shared.json',
-      robots: 1,
-      presets: expect.any(Number),
-    });
-    shell.fileDialog.answer(exportFile);
-    const offer = (await call('chooseImportFile'))!;
-    expect(offer.plan.robots.map((s) => s.action)).toEqual(['conflict']);
-    const choices = { robots: { [robot.name]: 'skip' as const } };
-    expect((await call('planImport', { importId: offer.importId, choices })).ready).toBe(true);
-    expect((await call('applyImport', { importId: offer.importId, choices })).robots[0]!.action).toBe('skip');
-    expect((await call('getTeamCatalog')).file).toBeNull();
-    shell.fileDialog.answer(exportFile);
-    const followed = (await call('chooseTeamCatalog'))!;
-    expect(followed.robots.map((r) => r.name)).toEqual([robot.name]);
-    // Its name is taken here (it was exported from here): copying is refused, nothing changes.
-    const copied = await dispatch(
-      shell.handlers,
-      'copyTeamRobot',
-      { robotId: followed.robots[0]!.id },
-      () => undefined,
-    );
-    expect(copied).toMatchObject({
-      ok: false,
-      error: { kind: 'validation', message: expect.stringMatching(/You already have a robot named/) },
-    });
-    covered.add('copyTeamRobot');
-    expect((await call('stopTeamCatalog')).file).toBeNull();
+      // Sharing: every file comes from main's dialogs; the window holds only the import's id.
+      const exportFile = path.join(shell.dataDir, 'shared.json');
+      shell.saveDialog.answer(exportFile);
+      expect(await call('exportRobots', { robotIds: [robot.id] })).toEqual({
+        fileName: 'shared.json',
+        robots: 1,
+        presets: expect.any(Number),
+      });
+      shell.fileDialog.answer(exportFile);
+      const offer = (await call('chooseImportFile'))!;
+      expect(offer.plan.robots.map((s) => s.action)).toEqual(['conflict']);
+      const choices = { robots: { [robot.name]: 'skip' as const } };
+      expect((await call('planImport', { importId: offer.importId, choices })).ready).toBe(true);
+      expect((await call('applyImport', { importId: offer.importId, choices })).robots[0]!.action).toBe(
+        'skip',
+      );
+      expect((await call('getTeamCatalog')).file).toBeNull();
+      shell.fileDialog.answer(exportFile);
+      const followed = (await call('chooseTeamCatalog'))!;
+      expect(followed.robots.map((r) => r.name)).toEqual([robot.name]);
+      // Its name is taken here (it was exported from here): copying is refused, nothing changes.
+      const copied = await dispatch(
+        shell.handlers,
+        'copyTeamRobot',
+        { robotId: followed.robots[0]!.id },
+        () => undefined,
+      );
+      expect(copied).toMatchObject({
+        ok: false,
+        error: { kind: 'validation', message: expect.stringMatching(/You already have a robot named/) },
+      });
+      covered.add('copyTeamRobot');
+      expect((await call('stopTeamCatalog')).file).toBeNull();
 
-    expect([...covered].sort()).toEqual([...methodNames].sort());
-  });
+      expect([...covered].sort()).toEqual([...methodNames].sort());
+    },
+  );
 });
 
 describe('dispatch', () => {

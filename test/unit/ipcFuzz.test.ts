@@ -8,6 +8,7 @@ import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import { whenCall } from '../support/coreEvents.ts';
 import { memorySecrets } from '../support/memorySecrets.ts';
 import { openShellHarness, type ShellHarness } from '../support/shellHarness.ts';
+import { HEAVY } from '../support/heavyTest.ts';
 
 /**
  * The window is untrusted: a compromised renderer can send anything on any
@@ -278,10 +279,11 @@ describe('IPC fuzzing: every contract method through main dispatch', () => {
           if (!result.ok) expect(['not-found', 'validation']).toContain(result.error.kind);
           expect(await snapshot()).toBe(before);
         }),
-        // deleteRobot rewrites both catalog files even for an id of nothing (fsync each time): fewer runs.
+        // deleteRobot commits a transaction even for an id of nothing (a sync to disk each time): fewer runs.
         { numRuns: method === 'deleteRobot' ? 3 : 15, seed: 22 },
       );
     },
+    HEAVY.timeout,
   );
 
   test('an unknown method, a prototype name or a huge name is refused without running anything', async () => {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, test } from 'vitest';
+import { HEAVY } from '../support/heavyTest.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -33,9 +34,14 @@ describe('layer boundaries in the lint config', () => {
     ['src/renderer/src/x.ts', "import { a } from '../../main/index.ts';\nexport const b = a;\n"],
     ['src/main/x.ts', "import { a } from '../renderer/src/App.tsx';\nexport const b = a;\n"],
     ['src/cli/x.ts', "import { a } from '../renderer/src/App.tsx';\nexport const b = a;\n"],
-  ])('%s: forbidden import fails the lint', async (file, code) => {
-    expect(await boundaryErrors(file, code)).not.toEqual([]);
-  });
+  ])(
+    '%s: forbidden import fails the lint',
+    async (file, code) => {
+      expect(await boundaryErrors(file, code)).not.toEqual([]);
+    },
+    // The first case loads ESLint with the project's whole config.
+    HEAVY.timeout,
+  );
 
   test.each([
     ['src/shared/models/x.ts', "import { z } from 'zod';\nexport const a = z.string();\n"],

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { defaultPollPolicy } from '../../src/shared/models/pollPolicy.ts';
 import { openTrackerHarness, storedCall, type TrackerHarness, WAITING } from '../support/trackerHarness.ts';
+import { HEAVY } from '../support/heavyTest.ts';
 
 /** The most queries in any one second (a sliding window starting at each query). */
 function busiestSecond(times: readonly number[]): number {
@@ -53,37 +54,49 @@ async function fiveHundredFreshCalls(
 }
 
 describe('no burst from many fresh calls', () => {
-  test('500 calls fired at once never make more queries in a second than there are calls', async () => {
-    const times = await fiveHundredFreshCalls(100_000, 15_000);
-    // Each is asked soon after acceptance (a robot that answers at once is seen at once)...
-    expect(times.filter((t) => t < 1_000)).toHaveLength(500);
-    // ...and then never twice within a second: no second holds more than a client asking each call once a second.
-    expect(busiestSecond(times)).toBeLessThanOrEqual(500);
-    expect(times.length).toBeGreaterThan(500 * 3);
-  });
+  test(
+    '500 calls fired at once never make more queries in a second than there are calls',
+    HEAVY,
+    async () => {
+      const times = await fiveHundredFreshCalls(100_000, 15_000);
+      // Each is asked soon after acceptance (a robot that answers at once is seen at once)...
+      expect(times.filter((t) => t < 1_000)).toHaveLength(500);
+      // ...and then never twice within a second: no second holds more than a client asking each call once a second.
+      expect(busiestSecond(times)).toBeLessThanOrEqual(500);
+      expect(times.length).toBeGreaterThan(500 * 3);
+    },
+  );
 
-  test("the service's rate holds over every second, the first included", async () => {
+  test("the service's rate holds over every second, the first included", HEAVY, async () => {
     const times = await fiveHundredFreshCalls(20, 10_000);
     expect(busiestSecond(times)).toBeLessThanOrEqual(20);
     expect(times.length).toBeGreaterThanOrEqual(20 * 9);
   });
 
-  test('on the built-in schedule, 500 fresh calls are each asked at once, and no second holds more queries than calls', async () => {
-    const times = await fiveHundredFreshCalls(100_000, 15_000, { builtIn: true });
-    expect(times.filter((t) => t < 1_000)).toHaveLength(500);
-    expect(busiestSecond(times)).toBeLessThanOrEqual(500);
-    // Then waits that grow with the time elapsed, never under a second nor over 2.85 s: about 0.3, 1.3, 2.3,
-    // 3.3, 4.6, 6.5, 9.1, 11.9 and 13.5 s.
-    expect(times.length).toBeGreaterThanOrEqual(500 * 8);
-    expect(times.length).toBeLessThanOrEqual(500 * 10);
-  });
+  test(
+    'on the built-in schedule, 500 fresh calls are each asked at once, and no second holds more queries than calls',
+    HEAVY,
+    async () => {
+      const times = await fiveHundredFreshCalls(100_000, 15_000, { builtIn: true });
+      expect(times.filter((t) => t < 1_000)).toHaveLength(500);
+      expect(busiestSecond(times)).toBeLessThanOrEqual(500);
+      // Then waits that grow with the time elapsed, never under a second nor over 2.85 s: about 0.3, 1.3, 2.3,
+      // 3.3, 4.6, 6.5, 9.1, 11.9 and 13.5 s.
+      expect(times.length).toBeGreaterThanOrEqual(500 * 8);
+      expect(times.length).toBeLessThanOrEqual(500 * 10);
+    },
+  );
 
-  test('calls of a robot that usually takes two seconds, asked each 0.45 s where runs end, still make no second with more queries than calls', async () => {
-    const times = await fiveHundredFreshCalls(100_000, 8_000, { pastRunMs: 2_000 });
-    // Nothing before its runs start to end (about 1.3 s), then dense: more than once a second each...
-    expect(times.filter((t) => t < 1_000)).toHaveLength(0);
-    expect(times.length).toBeGreaterThan(500 * 5);
-    // ...yet held to the calls watched, as asking each call once a second would be.
-    expect(busiestSecond(times)).toBeLessThanOrEqual(500);
-  });
+  test(
+    'calls of a robot that usually takes two seconds, asked each 0.45 s where runs end, still make no second with more queries than calls',
+    HEAVY,
+    async () => {
+      const times = await fiveHundredFreshCalls(100_000, 8_000, { pastRunMs: 2_000 });
+      // Nothing before its runs start to end (about 1.3 s), then dense: more than once a second each...
+      expect(times.filter((t) => t < 1_000)).toHaveLength(0);
+      expect(times.length).toBeGreaterThan(500 * 5);
+      // ...yet held to the calls watched, as asking each call once a second would be.
+      expect(busiestSecond(times)).toBeLessThanOrEqual(500);
+    },
+  );
 });

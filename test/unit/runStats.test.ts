@@ -8,6 +8,7 @@ import { WarningLog } from '../../src/core/store/warnings.ts';
 import { type Call, callStates, type CallState } from '../../src/shared/models/call.ts';
 import { noStates, type RunStats, type RunTimes } from '../../src/shared/models/runStats.ts';
 import { doneCall } from '../support/callRecords.ts';
+import { HEAVY } from '../support/heavyTest.ts';
 
 // Days are local days: a zone with a clock change inside the histories below (29 March 2026).
 const zone = process.env['TZ'];
@@ -128,7 +129,7 @@ function comparable(stats: Pick<RunStats, 'calls' | 'states' | 'runTimes' | 'day
 }
 
 describe('run statistics', () => {
-  test('equal a brute-force count over the same history, for any robot, preset and period', () => {
+  test('equal a brute-force count over the same history, for any robot, preset and period', HEAVY, () => {
     fc.assert(
       fc.property(
         fc.array(callArb, { maxLength: 60 }),

@@ -10,6 +10,7 @@ import { newCall } from '../../src/core/tracker/fireSpec.ts';
 import type { Call } from '../../src/shared/models/call.ts';
 import type { Robot } from '../../src/shared/models/robot.ts';
 import { historyConnections } from '../support/historyConnections.ts';
+import { HEAVY } from '../support/heavyTest.ts';
 
 /**
  * The history as two processes share it: each CallHistory here is its own
@@ -114,7 +115,7 @@ describe('two processes writing one call', () => {
     const app = open();
     const sending = call('c', { state: 'sending', webhookCallId: null });
     cli.commit(sending, 0, T + 30_000);
-    const taken = app.writes.takeLease('c', T + 60_000, new Map([[cli.processId, T + 30_000]]));
+    const taken = app.leases.takeLease('c', T + 60_000, new Map([[cli.processId, T + 30_000]]));
     expect(taken?.call.state).toBe('sending');
     app.commit({ ...sending, state: 'unknown' }, taken!.version, 0);
     const accepted = cli.commit(call('c', { state: 'waiting', webhookCallId: 'wh-c' }), 1, T + 30_001);
@@ -137,27 +138,27 @@ describe('leases', () => {
     const app = open();
     const cli = open();
     cli.commit(call('c', { state: 'waiting' }), 0, T + 30_000);
-    expect(app.writes.leases()).toEqual({ marks: [{ holder: cli.processId, mark: T + 30_000 }], unheld: 0 });
-    expect(cli.writes.leases()).toEqual({ marks: [], unheld: 0 });
+    expect(app.leases.seen()).toEqual({ marks: [{ holder: cli.processId, mark: T + 30_000 }], unheld: 0 });
+    expect(cli.leases.seen()).toEqual({ marks: [], unheld: 0 });
     // Not judged lapsed: held, whatever times were written.
-    expect(app.writes.takeLease('c', T + 60_000, new Map())).toBeUndefined();
-    expect(app.writes.adoptable(new Map(), 10)).toEqual([]);
+    expect(app.leases.takeLease('c', T + 60_000, new Map())).toBeUndefined();
+    expect(app.leases.adoptable(new Map(), 10)).toEqual([]);
     // Judged lapsed at a lease the holder has renewed since: still held.
     const judged = new Map([[cli.processId, T + 30_000]]);
-    cli.writes.renewLeases(T + 30_001);
-    expect(app.writes.adoptable(judged, 10)).toEqual([]);
-    expect(app.writes.takeLease('c', T + 60_000, judged)).toBeUndefined();
+    cli.leases.renewLeases(T + 30_001);
+    expect(app.leases.adoptable(judged, 10)).toEqual([]);
+    expect(app.leases.takeLease('c', T + 60_000, judged)).toBeUndefined();
     const lapsed = new Map([[cli.processId, T + 30_001]]);
-    expect(app.writes.adoptable(lapsed, 10)).toEqual([{ id: 'c', state: 'waiting' }]);
-    expect(app.writes.takeLease('c', T + 60_000, lapsed)).toMatchObject({ call: { id: 'c' }, version: 1 });
+    expect(app.leases.adoptable(lapsed, 10)).toEqual([{ id: 'c', state: 'waiting' }]);
+    expect(app.leases.takeLease('c', T + 60_000, lapsed)).toMatchObject({ call: { id: 'c' }, version: 1 });
     // The CLI's lease is gone: renewing it changes nothing, and it cannot take the call back.
-    cli.writes.renewLeases(T + 90_000);
-    expect(cli.writes.takeLease('c', T + 90_000, new Map())).toBeUndefined();
+    cli.leases.renewLeases(T + 90_000);
+    expect(cli.leases.takeLease('c', T + 90_000, new Map())).toBeUndefined();
 
     cli.commit(call('d', { state: 'waiting' }), 0, T + 30_000);
-    expect(app.writes.takeLease('d', T + 60_000, new Map())).toBeUndefined();
-    expect(cli.writes.releaseLeases()).toBe(1);
-    expect(app.writes.takeLease('d', T + 60_000, new Map())).toBeDefined();
+    expect(app.leases.takeLease('d', T + 60_000, new Map())).toBeUndefined();
+    expect(cli.leases.releaseLeases()).toBe(1);
+    expect(app.leases.takeLease('d', T + 60_000, new Map())).toBeDefined();
   });
 
   test('a lease lapses after a whole lease of this process’s own time without a renewal, whatever the wall clocks say', () => {
@@ -190,16 +191,16 @@ describe('leases', () => {
     expect(judge.lapsed(renewed)).toEqual(new Map());
   });
 
-  test('a finished call is never leased; every waiting call is adoptable, past any old cap', () => {
+  test('a finished call is never leased; every waiting call is adoptable, past any old cap', HEAVY, () => {
     const a = open();
     a.commit(call('done', { state: 'done' }), 0, 0);
-    expect(a.writes.takeLease('done', T + 1, new Map())).toBeUndefined();
+    expect(a.leases.takeLease('done', T + 1, new Map())).toBeUndefined();
     for (let i = 0; i < 1_200; i++) a.put(call(`w${String(i).padStart(4, '0')}`, { state: 'waiting' }));
     const b = open();
     let taken = 0;
     const none = new Map<string, number>();
-    for (let batch = b.writes.adoptable(none, 500); batch.length > 0; batch = b.writes.adoptable(none, 500)) {
-      for (const { id } of batch) if (b.writes.takeLease(id, T + 30_000, none)) taken++;
+    for (let batch = b.leases.adoptable(none, 500); batch.length > 0; batch = b.leases.adoptable(none, 500)) {
+      for (const { id } of batch) if (b.leases.takeLease(id, T + 30_000, none)) taken++;
     }
     expect(taken).toBe(1_200);
   });
@@ -297,7 +298,7 @@ describe('the change log', () => {
 });
 
 describe('responses apart, and the byte budget', () => {
-  test('listing 200 calls with large responses never reads a response', () => {
+  test('listing 200 calls with large responses never reads a response', HEAVY, () => {
     const big = { text: 'x'.repeat(200_000) };
     const reads: string[] = [];
     const history = open();

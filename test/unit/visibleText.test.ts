@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { terminalSafe } from '../../src/cli/terminalText.ts';
 import { visibleText } from '../../src/shared/visibleText.ts';
+import { HEAVY } from '../support/heavyTest.ts';
 
 /**
  * Service text (names, messages, keys, values) shown by the window and the
@@ -28,7 +29,7 @@ describe('service text made visible', () => {
     expect(visibleText('a\nb\tc', { keepNewlines: true })).toBe('a\nb\\u0009c');
   });
 
-  test('nothing that acts on a screen survives, and text without such characters is unchanged', () => {
+  test('nothing that acts on a screen survives, and text without such characters is unchanged', HEAVY, () => {
     // eslint-disable-next-line no-control-regex
     const acting = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
     fc.assert(

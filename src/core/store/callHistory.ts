@@ -20,6 +20,7 @@ import { finishedRunsOf } from './runTimes.ts';
 import { runStatsOf, type StatsScope } from './runStats.ts';
 import { type LastEnded, lastEndedReader } from './lastEnded.ts';
 import type { RunStats } from '../../shared/models/runStats.ts';
+import { CallLeases } from './callLeases.ts';
 import { type CommitResult, type PendingWrite, SharedWrites } from './sharedWrites.ts';
 import type { FinishedRun } from '../tracker/runProfiles.ts';
 import { VIEW_LEASE_MS, ViewedCalls } from './viewedCalls.ts';
@@ -34,12 +35,15 @@ const WHOLE = `SELECT c.data AS data, r.json AS json, r.exact AS exact
  * 24 and Electron 45) beside the catalog. One state change is one row write,
  * never a rewrite of the history. The app and the CLI share the file; WAL and
  * a busy timeout let both write. How writes stay true across processes
- * (versions, leases, the change log) is SharedWrites, reached as `writes`.
+ * (versions, the change log) is SharedWrites, reached as `writes`; who
+ * watches a call is CallLeases, reached as `leases`.
  */
 export class CallHistory {
   /** This process's name in the database: the holder of its leases, the writer of its changes. */
   readonly processId: string;
   readonly writes: SharedWrites;
+  /** Which process watches each call being sent or waiting. */
+  readonly leases: CallLeases;
   readonly #conn: Connection;
   /** Opened here (CallHistory.open), so closed here too; a shared connection is closed by its owner. */
   readonly #owns: boolean;
@@ -69,6 +73,7 @@ export class CallHistory {
     this.#viewed = new ViewedCalls(db, this.processId);
     this.#warnings = warnings;
     this.writes = new SharedWrites(conn, (row) => parseCallRow(row, warnings));
+    this.leases = new CallLeases(conn, (id) => this.writes.read(id));
     this.#prune = new HistoryPrune(db, this.writes, now);
     this.#get = db.prepare(`${WHOLE} WHERE c.id = ?`);
     // The response is handed over as the text stored: never parsed in JS.

@@ -44,51 +44,48 @@ export function openCatalogTables(
   now: () => number,
   afterWrite?: () => Promise<void>,
 ) {
+  // What every table shares; backedUp: a change to it is in the catalog backup.
+  const common = { warnings, now };
+  const backedUp = afterWrite === undefined ? common : { ...common, afterWrite };
+  const kept = 'the others are as they were.';
   return {
     robots: new RecordTable(conn, {
+      ...backedUp,
       table: 'robots',
       kind: 'robots',
       record: Robot,
       label: 'A robot',
       namedById: true,
-      afterward: 'the others are as they were.',
-      warnings,
-      now,
-      ...(afterWrite === undefined ? {} : { afterWrite }),
+      afterward: kept,
     }),
     presets: new RecordTable(conn, {
+      ...backedUp,
       table: 'presets',
       kind: 'presets',
       record: Preset,
       label: 'A preset',
       namedById: true,
-      afterward: 'the others are as they were.',
-      warnings,
-      now,
-      ...(afterWrite === undefined ? {} : { afterWrite }),
+      afterward: kept,
     }),
     /** The last field values per preset (src/core/presetMemory.ts): never a secret field's. */
     presetValues: new RecordTable(conn, {
+      ...common,
       table: 'preset_values',
       kind: 'preset-values',
       record: RememberedValues,
       label: "A preset's last field values",
       namedById: true,
       afterward: 'its form starts empty.',
-      warnings,
-      now,
     }),
     settings: new SettingsRecord(
       new RecordTable(conn, {
+        ...backedUp,
         table: 'settings',
         kind: 'settings',
         record: SettingsRow,
         label: 'The settings record',
         namedById: false,
         afterward: 'the defaults are used until the settings are changed.',
-        warnings,
-        now,
-        ...(afterWrite === undefined ? {} : { afterWrite }),
       }),
     ),
   };

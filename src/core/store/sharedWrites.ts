@@ -1,5 +1,5 @@
-import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import { activeStates, type Call, type CallState } from '../../shared/models/call.ts';
+import type { StatementSync } from 'node:sqlite';
+import type { Call } from '../../shared/models/call.ts';
 import { CallRowWrites, type RowWritten } from './callRowWrites.ts';
 import { ChangeLog, type LogRead, type StoredCall, WHOLE, type WholeRow } from './changeLog.ts';
 import type { Connection } from './connection.ts';
@@ -18,72 +18,37 @@ export type CommitResult = StoredCall & { written: boolean; holder: string | nul
 /** One write for commit: the call, the version its writer last saw (0: new), its lease. */
 export type PendingWrite = { call: Call; expected: number; leaseUntil: number | undefined };
 
-/** Another process holding leases, and the latest lease it wrote (see LeaseJudge). */
-export type LeaseMark = { holder: string; mark: number };
-
-/** The leases on calls being sent or waiting, as one process sees them (see SharedWrites.leases). */
-export type LeasesSeen = { marks: LeaseMark[]; unheld: number };
-
-/** The lease of a call this process may take: nobody's, its own, or a holder's judged lapsed at `mark` or before. */
-const TAKABLE = `(lease_holder IS NULL OR lease_holder = $me OR ($lapsed <> '{}'
-  AND lease_until <= (SELECT value FROM json_each($lapsed) WHERE key = calls.lease_holder)))`;
-
-const ACTIVE = activeStates.map((s) => `'${s}'`).join(', ');
 /**
  * Writes that stay true when several processes share the history:
  * - every state write names the version it last saw; one that did not see the
  *   stored version goes in only by the rules of writeRules.ts (a final state
  *   is never replaced by a lesser one), else the stored record wins and is
  *   handed back for the writer to adopt;
- * - a lease (holder, until) names the one process watching a call; another
- *   takes it only once it judged the lease lapsed (LeaseJudge: by its own
- *   clock, never by the wall-clock time written);
+ * - a commit may set or let go of the lease (callLeases.ts) of the process
+ *   watching the call;
  * - every write takes the next change number, so other processes read
  *   exactly what changed since they last looked (changesSince), a forgotten
  *   call included (noted: changeNotes.ts).
  */
 export class SharedWrites {
-  readonly #db: DatabaseSync;
   readonly #conn: Connection;
   readonly #me: string;
   readonly #parse: (row: CallRow) => Call | undefined;
   readonly #rows: CallRowWrites;
   readonly #log: ChangeLog;
   readonly #whole: StatementSync;
-  readonly #take: StatementSync;
-  readonly #marks: StatementSync;
-  readonly #adoptable: StatementSync;
-  readonly #renew: StatementSync;
   readonly #delete: StatementSync;
   /** Rows this connection inserted and bytes it wrote, ever (a rolled-back write counted too). */
   #grown = { rows: 0, bytes: 0 };
 
   constructor(conn: Connection, parse: (row: CallRow) => Call | undefined) {
     const db = conn.db;
-    this.#db = db;
     this.#conn = conn;
     this.#me = conn.processId;
     this.#parse = parse;
     this.#rows = new CallRowWrites(db, this.#me);
     this.#log = new ChangeLog(conn, parse);
     this.#whole = db.prepare(`${WHOLE} WHERE c.id = ?`);
-    this.#take = db.prepare(
-      `UPDATE calls SET lease_holder = $me, lease_until = $until
-       WHERE id = $id AND state IN (${ACTIVE}) AND ${TAKABLE}
-       RETURNING id`,
-    );
-    this.#marks = db.prepare(
-      `SELECT lease_holder AS holder, max(lease_until) AS mark, count(*) AS calls FROM calls
-       WHERE state IN (${ACTIVE}) GROUP BY lease_holder`,
-    );
-    this.#adoptable = db.prepare(
-      `SELECT id, state FROM calls WHERE state IN (${ACTIVE}) AND ${TAKABLE}
-       AND coalesce(lease_holder, '') <> $me
-       ORDER BY created_at, id LIMIT $max`,
-    );
-    this.#renew = db.prepare(
-      `UPDATE calls SET lease_until = ? WHERE lease_holder = ? AND state IN (${ACTIVE})`,
-    );
     this.#delete = db.prepare('DELETE FROM calls WHERE id = ?');
   }
 
@@ -156,74 +121,6 @@ export class SharedWrites {
   }
 
   /**
-   * Take the lease of a call being sent or waiting when nobody holds it, its
-   * holder is among `lapsed` (holder → the mark judged lapsed, see
-   * LeaseJudge) and has not renewed since, or it is ours already: the call as
-   * stored, or undefined when another process is watching it or it is over.
-   */
-  takeLease(id: string, until: number, lapsed: ReadonlyMap<string, number>): StoredCall | undefined {
-    return this.#transaction(() => {
-      const taken = this.#take.get({ me: this.#me, until, id, lapsed: lapsedJson(lapsed) });
-      return taken === undefined ? undefined : this.#read(id);
-    });
-  }
-
-  /**
-   * The leases on calls being sent or waiting: each other process holding
-   * some, with the latest lease it wrote, and how many such calls nobody
-   * holds. One pass over those calls, so a look that finds nothing to take
-   * costs no more.
-   */
-  leases(): LeasesSeen {
-    const rows = this.#conn.read(
-      () => this.#marks.all() as Array<{ holder: string | null; mark: number; calls: number }>,
-    );
-    const marks: LeaseMark[] = [];
-    let unheld = 0;
-    for (const { holder, mark, calls } of rows) {
-      if (holder === null) unheld = calls;
-      else if (holder !== this.#me) marks.push({ holder, mark });
-    }
-    return { marks, unheld };
-  }
-
-  /** Keep this process's leases alive until `until`. */
-  renewLeases(until: number): void {
-    this.#conn.write(() => this.#renew.run(until, this.#me));
-  }
-
-  /**
-   * Let go of every lease this process holds (it is closing): the calls are
-   * logged as changed, so a watching process takes them over at once.
-   */
-  releaseLeases(): number {
-    return this.#transaction(() => {
-      const held = this.#db
-        .prepare(`SELECT id FROM calls WHERE lease_holder = ? AND state IN (${ACTIVE})`)
-        .all(this.#me) as Array<{ id: string }>;
-      const release = this.#db.prepare(
-        'UPDATE calls SET lease_holder = NULL, lease_until = 0, seq = ?, writer = ? WHERE id = ?',
-      );
-      for (const { id } of held) release.run(this.#seq(), this.#me, id);
-      return held.length;
-    });
-  }
-
-  /**
-   * Up to `max` calls being sent or waiting that nobody holds, or whose
-   * holder is among `lapsed` (see takeLease), oldest first.
-   */
-  adoptable(lapsed: ReadonlyMap<string, number>, max: number): Array<{ id: string; state: CallState }> {
-    return this.#conn.read(
-      () =>
-        this.#adoptable.all({ me: this.#me, lapsed: lapsedJson(lapsed), max }) as Array<{
-          id: string;
-          state: CallState;
-        }>,
-    );
-  }
-
-  /**
    * Delete the calls `pick` names (read in the same transaction) and log each
    * as forgotten, so every process drops them; returns how many were deleted.
    */
@@ -277,10 +174,6 @@ export class SharedWrites {
     return call === undefined ? undefined : { call, version: row.version };
   }
 
-  #seq(): number {
-    return this.#conn.nextSeq();
-  }
-
   /** A row written: its change number is taken, its bytes counted. */
   #wrote(call: Call, written: RowWritten, inserted: boolean): CommitResult {
     this.#conn.nextSeq();
@@ -299,9 +192,4 @@ export class SharedWrites {
   #transaction<T>(work: () => T): T {
     return this.#conn.transaction(work);
   }
-}
-
-/** The holders judged lapsed, as SQLite's json_each reads them (holder → mark). */
-function lapsedJson(lapsed: ReadonlyMap<string, number>): string {
-  return JSON.stringify(Object.fromEntries(lapsed));
 }

@@ -41,7 +41,7 @@ export class CallAdoption {
 
   /** The holders whose leases lapsed, as seen now (see LeaseJudge), and how many active calls nobody holds. */
   #look(): { lapsed: Map<string, number>; unheld: number } {
-    const { marks, unheld } = this.#d.history.writes.leases();
+    const { marks, unheld } = this.#d.history.leases.seen();
     return { lapsed: this.#judge.lapsed(marks), unheld };
   }
 
@@ -57,7 +57,7 @@ export class CallAdoption {
     const now = this.#d.clock.now();
     let taken;
     try {
-      taken = this.#d.history.writes.takeLease(call.id, this.#d.leases().until(), this.#look().lapsed);
+      taken = this.#d.history.leases.takeLease(call.id, this.#d.leases().until(), this.#look().lapsed);
     } catch {
       // A history this process cannot write (read-only, locked): it only looks.
       taken = { call, version: 0 };
@@ -93,7 +93,7 @@ export class CallAdoption {
     if (this.#d.live.has(id) || this.#d.closing()) return true;
     const stored = this.#d.history.writes.read(id);
     if (stored === undefined || stored.call.state !== 'waiting') return true;
-    const taken = this.#d.history.writes.takeLease(id, this.#d.leases().until(), this.#look().lapsed);
+    const taken = this.#d.history.leases.takeLease(id, this.#d.leases().until(), this.#look().lapsed);
     if (taken === undefined) return false;
     if (taken.call.state === 'waiting') this.#d.live.watch(taken.call, taken.version, this.#d.clock.now());
     return true;
@@ -105,16 +105,16 @@ export class CallAdoption {
    */
   fromHistory(): Call[] {
     const adopted: Call[] = [];
-    const writes = this.#d.history.writes;
+    const leases = this.#d.history.leases;
     const { lapsed, unheld } = this.#look();
     // Every call held, and no holder lapsed: nothing to take.
     if (unheld === 0 && lapsed.size === 0) return adopted;
     for (;;) {
       const now = this.#d.clock.now();
       let took = 0;
-      for (const { id } of writes.adoptable(lapsed, ADOPT_BATCH)) {
+      for (const { id } of leases.adoptable(lapsed, ADOPT_BATCH)) {
         if (this.#d.live.has(id)) continue;
-        const taken = writes.takeLease(id, this.#d.leases().until(), lapsed);
+        const taken = leases.takeLease(id, this.#d.leases().until(), lapsed);
         if (taken === undefined) continue;
         took++;
         const { call, version } = taken;

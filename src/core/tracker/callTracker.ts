@@ -65,7 +65,7 @@ export class CallTracker {
       (robotId) => void this.#polling.firstSooner(robotId),
     );
     this.#leases = new LeaseKeeper({
-      writes: deps.history.writes,
+      leases: deps.history.leases,
       clock: deps.clock,
       holding: () => this.#live.size > 0,
       retry: (id) => this.#adoption.retryWanted(id),

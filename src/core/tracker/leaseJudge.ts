@@ -1,5 +1,5 @@
 import { type Clock, elapsedOf } from '../clock.ts';
-import type { LeaseMark } from '../store/sharedWrites.ts';
+import type { LeaseMark } from '../store/callLeases.ts';
 import { LEASE_MS } from './leaseKeeper.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { Clock } from '../clock.ts';
-import type { SharedWrites } from '../store/sharedWrites.ts';
+import type { CallLeases } from '../store/callLeases.ts';
 
 /**
  * How long a process's claim to watch a call lasts without renewal. Another
@@ -18,7 +18,7 @@ const RENEW_MS = LEASE_MS / 3;
  * while the app watches): once that lease lapses, `retry` takes the call.
  */
 export class LeaseKeeper {
-  readonly #writes: SharedWrites;
+  readonly #leases: CallLeases;
   readonly #clock: Clock;
   readonly #holding: () => boolean;
   readonly #retry: (id: string) => boolean;
@@ -32,14 +32,14 @@ export class LeaseKeeper {
   #lastUntil = 0;
 
   constructor(deps: {
-    writes: SharedWrites;
+    leases: CallLeases;
     clock: Clock;
     /** Whether this process is sending or watching any call. */
     holding: () => boolean;
     /** Try to watch a wanted call again; true once it needs no more tries. */
     retry: (id: string) => boolean;
   }) {
-    this.#writes = deps.writes;
+    this.#leases = deps.leases;
     this.#clock = deps.clock;
     this.#holding = deps.holding;
     this.#retry = deps.retry;
@@ -80,7 +80,7 @@ export class LeaseKeeper {
     this.#timer = undefined;
     this.#wanted.clear();
     try {
-      this.#writes.releaseLeases();
+      this.#leases.releaseLeases();
     } catch {
       // A locked or read-only file: the leases lapse on their own.
     }
@@ -89,7 +89,7 @@ export class LeaseKeeper {
   #tick(): void {
     this.#timer = undefined;
     try {
-      this.#writes.renewLeases(this.until());
+      this.#leases.renewLeases(this.until());
     } catch {
       // A locked file: the next renewal comes well before the lease lapses.
     }

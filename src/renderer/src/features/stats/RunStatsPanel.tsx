@@ -2,37 +2,78 @@ import { useEffect, useState } from 'react';
 import type { RunStats } from '../../../../shared/models/runStats.ts';
 import { call, messageOf } from '../../bridge/call.ts';
 import { useLastCallOf } from '../../stores/calls.ts';
+import { usePresetsOf } from '../../stores/presets.ts';
 import { RunTimesChart } from './RunTimesChart.tsx';
 import { OutcomeBars } from './OutcomeBars.tsx';
 import { durationText } from '../../../../shared/models/runStats.ts';
-import { outcomesLine } from './statsText.ts';
+import { outcomesLine, PERIODS, type Period } from './statsText.ts';
 import './stats.css';
 
-const WEEK_MS = 7 * 86_400_000;
 /** As many runs as the chart draws in one frame with room to spare. */
 const POINTS = 500;
 
-/** The robot's last seven days: outcomes, run time p50/p90, each run a point, a bar of outcomes a day. */
+/**
+ * How the robot ran over a chosen period (the last 24 hours, 7 or 30 days),
+ * for all its presets or one: outcomes, run time p50/p90, each run a point,
+ * a bar of outcomes a day.
+ */
 export function RunStatsPanel({ robotId }: { robotId: string }) {
+  const [period, setPeriod] = useState<Period>(PERIODS[1]);
+  const [presetId, setPresetId] = useState<string>('');
+  const presets = usePresetsOf(robotId);
   const [stats, setStats] = useState<RunStats | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   // Asked again when the robot's newest call changes (fired, or ended).
   const last = useLastCallOf(robotId);
   const lastKey = last === undefined ? '' : `${last.id}:${last.state}`;
+  // A preset removed while chosen: back to all of them.
+  const chosen = presets.some((p) => p.id === presetId) ? presetId : '';
   useEffect(() => {
     let current = true;
-    call('runStats', { robotId, since: Date.now() - WEEK_MS, points: POINTS })
+    const query = {
+      robotId,
+      since: Date.now() - period.ms,
+      points: POINTS,
+      ...(chosen === '' ? {} : { presetId: chosen }),
+    };
+    call('runStats', query)
       .then((s) => current && (setStats(s), setProblem(null)))
       .catch((e: unknown) => current && setProblem(messageOf(e)));
     return () => void (current = false);
-  }, [robotId, lastKey]);
-  if (problem !== null) return <p className="small error">{problem}</p>;
-  if (stats === null) return null;
+  }, [robotId, lastKey, period, chosen]);
   return (
     <section className="run-stats" aria-labelledby="run-stats-title" data-testid="run-stats">
-      <h3 id="run-stats-title">Last 7 days</h3>
-      {stats.calls === 0 ? (
-        <p className="small muted">No calls in the last 7 days.</p>
+      <div className="run-stats-head">
+        <h3 id="run-stats-title">{period.title}</h3>
+        <div className="segmented" role="group" aria-label="Period">
+          {PERIODS.map((p) => (
+            <button key={p.ms} type="button" aria-pressed={p === period} onClick={() => setPeriod(p)}>
+              {p.label}
+            </button>
+          ))}
+        </div>
+        {presets.length > 0 && (
+          <select
+            aria-label="Preset"
+            value={chosen}
+            onChange={(e) => setPresetId(e.target.value)}
+            data-testid="run-stats-preset"
+          >
+            <option value="">All presets</option>
+            {presets.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </div>
+      {problem !== null ? (
+        <p className="small error">{problem}</p>
+      ) : stats === null ? (
+        <p className="small muted">Counting the runs…</p>
+      ) : stats.calls === 0 ? (
+        <p className="small muted">No calls in the {period.title.toLowerCase()}.</p>
       ) : (
         <>
           <p className="small" data-testid="run-stats-summary">

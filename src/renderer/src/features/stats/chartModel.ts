@@ -7,7 +7,8 @@ import type { DayStats, RunStats } from '../../../../shared/models/runStats.ts';
  * at the top.
  */
 
-export const CHART = { width: 560, height: 140, pad: 6 } as const;
+/** The plot's size; `axis` is the strip under it for the period's start and end. */
+export const CHART = { width: 560, height: 140, pad: 6, axis: 16 } as const;
 
 export type PlacedPoint = { callId: string; x: number; y: number; ms: number; state: string };
 export type Band = { p50: number; p90: number } | null;

@@ -9,3 +9,15 @@ export function outcomesLine(stats: Pick<RunStats, 'calls' | 'states'>): string 
   if (other > 0) parts.push(`other ${shareText(other, stats.calls)}`);
   return parts.join(' · ');
 }
+
+const DAY_MS = 86_400_000;
+
+/** A period the robot pane's statistics cover, ending now. */
+export type Period = { ms: number; label: string; title: string };
+
+/** The periods people pick from: a day, a week (the default), a month. */
+export const PERIODS: readonly [Period, Period, Period] = [
+  { ms: DAY_MS, label: '24 h', title: 'Last 24 hours' },
+  { ms: 7 * DAY_MS, label: '7 days', title: 'Last 7 days' },
+  { ms: 30 * DAY_MS, label: '30 days', title: 'Last 30 days' },
+];

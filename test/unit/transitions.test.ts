@@ -15,6 +15,7 @@ import {
   isTransientQueryFailure,
   moveTo,
   recordError,
+  resumeAt,
   stateForTriggerFailure,
 } from '../../src/core/tracker/transitions.ts';
 import type { Call, CallError, CallState } from '../../src/shared/models/call.ts';
@@ -458,5 +459,65 @@ describe('resuming a call', () => {
     expect(resumed.response).toBeUndefined();
     expect(resumed.responseText).toBeUndefined();
     expect(resumed.timeline.at(-1)).toEqual({ at: T0 + 5_000, state: 'waiting', note: 'Resumed' });
+  });
+});
+
+describe('edges where a slip would change what people see', () => {
+  test('DONE with an answer nested too deep is final, says why nothing was kept', () => {
+    const result: QueryResult = {
+      status: 'DONE',
+      response: undefined,
+      hasResponse: true,
+      tooDeep: true,
+      body: { status: 'DONE' },
+    };
+    const outcome = afterAnswer(waiting(), result, T0 + 1_000);
+    expect(outcome.pollAgain).toBe(false);
+    expect(outcome.call.state).toBe('done');
+    expect(outcome.call.response).toBeUndefined();
+    expect(outcome.call.warning).toBe(
+      "The service said DONE, but its response nests deeper than 512 levels, Robot Tray's limit, so it was not kept.",
+    );
+  });
+
+  test('an error that is not an HTTP answer stops watching whatever status number it carries', () => {
+    const refused = new AppError('validation', 'The robot is invalid.', { status: 503 });
+    expect(isTransientQueryFailure(refused)).toBe(false);
+    expect(afterQueryFailure(waiting(), refused, T0 + 1_000).call.state).toBe('stopped');
+  });
+
+  test.each(['storage', 'busy'] as const)(
+    'a %s error (the data folder, for a moment) leaves the call waiting and polled again',
+    (kind) => {
+      const error = new AppError(kind, 'The history is locked by another Robot Tray process.');
+      expect(isTransientQueryFailure(error)).toBe(true);
+      expect(afterQueryFailure(waiting(), error, T0 + 1_000)).toMatchObject({
+        pollAgain: true,
+        call: { state: 'waiting' },
+      });
+    },
+  );
+
+  test.each(['Disk full.', 'Disk full!', 'Disk full?', 'Disk full…'])(
+    'a robot message that already ends a sentence (%j) gets no second full stop',
+    (said) => {
+      const body = { status: 'FAILED', error: { message: said } };
+      const result: QueryResult = { status: 'FAILED', response: undefined, hasResponse: false, body };
+      expect(afterAnswer(waiting(), result, T0 + 1_000).call.error?.message).toBe(`The robot said: ${said}`);
+    },
+  );
+
+  test('a robot message with a full stop inside, not at its end, still gets one', () => {
+    const body = { status: 'FAILED', message: 'Disk full. Call operations' };
+    const result: QueryResult = { status: 'FAILED', response: undefined, hasResponse: false, body };
+    expect(afterAnswer(waiting(), result, T0 + 1_000).call.error?.message).toBe(
+      'The robot said: Disk full. Call operations.',
+    );
+  });
+
+  test('a next poll exactly one whole watch ahead is kept; further ahead means the clock went back', () => {
+    const now = T0;
+    expect(resumeAt(now + 60_000, now, 60_000)).toBe(now + 60_000);
+    expect(resumeAt(now + 60_001, now, 60_000)).toBe(now);
   });
 });

@@ -75,3 +75,15 @@ describe('a header that came more than once', () => {
     expect(parseRetryAfter(undefined, now)).toBeUndefined();
   });
 });
+
+describe('Retry-After: a date with anything after it is not an HTTP-date', () => {
+  test.each([
+    'Sat, 21 Nov 2026 12:01:30 GMT+0100',
+    'Sat Nov 21 12:01:30 2026 +0100',
+    'Sat Nov 21 12:01:30 2026 UTC',
+    'x Sat Nov 21 12:01:30 2026',
+    'Mon Sat Nov 21 12:01:30 2026',
+  ])('%j is ignored', (value) => {
+    expect(parseRetryAfter(value, now)).toBeUndefined();
+  });
+});
