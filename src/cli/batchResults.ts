@@ -1,52 +1,10 @@
 import { writeFile } from 'node:fs/promises';
-import type { BatchInfo, BatchRow, RowState } from '../core/batch/batchTypes.ts';
-import type { Call } from '../shared/models/call.ts';
+import { cellText, resultsCsv, resultsJsonLines } from '../core/batch/batchResults.ts';
+import type { BatchInfo, RowState } from '../core/batch/batchTypes.ts';
+import type { RowResult } from '../shared/models/batch.ts';
 import { ExitCode, exitCodeForState } from './exitCodes.ts';
 import { formatElapsed } from './progress.ts';
 import { formatTable } from './output.ts';
-
-/** One row's outcome as the results show it: its call, state, run time, and the response fields picked. */
-export type RowResult = {
-  row: number;
-  call: string | null;
-  state: RowState;
-  runMs: number | null;
-  picked: Record<string, unknown>;
-};
-
-/** The value at a dotted path of the call (`response.invoiceId`, `webhookCallId`); undefined when absent. */
-export function pickPath(call: Call, path: string): unknown {
-  let at: unknown = call;
-  for (const part of path.split('.')) {
-    if (typeof at !== 'object' || at === null || !Object.hasOwn(at, part)) return undefined;
-    at = (at as Record<string, unknown>)[part];
-  }
-  return at;
-}
-
-export function rowResults(
-  rows: readonly BatchRow[],
-  callOf: (id: string) => Call | undefined,
-  picks: readonly string[],
-): RowResult[] {
-  return rows.map((row) => {
-    const call = row.callId === null ? undefined : callOf(row.callId);
-    const started = call?.acceptedAt ?? call?.createdAt;
-    return {
-      row: row.n,
-      call: row.callId,
-      state: row.state,
-      runMs:
-        call?.finishedAt === undefined || call.finishedAt === null || started === undefined
-          ? null
-          : call.finishedAt - started,
-      picked: Object.fromEntries(picks.map((p) => [p, call === undefined ? undefined : pickPath(call, p)])),
-    };
-  });
-}
-
-const cellText = (value: unknown): string =>
-  value === undefined || value === null ? '' : typeof value === 'string' ? value : JSON.stringify(value);
 
 function cells(result: RowResult, picks: readonly string[]): string[] {
   return [
@@ -65,31 +23,6 @@ export function resultsTable(results: readonly RowResult[], picks: readonly stri
     [...HEADERS, ...picks],
     results.map((r) => cells({ ...r, call: r.call?.slice(0, 8) ?? null }, picks)),
   );
-}
-
-/** A CSV cell, quoted when it holds a separator, a quote or a line break (RFC 4180). */
-function csvCell(text: string): string {
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-export function resultsCsv(results: readonly RowResult[], picks: readonly string[]): string {
-  const header = ['row', 'call', 'state', 'run_ms', ...picks];
-  const lines = results.map((r) =>
-    [
-      String(r.row),
-      r.call ?? '',
-      r.state,
-      r.runMs === null ? '' : String(r.runMs),
-      ...picks.map((p) => cellText(r.picked[p])),
-    ]
-      .map(csvCell)
-      .join(','),
-  );
-  return `${[header.map(csvCell).join(','), ...lines].join('\r\n')}\r\n`;
-}
-
-export function resultsJsonLines(results: readonly RowResult[]): string {
-  return results.map((r) => JSON.stringify(r)).join('\n') + (results.length > 0 ? '\n' : '');
 }
 
 /** --out FILE: JSON Lines for .jsonl or .ndjson, CSV otherwise. */

@@ -61,6 +61,10 @@ export const EXAMPLES: Readonly<Record<string, readonly string[]>> = {
   'batch pause': ['robot-tray batch pause 3f2a9c1e          # rows in flight run to their end'],
   'batch resume': ['robot-tray batch resume 3f2a9c1e --field-env pin=REFUND_PIN'],
   'batch stop': ['robot-tray batch stop 3f2a9c1e'],
+  'batch again': [
+    'robot-tray batch again 3f2a9c1e                 # its failed and unknown rows, as a new batch',
+    'robot-tray batch again 3f2a9c1e --rows 3,7,12-20 --field-env pin=REFUND_PIN',
+  ],
   'call list': [
     'robot-tray call list',
     'robot-tray call list --robot "Invoice sync" --state failed --limit 20',

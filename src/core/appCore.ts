@@ -59,7 +59,7 @@ export class AppCore {
   readonly #announcer = new CoreAnnouncer();
   readonly #settings: SettingsOps;
   readonly #cross: CrossProcess;
-  /** Batches: one preset fired for every row of a table (batch/batchOps.ts). */
+  /** Batches: one preset fired for every row of a table (batch/batchOps.ts); `batches.start` announces `batch` events. */
   readonly batches: BatchOps;
 
   private constructor(parts: Parts) {
@@ -105,6 +105,7 @@ export class AppCore {
       parts,
       this.#calls,
       this.#reading,
+      this.#tracker,
       this.#announcer,
       () => this.#settings.current,
     );
@@ -343,11 +344,16 @@ export class AppCore {
   }
 }
 
-/** Batches over the core's calls: fired with the id their row was marked with, followed on the calls' events. */
+/**
+ * Batches over the core's calls: fired with the id their row was marked with,
+ * followed on the calls' events; a batch the app runs announces its progress
+ * as a `batch` event.
+ */
 function openBatches(
   parts: Parts,
   calls: CallOps,
   reading: CallReading,
+  tracker: CallTracker,
   announcer: CoreAnnouncer,
   settings: () => Settings,
 ): BatchOps {
@@ -365,5 +371,7 @@ function openBatches(
     now: () => parts.clock.now(),
     perSecond: () => settings().queriesPerSecondPerOrigin,
     wait: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    usualMs: (robotId, presetId) => tracker.usualFor({ robotId, presetId })?.highMs,
+    announce: (progress) => announcer.emit({ type: 'batch', progress }),
   });
 }

@@ -9,7 +9,7 @@ import { type Call, type CallState, isActive } from '../shared/models/call.ts';
  */
 export type CoreEvent =
   | { type: 'calls'; calls: Call[]; from: Readonly<Record<string, CallState | null>> }
-  | Extract<AppEvent, { type: 'calls.removed' | 'catalog' | 'settings' | 'warnings' | 'team' }>;
+  | Extract<AppEvent, { type: 'calls.removed' | 'catalog' | 'settings' | 'warnings' | 'team' | 'batch' }>;
 
 /**
  * The state a changed call came from: the one subscribers last heard (kept

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_LINK_BYTES } from './limits.ts';
+import { BatchProgress } from './models/batch.ts';
 import { CallState } from './models/call.ts';
 import { CallSummary } from './models/callSummary.ts';
 import { Preset } from './models/preset.ts';
@@ -64,6 +65,8 @@ export const AppEvent = z.discriminatedUnion('type', [
   /** The team catalog was read again (changed, broken, fixed, or another file followed). */
   z.object({ type: z.literal('team'), team: TeamCatalogState }),
   z.object({ type: z.literal('warnings'), warnings: z.array(Warning) }),
+  /** A batch the app runs: counts, rate and time left, at most every 250 ms, and once when it stops running. */
+  z.object({ type: z.literal('batch'), progress: BatchProgress }),
   z.object({ type: z.literal('demo'), demo: DemoStatus }),
   z.object({ type: z.literal('navigate'), to: Navigation }),
 ]);

@@ -192,3 +192,6 @@ export function tokenProblem(pasted: string): string | undefined {
 /** The most days run statistics may span, and the most run points the window's chart asks for. */
 export const MAX_STATS_DAYS = 366;
 export const MAX_RUN_POINTS = 2_000;
+
+/** The most rows text the window hands main for a batch (characters): a spreadsheet of 100,000 rows fits. */
+export const MAX_BATCH_ROWS_TEXT = 32 * 1024 * 1024;

@@ -108,6 +108,38 @@ describe('robot-tray batch', () => {
     expect(JSON.parse(shown.stdout)).toMatchObject({ row: 1, state: 'failed' });
   });
 
+  test('batch again runs the rows named (by default those not done) as a new batch', async () => {
+    await h.addRobot({ name: 'Broken', flow: [{ type: 'fail', message: 'no stock' }] });
+    await h.json(['preset', 'add', 'Broken', '--name', 'Plain']);
+    const first = await h.run(['batch', 'Broken', '--preset', 'Plain', '--rows', '-', '--json'], {
+      input: 'item\na\nb\nc\n',
+    });
+    expect(first.code).toBe(10);
+    const [from] = JSON.parse((await h.run(['batch', 'list', '--json'])).stdout) as BatchInfo[];
+    const again = await h.run(['batch', 'again', from!.id.slice(0, 8), '--rows', '3,1', '--json']);
+    expect(again.code).toBe(10);
+    expect(again.stderr).toContain(`2 rows of batch ${from!.id} again`);
+    expect(
+      again.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as unknown),
+    ).toMatchObject([
+      { row: 1, state: 'failed' },
+      { row: 2, state: 'failed' },
+    ]);
+    const [made] = JSON.parse((await h.run(['batch', 'list', '--json'])).stdout) as BatchInfo[];
+    expect(made).toMatchObject({ againOf: from!.id, total: 2 });
+    const items = h.sandbox
+      .calls()
+      .filter((c) => c.robot === 'Broken')
+      .map((c) => c.args.item);
+    expect(items).toEqual(['a', 'b', 'c', 'a', 'c']);
+    const bad = await h.run(['batch', 'again', from!.id, '--rows', '2-x']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--rows: "2-x" is not a row number or a range like 12-20.');
+  });
+
   // Two batches of 40 rows, each row polled to its end: on a loaded two-core machine that is more than
   // the default 30 s, so this test has a longer bound (it waits on the commands' output, never a timer).
   test('kill -9 mid-batch, then resume: every row fired exactly once, none left', async () => {

@@ -178,4 +178,74 @@ describe('batches against the sandbox', () => {
     expect([...counts.values()].every((n) => n === 1)).toBe(true);
     expect(counts.size).toBe(second.counts.done);
   });
+
+  test('run again: a new batch of the rows that did not end done (or those named), checked, the secret asked again', async () => {
+    h = await openCoreHarness();
+    const { robot, preset } = await invoicePreset();
+    h.sandbox.setFaults({ trigger: { serverError: { rate: 1, status: 500 } } }, 'Invoices');
+    const rows = readRows('invoiceId,amount\nINV-1,1\nINV-2,2\nINV-3,3\n');
+    const first = await h.core.batches.create(robot.id, preset.id, rows, { secrets: { pin: 'p1' } });
+    const failed = await h.core.batches.run(first.id, { pin: 'p1' });
+    expect(failed.counts.done ?? 0).toBe(0);
+    expect(h.sandbox.calls()).toEqual([]);
+
+    // The secret is never kept: the new batch needs it again, and a value for a row's own field is refused.
+    await expect(h.core.batches.again(first.id)).rejects.toThrow(/needs the secret field pin/);
+    await expect(
+      h.core.batches.again(first.id, { secrets: { pin: 'p2', invoiceId: 'INV-9' } }),
+    ).rejects.toThrow(/invoiceId: not a secret field/);
+    await expect(h.core.batches.again(first.id, { rows: [4], secrets: { pin: 'p2' } })).rejects.toThrow(
+      /has rows 1 to 3; there is no row 4/,
+    );
+
+    h.sandbox.setFaults({}, 'Invoices');
+    const some = await h.core.batches.again(first.id, { rows: [3, 1], secrets: { pin: 'p2' } });
+    expect(some).toMatchObject({ againOf: first.id, total: 2, counts: { pending: 2 }, concurrency: 4 });
+    expect(h.core.batches.rows(some.id).map((r) => r.request)).toEqual([
+      { fields: { invoiceId: 'INV-1', amount: 1 } },
+      { fields: { invoiceId: 'INV-3', amount: 3 } },
+    ]);
+    const all = await h.core.batches.again(first.id, { secrets: { pin: 'p2' }, concurrency: 1 });
+    expect(all).toMatchObject({ total: 3, concurrency: 1 });
+    expect((await h.core.batches.run(all.id, { pin: 'p2' })).counts).toEqual({ done: 3 });
+    expect(h.sandbox.calls().map((c) => [c.args.invoice, c.args.pin])).toEqual([
+      ['INV-1', 'p2'],
+      ['INV-2', 'p2'],
+      ['INV-3', 'p2'],
+    ]);
+    // Every row of `all` ended done: nothing is left to run again by default.
+    await expect(h.core.batches.again(all.id, { secrets: { pin: 'p2' } })).rejects.toThrow(/No row of batch/);
+    expect(h.core.batches.get(first.id).counts).toEqual(failed.counts);
+  });
+
+  test('run again refuses rows still to be fired by their batch, and rows the preset now refuses', async () => {
+    h = await openCoreHarness();
+    const { robot, preset } = await invoicePreset();
+    const batch = await h.core.batches.create(
+      robot.id,
+      preset.id,
+      readRows('invoiceId,amount\nINV-1,1\nINV-2,2\n'),
+      { secrets: { pin: 'p' } },
+    );
+    await expect(h.core.batches.again(batch.id, { rows: [1], secrets: { pin: 'p' } })).rejects.toThrow(
+      /Row 1 of batch .* is pending, so it may still be fired there/,
+    );
+    await h.core.batches.stop(batch.id);
+    await h.core.updatePreset(preset.id, {
+      fields: [
+        { name: 'invoiceId', type: 'text', required: true, pattern: '^INV-[0-9]+$' },
+        { name: 'amount', type: 'number', min: 2 },
+        { name: 'pin', type: 'text', required: true, secret: true },
+      ],
+    });
+    const error = await h.core.batches
+      .again(batch.id, { rows: [1, 2], secrets: { pin: 'p' } })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BatchRowsError);
+    expect((error as BatchRowsError).problems).toEqual([
+      { row: 1, column: null, message: expect.stringContaining('at least 2') },
+    ]);
+    expect(h.core.batches.list()).toHaveLength(1);
+    expect(h.sandbox.calls()).toEqual([]);
+  });
 });

@@ -1,4 +1,5 @@
 import type { AppCore } from '../../src/core/appCore.ts';
+import type { BatchProgress } from '../../src/shared/models/batch.ts';
 import type { Call } from '../../src/shared/models/call.ts';
 import type { TeamCatalogState } from '../../src/shared/models/teamCatalog.ts';
 
@@ -37,6 +38,21 @@ export function nextTeam(
       if (event.type === 'team' && predicate(event.team)) {
         stop();
         resolve(event.team);
+      }
+    });
+  });
+}
+
+/** The first `batch` event of a batch this process stopped running (finished, paused, stopped or failed): on events, never on time. */
+export function nextBatchEnd(
+  core: AppCore,
+  predicate: (progress: BatchProgress) => boolean = () => true,
+): Promise<BatchProgress> {
+  return new Promise((resolve) => {
+    const stop = core.subscribe((event) => {
+      if (event.type === 'batch' && !event.progress.running && predicate(event.progress)) {
+        stop();
+        resolve(event.progress);
       }
     });
   });

@@ -9,7 +9,7 @@ import { channelOf, methodOfChannel } from '../../src/shared/ipc/channels.ts';
 import { METHOD_NAMES } from '../../src/shared/ipc/methodNames.ts';
 import { contract, methodNames, type MethodName, type ResponseOf } from '../../src/shared/ipc/contract.ts';
 import { writeCaPem } from '../support/caFile.ts';
-import { whenCall } from '../support/coreEvents.ts';
+import { nextBatchEnd, whenCall } from '../support/coreEvents.ts';
 import { memorySecrets } from '../support/memorySecrets.ts';
 import { openShellHarness, type ShellHarness } from '../support/shellHarness.ts';
 import { HEAVY } from '../support/heavyTest.ts';
@@ -223,6 +223,36 @@ describe('every contract method reaches AppCore', () => {
         changed: true,
       });
       expect(await call('deleteRobot', { id: held.id })).toBeNull();
+
+      // Batches: checked and previewed, run by the app with progress as events, read back and exported.
+      const rows = { robotId: robot.id, presetId: preset.id, text: 'n:json\n1\n2\n' };
+      expect(await call('previewBatch', rows)).toMatchObject({ total: 2, columns: ['n:json'], problems: [] });
+      const ended = nextBatchEnd(shell.core);
+      const started = await call('startBatch', { ...rows, secrets: {} });
+      expect(await ended).toMatchObject({ running: false, batch: { id: started.id, state: 'finished' } });
+      expect((await call('listBatches')).map((b) => [b.id, b.running])).toEqual([[started.id, false]]);
+      expect((await call('listBatchRows', { id: started.id, from: 2, limit: 5 })).map((r) => r.row)).toEqual([
+        2,
+      ]);
+      shell.saveDialog.answer(path.join(shell.dataDir, 'results.csv'));
+      expect(await call('exportBatch', { id: started.id, format: 'csv' })).toEqual({
+        fileName: 'results.csv',
+      });
+      shell.fileDialog.answer(null);
+      expect(await call('chooseBatchRows')).toBeNull();
+      const paused = await call('startBatch', { ...rows, secrets: {}, concurrency: 1 });
+      const pausedEnd = nextBatchEnd(shell.core, (p) => p.batch.id === paused.id);
+      expect((await call('pauseBatch', { id: paused.id })).state).toBe('paused');
+      await pausedEnd;
+      const resumedEnd = nextBatchEnd(shell.core, (p) => p.batch.id === paused.id);
+      expect((await call('resumeBatch', { id: paused.id, secrets: {} })).state).toBe('running');
+      expect((await call('stopBatch', { id: paused.id })).state).toBe('stopped');
+      await resumedEnd;
+      const againEnd = nextBatchEnd(shell.core, (p) => p.batch.againOf === started.id);
+      expect(await call('runBatchAgain', { id: started.id, rows: [2], secrets: {} })).toMatchObject({
+        total: 1,
+      });
+      expect((await againEnd).batch.counts).toEqual({ done: 1 });
 
       const settings = await call('getSettings');
       const updated = await call('updateSettings', { historyLimit: settings.historyLimit + 1 });

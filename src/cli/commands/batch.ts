@@ -5,7 +5,8 @@ import type { BatchInfo } from '../../core/batch/batchTypes.ts';
 import type { FieldValues } from '../../shared/models/presetFields.ts';
 import { collect } from '../args.ts';
 import { BatchProgress } from '../batchProgress.ts';
-import { batchExitCode, resultsJsonLines, resultsTable, rowResults, writeResults } from '../batchResults.ts';
+import { resultsJsonLines } from '../../core/batch/batchResults.ts';
+import { batchExitCode, resultsTable, writeResults } from '../batchResults.ts';
 import { usageError } from '../cliError.ts';
 import { integerParser, run } from '../command.ts';
 import { withCore } from '../coreAccess.ts';
@@ -85,6 +86,25 @@ export function batchCommand(): Command {
     ),
   );
   batch.addCommand(onBatch('stop', 'fire none of its pending rows, ever', (id) => setState(id, 'stop')));
+  batch.addCommand(
+    onBatch(
+      'again',
+      'run rows of a batch again as a new batch (by default every row that ended other than done)',
+      againBatch,
+      (c) =>
+        secretOptions(
+          resultOptions(
+            c
+              .option('--rows <N,M…>', 'the rows to run again, by number: 3,7,12-20')
+              .option(
+                '--concurrency <N>',
+                "rows in flight at once (default: the batch's own)",
+                integerParser(1, 64),
+              ),
+          ),
+        ),
+    ),
+  );
   return batch;
 }
 
@@ -178,6 +198,41 @@ async function startBatch(robotName: string, given: StartOptions): Promise<numbe
   });
 }
 
+/** `--rows 3,7,12-20`: row numbers, ranges included. */
+function rowNumbers(text: string): number[] {
+  const numbers: number[] = [];
+  for (const part of text.split(',')) {
+    const range = /^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$/.exec(part);
+    const first = Number(range?.[1]);
+    const last = range?.[2] === undefined ? first : Number(range[2]);
+    if (range === null || first < 1 || last < first || last - first >= 1_000_000)
+      throw usageError(`--rows: "${part.trim()}" is not a row number or a range like 12-20.`);
+    for (let n = first; n <= last; n++) numbers.push(n);
+  }
+  return numbers;
+}
+
+/** A new batch of rows of an earlier one (its failed and unknown rows unless --rows names others), run here. */
+async function againBatch(
+  id: string,
+  options: FieldSourceOptions & ResultOptions & { rows?: string; concurrency?: number },
+): Promise<number> {
+  // Read here, not by commander: `batch --rows FILE` takes the option's text before `again` sees it.
+  const rows = options.rows === undefined ? undefined : rowNumbers(options.rows);
+  return withCore(async (core) => {
+    const from = core.batches.get(id);
+    const secrets =
+      from.presetId === null ? {} : await batchSecrets(core, from.presetId, from.secretFields, options);
+    const batch = await core.batches.again(from.id, {
+      secrets,
+      ...(rows === undefined ? {} : { rows }),
+      ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
+    });
+    printProblem(`robot-tray: batch ${batch.id}: ${batch.total} rows of batch ${from.id} again.`);
+    return runAndReport(core, batch, secrets, options);
+  });
+}
+
 async function resumeBatch(id: string, options: FieldSourceOptions & ResultOptions): Promise<number> {
   return withCore(async (core) => {
     const batch = core.batches.get(id);
@@ -223,20 +278,11 @@ async function runAndReport(core: AppCore, batch: BatchInfo, secrets: FieldValue
 
 async function printResults(core: AppCore, batch: BatchInfo, options: ResultOptions): Promise<void> {
   const picks = options.pick ?? [];
-  const results = rowResults(core.batches.rows(batch.id), (callId) => findCall(core, callId), picks);
+  const results = core.batches.results(batch.id, { pick: picks });
   if (options.out !== undefined) await writeResults(options.out, results, picks);
   if (options.json === true) process.stdout.write(resultsJsonLines(results));
   else if (options.out === undefined) printLine(resultsTable(results, picks));
   printProblem(`robot-tray: batch ${batch.id} ${batch.state}: ${countsText(batch)}.`);
-}
-
-function findCall(core: AppCore, callId: string) {
-  try {
-    return core.getCall(callId);
-  } catch {
-    // Forgotten or pruned since: the row keeps its state and call id.
-    return undefined;
-  }
 }
 
 function countsText(batch: BatchInfo): string {

@@ -1,24 +1,46 @@
 import os from 'node:os';
+import {
+  type BatchProgress,
+  type BatchView,
+  type RowResult,
+  UNENDED_ROW_STATES,
+} from '../../shared/models/batch.ts';
+import type { Preset } from '../../shared/models/preset.ts';
 import type { FieldValues } from '../../shared/models/presetFields.ts';
+import type { Robot } from '../../shared/models/robot.ts';
 import type { Catalog } from '../catalog.ts';
-import { AppError } from '../errors.ts';
+import { AppError, asAppError } from '../errors.ts';
 import { targetOf } from '../http/targetUrl.ts';
+import { chosenRows } from './batchAgain.ts';
 import type { InputTable } from './batchInput.ts';
-import { planBatch, problemLines, type RowProblem } from './batchPlan.ts';
+import { BatchMeter } from './batchMeter.ts';
+import { rowResults } from './batchResults.ts';
+import { planBatch, planStoredRequests, problemLines, type RowProblem } from './batchPlan.ts';
+import { checkedConcurrency, checkSecrets, secretFieldsOf } from './batchChecks.ts';
 import { BatchRunner, type RowChange, type RunnerDeps } from './batchRunner.ts';
 import type { BatchStore } from './batchStore.ts';
-import {
-  type BatchInfo,
-  type BatchRow,
-  DEFAULT_CONCURRENCY,
-  MAX_CONCURRENCY,
-  type RowState,
-} from './batchTypes.ts';
+import { type BatchInfo, type BatchRow, DEFAULT_CONCURRENCY, type RowState } from './batchTypes.ts';
 
 export type BatchDeps = Omit<RunnerDeps, 'fire'> & {
   catalog: Catalog;
   fire: (robotId: string, request: unknown, callId: string) => ReturnType<RunnerDeps['fire']>;
+  /** The longest usual run of the robot's preset, learned from its calls (for the time left before rows end). */
+  usualMs: (robotId: string, presetId: string | null) => number | undefined;
+  /** Tell the app's listeners how a batch run by `start` goes. */
+  announce: (progress: BatchProgress) => void;
 };
+
+/** How often a batch run by `start` announces its progress while rows change (and once at its end). */
+const PROGRESS_EVERY_MS = 250;
+
+/** A batch claimed by this process, about to be run. */
+type Claimed = { batch: BatchInfo; runner: BatchRunner; origin: string };
+
+/** A batch without its runner's process id and host: what the window and the tray are shown. */
+export function batchView(batch: BatchInfo): BatchView {
+  const { runner: _runner, ...view } = batch;
+  return view;
+}
 
 /** Rows that break the preset's rules: nothing was stored or sent. `problems` lists each by row and column. */
 export class BatchRowsError extends AppError {
@@ -54,14 +76,8 @@ export class BatchOps {
 
   /** Check every row against the preset; throws BatchRowsError listing the problems, so nothing is stored. */
   async plan(robotId: string, presetId: string, table: InputTable, secrets: FieldValues) {
-    const robot = await this.#d.catalog.requireRobot(robotId);
-    const preset = await this.#d.catalog.requirePreset(presetId);
-    if (preset.robotId !== robot.id)
-      throw new AppError('validation', `Preset "${preset.name}" belongs to another robot.`);
-    this.#checkSecrets(
-      preset.fields.filter((f) => f.secret).map((f) => f.name),
-      secrets,
-    );
+    const { robot, preset } = await this.#robotPreset(robotId, presetId);
+    checkSecrets(secretFieldsOf(preset), secrets);
     const plan = planBatch(robot, preset, table, secrets);
     if (plan.problems.length > 0) throw new BatchRowsError(plan.problems);
     return { robot, preset, requests: plan.requests };
@@ -74,19 +90,31 @@ export class BatchOps {
     table: InputTable,
     options: { secrets?: FieldValues; concurrency?: number } = {},
   ): Promise<BatchInfo> {
-    const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
-    if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > MAX_CONCURRENCY)
-      throw new AppError('validation', `concurrency: expected a whole number from 1 to ${MAX_CONCURRENCY}.`);
+    const concurrency = checkedConcurrency(options.concurrency ?? DEFAULT_CONCURRENCY);
     const { robot, preset, requests } = await this.plan(robotId, presetId, table, options.secrets ?? {});
-    const meta = {
-      robotId: robot.id,
-      presetId: preset.id,
-      robotName: robot.name,
-      presetName: preset.name,
-      concurrency,
-      secretFields: preset.fields.filter((f) => f.secret).map((f) => f.name),
-    };
-    return this.#d.store.create(this.#d.newId(), meta, requests, this.#d.now());
+    return this.#store(robot, preset, requests, concurrency, null);
+  }
+
+  /**
+   * A new batch, none fired yet, of rows of an earlier one (`rows` by number;
+   * by default every row that ended other than done), from the requests it
+   * stored, checked against the preset as it is now like any batch's rows.
+   * The earlier batch is left as it is.
+   */
+  async again(
+    id: string,
+    options: { rows?: readonly number[]; secrets?: FieldValues; concurrency?: number } = {},
+  ): Promise<BatchInfo> {
+    const from = this.#d.store.get(id);
+    if (from.presetId === null) throw new AppError('validation', `Batch ${from.id} has no preset.`);
+    const concurrency = checkedConcurrency(options.concurrency ?? from.concurrency);
+    const chosen = chosenRows(this.#d.store, from, options.rows);
+    const { robot, preset } = await this.#robotPreset(from.robotId, from.presetId);
+    const secrets = options.secrets ?? {};
+    checkSecrets(secretFieldsOf(preset), secrets);
+    const plan = planStoredRequests(robot, preset, chosen, secrets);
+    if (plan.problems.length > 0) throw new BatchRowsError(plan.problems);
+    return this.#store(robot, preset, plan.requests, concurrency, from.id);
   }
 
   /**
@@ -95,37 +123,56 @@ export class BatchOps {
    * secret fields. Another live process running it is refused.
    */
   async run(id: string, secrets: FieldValues, onChange: (change: RowChange) => void = () => undefined) {
+    return this.#drive(await this.#claim(id, secrets, onChange));
+  }
+
+  /**
+   * Run (or resume) a batch as `run` does, without waiting for it: resolves
+   * once it is claimed (a refusal rejects), then announces its progress
+   * (deps.announce) at most every 250 ms while rows change, and once more
+   * when this process stops running it (`running` false), with the error
+   * that stopped it, if any.
+   */
+  async start(id: string, secrets: FieldValues): Promise<BatchInfo> {
     const batch = this.#d.store.get(id);
-    if (batch.state === 'finished' || batch.state === 'stopped')
-      throw new AppError('validation', `Batch ${batch.id} is ${batch.state}; make a new batch for its rows.`);
-    if (batch.presetId === null) throw new AppError('validation', `Batch ${batch.id} has no preset.`);
-    this.#checkSecrets(batch.secretFields, secrets);
-    const robot = await this.#d.catalog.requireRobot(batch.robotId);
-    if (this.#running.has(batch.id))
-      throw new AppError('validation', `Batch ${batch.id} is running already.`);
-    await this.#d.store.claim(batch.id, process.pid, os.hostname(), isAlive);
-    const runner = new BatchRunner(
-      { ...this.#d, fire: (request, callId) => this.#d.fire(batch.robotId, request, callId) },
-      batch,
-      secrets,
-      onChange,
-    );
-    this.#running.set(batch.id, runner);
-    try {
-      if (batch.state === 'paused') await this.#d.store.setState(batch.id, 'running');
-      await runner.run(targetOf(robot).origin);
-      const left = this.#d.store.rows(batch.id, {
-        states: ['pending', 'firing', 'sending', 'waiting'],
-        limit: 1,
+    const meter = new BatchMeter(batch, this.#d.usualMs(batch.robotId, batch.presetId), this.#d.now());
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const announce = (running: boolean, error: unknown): void => {
+      let view: BatchView;
+      try {
+        view = batchView(this.#d.store.get(batch.id));
+      } catch {
+        // The core closed under a running batch (the app quitting): its rows are resumed next time.
+        return;
+      }
+      const { perSecond, etaMs } = meter.pace(this.#d.now());
+      this.#d.announce({
+        batch: view,
+        running,
+        perSecond,
+        etaMs,
+        error: error === undefined ? null : asAppError(error).toShape(),
       });
-      if (left.length === 0 && this.#d.store.stateOf(batch.id) === 'running')
-        await this.#d.store.setState(batch.id, 'finished');
-    } finally {
-      this.#running.delete(batch.id);
-      await this.#d.store.release(batch.id);
-    }
+    };
+    const claimed = await this.#claim(batch.id, secrets, (change) => {
+      meter.change(change);
+      timer ??= setTimeout(() => {
+        timer = undefined;
+        announce(true, undefined);
+      }, PROGRESS_EVERY_MS);
+    });
+    announce(true, undefined);
+    void this.#drive(claimed)
+      .then(
+        () => announce(false, undefined),
+        (error: unknown) => announce(false, error),
+      )
+      .finally(() => clearTimeout(timer));
     return this.#d.store.get(batch.id);
   }
+
+  /** Whether this process runs the batch now. */
+  isRunning = (id: string): boolean => this.#running.has(id);
 
   /** Fire no more rows (rows in flight are followed to their end); `run` fires the rest later. */
   pause(id: string): Promise<BatchInfo> {
@@ -149,21 +196,79 @@ export class BatchOps {
     options?: { from?: number; limit?: number; states?: readonly RowState[] },
   ): BatchRow[] => this.#d.store.rows(this.#d.store.get(id).id, options);
 
+  /** Each row's outcome, in order (see rows for the options): its call, state, run time and the paths of its call picked. */
+  results = (
+    id: string,
+    options: { from?: number; limit?: number; pick?: readonly string[] } = {},
+  ): RowResult[] => rowResults(this.rows(id, options), this.#d.findCall, options.pick ?? []);
+
+  async #claim(id: string, secrets: FieldValues, onChange: (change: RowChange) => void): Promise<Claimed> {
+    const batch = this.#d.store.get(id);
+    if (batch.state === 'finished' || batch.state === 'stopped')
+      throw new AppError('validation', `Batch ${batch.id} is ${batch.state}; make a new batch for its rows.`);
+    if (batch.presetId === null) throw new AppError('validation', `Batch ${batch.id} has no preset.`);
+    checkSecrets(batch.secretFields, secrets);
+    const robot = await this.#d.catalog.requireRobot(batch.robotId);
+    if (this.#running.has(batch.id))
+      throw new AppError('validation', `Batch ${batch.id} is running already.`);
+    await this.#d.store.claim(batch.id, process.pid, os.hostname(), isAlive);
+    const runner = new BatchRunner(
+      { ...this.#d, fire: (request, callId) => this.#d.fire(batch.robotId, request, callId) },
+      batch,
+      secrets,
+      onChange,
+    );
+    this.#running.set(batch.id, runner);
+    return { batch, runner, origin: targetOf(robot).origin };
+  }
+
+  async #drive({ batch, runner, origin }: Claimed): Promise<BatchInfo> {
+    try {
+      if (batch.state === 'paused') await this.#d.store.setState(batch.id, 'running');
+      await runner.run(origin);
+      const left = this.#d.store.rows(batch.id, { states: UNENDED_ROW_STATES, limit: 1 });
+      if (left.length === 0 && this.#d.store.stateOf(batch.id) === 'running')
+        await this.#d.store.setState(batch.id, 'finished');
+    } finally {
+      this.#running.delete(batch.id);
+      await this.#d.store.release(batch.id);
+    }
+    return this.#d.store.get(batch.id);
+  }
+
+  async #robotPreset(robotId: string, presetId: string): Promise<{ robot: Robot; preset: Preset }> {
+    const robot = await this.#d.catalog.requireRobot(robotId);
+    const preset = await this.#d.catalog.requirePreset(presetId);
+    if (preset.robotId !== robot.id)
+      throw new AppError('validation', `Preset "${preset.name}" belongs to another robot.`);
+    return { robot, preset };
+  }
+
+  #store(
+    robot: Robot,
+    preset: Preset,
+    requests: BatchRow['request'][],
+    concurrency: number,
+    againOf: string | null,
+  ): Promise<BatchInfo> {
+    const meta = {
+      robotId: robot.id,
+      presetId: preset.id,
+      robotName: robot.name,
+      presetName: preset.name,
+      concurrency,
+      secretFields: secretFieldsOf(preset),
+      againOf,
+    };
+    return this.#d.store.create(this.#d.newId(), meta, requests, this.#d.now());
+  }
+
   async #setState(id: string, state: 'paused' | 'stopped', from: readonly string[]): Promise<BatchInfo> {
     const batch = this.#d.store.get(id);
     if (!from.includes(batch.state))
       throw new AppError('validation', `Batch ${batch.id} is ${batch.state}, so it cannot be ${state}.`);
     await this.#d.store.setState(batch.id, state);
     return this.#d.store.get(batch.id);
-  }
-
-  #checkSecrets(names: readonly string[], secrets: FieldValues): void {
-    const missing = names.filter((name) => secrets[name] === undefined || secrets[name] === '');
-    if (missing.length > 0)
-      throw new AppError(
-        'validation',
-        `The batch needs the secret field${missing.length > 1 ? 's' : ''} ${missing.join(', ')}, given once for all rows and never kept.`,
-      );
   }
 }
 

@@ -45,17 +45,57 @@ export function planBatch(robot: Robot, preset: Preset, table: InputTable, secre
     if (problems.length >= MAX_PROBLEMS) return;
     const row = i + 1;
     const request = toRequest(cells, row);
-    if (request === undefined) return;
-    try {
-      const fire = parseInput(FireRequest, fireRequestOf(preset.id, request, secrets), 'row');
-      mergeFireSpec(robot, fire, preset);
+    if (request !== undefined && checkRequest(robot, preset, request, secrets, row, problems))
       requests.push(request);
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      problems.push({ row, column: null, message: error.message });
-    }
   });
   return { requests, problems };
+}
+
+/**
+ * Check requests stored by an earlier batch (its rows run again) as a new
+ * batch's rows are checked: the preset may have changed since. A problem
+ * names the row's number in the earlier batch.
+ */
+export function planStoredRequests(
+  robot: Robot,
+  preset: Preset,
+  rows: ReadonlyArray<{ n: number; request: RowRequest }>,
+  secrets: FieldValues,
+): BatchPlan {
+  const problems: RowProblem[] = [];
+  const requests: RowRequest[] = [];
+  for (const { n, request } of rows) {
+    if (problems.length >= MAX_PROBLEMS) break;
+    const own = 'fields' in request ? { fields: withoutSecrets(preset, request.fields) } : request;
+    if (checkRequest(robot, preset, own, secrets, n, problems)) requests.push(own);
+  }
+  return { requests, problems };
+}
+
+/** A stored row never holds a secret field; one made secret since the row was stored is dropped, the batch's value sent. */
+function withoutSecrets(preset: Preset, fields: FieldValues): FieldValues {
+  const secret = new Set(preset.fields.filter((f) => f.secret).map((f) => f.name));
+  return Object.fromEntries(Object.entries(fields).filter(([name]) => !secret.has(name)));
+}
+
+/** Whether one row's request passes the checks the fire makes (mergeFireSpec); a problem is noted when not. */
+function checkRequest(
+  robot: Robot,
+  preset: Preset,
+  request: RowRequest,
+  secrets: FieldValues,
+  row: number,
+  problems: RowProblem[],
+): boolean {
+  try {
+    const fire = parseInput(FireRequest, fireRequestOf(preset.id, request, secrets), 'row');
+    mergeFireSpec(robot, fire, preset);
+    return true;
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    problems.push({ row, column: null, message: error.message });
+    return false;
+  }
 }
 
 /** Each column's field, by name, then by label; a column naming no field, or a secret one, is a problem. */

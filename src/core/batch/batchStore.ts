@@ -209,10 +209,14 @@ export class BatchStore {
   }
 
   #info(record: BatchRecord): BatchInfo {
-    const data = JSON.parse(record.data) as Omit<BatchMeta, 'robotId' | 'presetId'>;
+    const data = JSON.parse(record.data) as Omit<BatchMeta, 'robotId' | 'presetId' | 'againOf'> & {
+      againOf?: string | null;
+    };
     const counts = this.#counts(record.key);
     return {
       ...data,
+      // Batches stored before a batch could run another's rows again name none.
+      againOf: data.againOf ?? null,
       id: record.id,
       robotId: record.robot_id,
       presetId: record.preset_id,

@@ -30,6 +30,8 @@ export type BatchMeta = {
   concurrency: number;
   /** The secret fields asked once for the batch: asked again when it is resumed, never stored. */
   secretFields: string[];
+  /** The batch whose rows this one runs again (BatchOps.again), or null. */
+  againOf: string | null;
 };
 
 export type BatchInfo = BatchMeta & {

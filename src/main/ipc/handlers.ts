@@ -1,6 +1,7 @@
 import { AppError } from '../../core/errors.ts';
 import type { Contract } from '../../shared/ipc/contract.ts';
 import { appHandlers } from './handlers/app.ts';
+import { batchHandlers } from './handlers/batches.ts';
 import { callHandlers } from './handlers/calls.ts';
 import type { HandlerContext } from './handlers/context.ts';
 import { presetHandlers } from './handlers/presets.ts';
@@ -22,6 +23,7 @@ export function createHandlers(ctx: HandlerContext): Handlers {
       ...robotHandlers(ctx),
       ...presetHandlers(ctx),
       ...callHandlers(ctx),
+      ...batchHandlers(ctx),
       ...savedCallHandlers(ctx),
       ...settingsHandlers(ctx),
       ...sharingHandlers(ctx),

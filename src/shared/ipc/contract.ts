@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { appMethods } from './contract/app.ts';
+import { batchMethods } from './contract/batches.ts';
 import { callMethods } from './contract/calls.ts';
 import { presetMethods } from './contract/presets.ts';
 import { robotMethods } from './contract/robots.ts';
@@ -20,6 +21,7 @@ export const contract = {
   ...robotMethods,
   ...presetMethods,
   ...callMethods,
+  ...batchMethods,
   ...savedCallMethods,
   ...settingsMethods,
   ...sharingMethods,

@@ -24,7 +24,9 @@ export type Dialog =
   | { kind: 'fillFields'; presetId: string; override?: { method: HttpMethod; args: JsonObject } }
   /** A robot-tray:// link's run, read by main: shown to confirm, never fired by itself. */
   | { kind: 'openRun'; presetId: string; fields: Record<string, string> }
-  | { kind: 'linkProblem'; message: string };
+  | { kind: 'linkProblem'; message: string }
+  /** A preset fired once for every row of a table (a batch). */
+  | { kind: 'batch'; presetId: string };
 
 type UiState = {
   view: View;

@@ -1,5 +1,6 @@
 import { usePresets } from '../../stores/presets.ts';
 import { useUi } from '../../stores/ui.ts';
+import { BatchDialog } from '../batches/BatchDialog.tsx';
 import { LinkProblemDialog } from '../links/LinkProblemDialog.tsx';
 import { OpenRunDialog } from '../links/OpenRunDialog.tsx';
 import { ConfirmFireDialog } from '../presets/ConfirmFireDialog.tsx';
@@ -62,5 +63,7 @@ export function DialogHost() {
       return <OpenRunDialog key={dialog.presetId} presetId={dialog.presetId} fields={dialog.fields} />;
     case 'linkProblem':
       return <LinkProblemDialog message={dialog.message} />;
+    case 'batch':
+      return <BatchDialog key={dialog.presetId} presetId={dialog.presetId} />;
   }
 }
