@@ -22,6 +22,8 @@ export default defineConfig({
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // A window or a process under load answers in seconds, not expect.poll's default one second.
+    expect: { poll: { timeout: 15_000 } },
     reporters: ['default', './test/support/summary-reporter.ts'],
     projects: [
       { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'], testTimeout: 5_000 } },

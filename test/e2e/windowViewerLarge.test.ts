@@ -83,7 +83,10 @@ describe('the JSON viewer on large and odd responses in the window', () => {
     expect(await viewer.getByRole('treeitem').count()).toBeLessThan(80);
 
     await viewer.getByRole('searchbox', { name: 'Search keys and values' }).fill('deepNeedle');
-    await expect.poll(() => viewer.getByTestId('json-match-count').textContent()).toBe('1 of 1');
+    // Searching 20 MB takes seconds on a busy machine; expect.poll alone gives up after one.
+    await expect
+      .poll(() => viewer.getByTestId('json-match-count').textContent(), { timeout: 30_000 })
+      .toBe('1 of 1');
     expect(await selectedPath(viewer)).toBe(`$.records[${last}].level1.level2.level3.deepNeedle`);
     const needle = viewer.getByRole('treeitem', { name: /^deepNeedle: "found me"/ });
     await needle.waitFor();
