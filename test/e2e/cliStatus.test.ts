@@ -201,7 +201,9 @@ describe('robot-tray status on a large response', () => {
     expect(JSON.parse(await readFile(out, 'utf8'))).toEqual({ rows });
     const nowhere = await h.run(['status', id, '--output', path.join(dir, 'missing', 'x.json')]);
     expect(nowhere.code).toBe(2);
-    expect(nowhere.stderr).toContain('the file cannot be written (ENOENT)');
+    expect(nowhere.stderr).toContain(
+      `cannot be written: the folder ${path.join(dir, 'missing')} does not exist.`,
+    );
   });
 });
 
