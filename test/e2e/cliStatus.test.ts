@@ -109,7 +109,7 @@ describe('robot-tray fire --args @FILE and --args -', () => {
       const refused = await h.run(['fire', 'Echo', '--args', `@${special}`]);
       expect(refused.code).toBe(2);
       expect(refused.stderr).toContain(
-        `--args @${special}: the file is not a regular file (a pipe, socket or device). To pipe arguments in, use --args -.`,
+        `--args @${special}: the file is not a regular file (a pipe, socket or device). To pipe it in, use --args -.`,
       );
     }
     const twice = await h.run(['fire', 'Echo', '--args', '-', '--args', '-'], { input: '{}' });
