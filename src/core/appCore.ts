@@ -231,7 +231,7 @@ export class AppCore {
     await this.updateSettings({ teamCatalogFile: null });
     return this.#teamOps.stop(options.keepTokens === true);
   };
-  /** Copy a team robot and its presets to one's own robots (a new id, token needed); a name taken here is refused. */
+  /** Copy a team robot, its presets and its token for the same origin to one's own robots (TeamOps.copyToOwn). */
   copyTeamRobot = (robotId: string): Promise<ImportPlan> =>
     this.#teamOps.copyToOwn(robotId, this.#p.clock.now(), this.#ops);
   /** Read the catalog file again now (the app also does when it changes). */
