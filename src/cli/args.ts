@@ -1,4 +1,5 @@
 import type { JsonObject, JsonValue } from '../shared/models/json.ts';
+import type { ArgsText } from './argsSources.ts';
 import { usageError } from './cliError.ts';
 import { firstInexactNumber, keepsExactValue } from '../shared/exactNumbers.ts';
 
@@ -105,20 +106,36 @@ export function typedLookingNote(text: string): string | undefined {
   return `--arg ${text} sent the text "${pair.raw}"; for ${kind} write ${pair.key}:=${pair.raw}`;
 }
 
-export function parseArgsJson(text: string): JsonObject {
-  let value: unknown;
+/**
+ * JSON given with an option (`where` names it, and its file), parsed; a
+ * mistake is one line that says where it is and what was expected.
+ */
+export function parseOptionJson(text: string, where: string, expected: string): unknown {
+  if (text.trim() === '') throw usageError(`${where}: there is no JSON, only blanks. Give ${expected}.`);
   try {
-    value = JSON.parse(text);
+    return JSON.parse(text);
   } catch (error) {
-    throw usageError(
-      `--args: not valid JSON (${(error as Error).message}). Give an object such as '{"customer":"C-17"}'.`,
-    );
+    // The parser quotes the text, line breaks and all: one line of it is enough.
+    const why = (error as Error).message.replace(/\s+/g, ' ');
+    // A bare word that is no JSON is most often a file name without its @.
+    const word = text.trim();
+    const file =
+      where.includes(' ') || /^[{["]/.test(word) || /\s/.test(word) || word === ''
+        ? ''
+        : ` To read it from the file ${word}, write ${where} @${word}.`;
+    throw usageError(`${where}: not valid JSON (${why}). Give ${expected}.${file}`);
   }
+}
+
+const OBJECT_EXAMPLE = `an object such as '{"customer":"C-17"}'`;
+
+export function parseArgsJson(text: string, where = '--args'): JsonObject {
+  const value = parseOptionJson(text, where, OBJECT_EXAMPLE);
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw usageError(`--args: must be a JSON object such as '{"customer":"C-17"}'.`);
+    throw usageError(`${where}: must be a JSON object such as '{"customer":"C-17"}'.`);
   }
   const inexact = firstInexactNumber(text);
-  if (inexact !== undefined) throw inexactNumberError('--args', inexact);
+  if (inexact !== undefined) throw inexactNumberError(where, inexact);
   return value as JsonObject;
 }
 
@@ -129,13 +146,14 @@ export type ArgChanges = {
 };
 
 export function parseArgChanges(
-  argsJson: readonly string[],
+  argsJson: readonly (string | ArgsText)[],
   pairs: readonly string[],
   fileText: (file: string) => string = noFiles,
 ): ArgChanges {
   return {
-    objects: argsJson.map((text) => {
-      const object = parseArgsJson(text);
+    objects: argsJson.map((given) => {
+      const object =
+        typeof given === 'string' ? parseArgsJson(given) : parseArgsJson(given.text, given.where);
       for (const key of Object.keys(object)) checkName(key, '--args');
       return object;
     }),

@@ -11,6 +11,7 @@ import {
 } from '../shared/models/presetFields.ts';
 import type { JsonObject } from '../shared/models/json.ts';
 import { describeZodError } from '../shared/validation.ts';
+import { parseOptionJson } from './args.ts';
 import { argsJsonTexts } from './argsSources.ts';
 import { usageError } from './cliError.ts';
 import { shellWord } from './output.ts';
@@ -89,13 +90,8 @@ function secretValues(
  */
 export async function givenFields(text: string | undefined): Promise<PresetField[] | undefined> {
   if (text === undefined) return undefined;
-  const [json] = await argsJsonTexts([text]);
-  let value: unknown;
-  try {
-    value = JSON.parse(json!);
-  } catch (error) {
-    throw usageError(`--fields: not valid JSON (${(error as Error).message}). Give a JSON list of fields.`);
-  }
+  const [json] = await argsJsonTexts([text], '--fields');
+  const value = parseOptionJson(json!.text, json!.where, 'a JSON list of fields');
   const parsed = PresetFields.safeParse(value);
   if (!parsed.success) throw usageError(`--fields: ${describeZodError(parsed.error, 'fields', 'fields')}.`);
   return parsed.data;

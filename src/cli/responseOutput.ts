@@ -1,8 +1,8 @@
-import { writeFile } from 'node:fs/promises';
 import type { Call } from '../shared/models/call.ts';
 import { parseKeepingNumbers } from '../shared/exactNumbers.ts';
 import { formatBytes } from '../shared/bytes.ts';
 import { usageError } from './cliError.ts';
+import { writeOutputFile } from './outputFile.ts';
 import { printJsonForPeople, printProblem } from './output.ts';
 import { grouped } from '../shared/grouped.ts';
 
@@ -68,14 +68,7 @@ export async function writeResponse(call: Call, file: string): Promise<void> {
     throw usageError(`--output ${file}: call ${call.id} has no response to write (it is ${call.state}).`);
   }
   const text = prettyResponse(call) + '\n';
-  try {
-    await writeFile(file, text);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? 'error';
-    throw usageError(
-      `--output ${file}: the file cannot be written (${code}). Check the path and its folder.`,
-    );
-  }
+  await writeOutputFile(file, text, '--output ');
   printProblem(
     `Wrote the response of call ${call.id} to ${file} (${grouped(Buffer.byteLength(text))} bytes).`,
   );

@@ -238,9 +238,14 @@ export class AppCore {
   /** Stop following the team catalog; its robots' tokens leave the keychain unless kept (TeamOps.stop). */
   stopTeamCatalog = (options: { keepTokens?: boolean } = {}) =>
     this.#teamOps.stop(options.keepTokens === true);
-  /** Copy a team robot and its presets to one's own robots (a new id, token needed); a name taken here is refused. */
+  /** Copy a team robot, its presets and its token for the same origin to one's own robots (TeamOps.copyToOwn). */
   copyTeamRobot = (robotId: string): Promise<ImportPlan> =>
-    this.#teamOps.copyToOwn(robotId, this.#p.clock.now(), this.#ops);
+    this.#teamOps.copyToOwn(robotId, this.#p.clock.now(), {
+      planImport: (file) => this.#ops.planImport(file),
+      applyImport: (file, choices) => this.#ops.applyImport(file, choices),
+      getRobot: (idOrName) => this.#ops.getRobot(idOrName),
+      setToken: (id, token) => this.#tokens.set(id, token),
+    });
   /** Read the catalog file again now (the app also does when it changes). */
   reloadTeamCatalog = (): Promise<TeamCatalogState> => this.#teamOps.reload();
 

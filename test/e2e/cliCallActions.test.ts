@@ -60,6 +60,25 @@ describe('robot-tray stop, forget, refire, curl CALL and diff', () => {
     expect(missing.stderr).toContain(`--unset-arg: call ${first.id} has no argument "zz"`);
   });
 
+  test('refire of a robot that moved since says where it goes now, and where the call went', async () => {
+    await h.addRobot({ name: 'Mover', flow: echo });
+    const first = await fired(['Mover', '--arg', 'n:=1', '--wait']);
+    const unmoved = await h.run(['refire', first.id]);
+    expect(unmoved.code).toBe(0);
+    expect(unmoved.stderr).toBe('');
+    // The same service under another name: another origin, the token moved on purpose.
+    const moved = h.sandbox.baseUrl.replace('127.0.0.1', 'localhost');
+    const edit = await h.run(['robot', 'edit', 'Mover', '--base-url', moved, '--move-token']);
+    expect(edit.code).toBe(0);
+    const again = await h.run(['refire', first.id, '--json']);
+    expect(again.code).toBe(0);
+    expect((JSON.parse(again.stdout) as Call).url).toBe(`${moved}/main/public/webhook/request`);
+    expect(again.stderr).toBe(
+      `Sent to ${moved}/main/public/webhook/request, robot "Mover"'s address now; ` +
+        `call ${first.id} went to ${first.url}.\n`,
+    );
+  });
+
   test("curl CALL prints that call's exact request, which real curl sends again", async () => {
     for (const method of [[], ['--get']]) {
       const call = await fired(['Echo', '--arg', 'q=a b&c', '--arg', 'n:=3', ...method, '--wait']);

@@ -147,6 +147,44 @@ describe('robot-tray link and open', () => {
     expect(h.sandbox.requests()).toEqual([]);
   });
 
+  test("link show lists each field's value as the link fills it, and never a secret field's value", async () => {
+    const link = (
+      await h.run([
+        'link',
+        'create',
+        'Order sync',
+        '--preset',
+        'Refund one',
+        '--field',
+        'customerId=123',
+        '--field',
+        'note=second try',
+      ])
+    ).stdout.trim();
+    const shown = await h.run(['link', 'show', link]);
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(shown.stdout).toMatch(
+      new RegExp(
+        '^fields +customerId = 123 \\(from the link\\)\n' +
+          ' +robot = me \\(its default\\)\n' +
+          ' +note = second try \\(from the link\\)\n' +
+          ' +pin: \\(secret: asked for when the run is fired, never in a link\\)$',
+        'm',
+      ),
+    );
+    const empty = await h.run(['link', 'show', 'robot-tray://fire?robot=Order%20sync&preset=Refund%20one']);
+    expect(empty.stdout).toMatch(/^fields +customerId: \(not filled; required\)$/m);
+    expect(empty.stdout).toMatch(/^ +note: \(not filled\)$/m);
+    // A link someone wrote by hand with a secret value: refused, and the value is not repeated.
+    const smuggled = await h.run([
+      'link',
+      'show',
+      'robot-tray://fire?robot=Order%20sync&preset=Refund%20one&customerId=1&pin=4821',
+    ]);
+    expect(smuggled.stdout + smuggled.stderr).not.toContain('4821');
+    expect(h.sandbox.requests()).toEqual([]);
+  });
+
   test("a team catalog's robot and preset: link writes them by name, open reads them back, one's own name first", async () => {
     const file = path.join(h.home, 'support-team.json');
     const robots = [

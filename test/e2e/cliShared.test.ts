@@ -72,7 +72,15 @@ describe('the app sees what the CLI does', () => {
     expect(shown.stdout).toMatch(/^Largest response +10 MiB/m);
     const tooSmall = await h.run(['history', 'set', '--max-size', '1 MiB']);
     expect(tooSmall.code).toBe(2);
-    expect(tooSmall.stderr).toContain('keep at least 10 MiB of history');
+    // Named by its option, as typed, with the sizes it takes (not the setting's inner name).
+    expect(tooSmall.stderr).toMatch(
+      /^robot-tray: option '--max-size <SIZE>' argument '1 MiB' is invalid\. expected a size from 10 MiB to 1024 GiB/,
+    );
+    expect(tooSmall.stderr).not.toContain('historyMaxBytes');
+    const tooLarge = await h.run(['history', 'set', '--max-response', '2 GiB']);
+    expect(tooLarge.stderr).toContain(
+      "option '--max-response <SIZE>' argument '2 GiB' is invalid. expected a size from 1 KiB to 1 GiB",
+    );
     // A history smaller than the largest response read could not keep that response: refused, nothing changed.
     const belowCap = await h.run(['history', 'set', '--max-size', '10MiB', '--max-response', '20MiB']);
     expect(belowCap.code).toBe(2);
@@ -84,6 +92,6 @@ describe('the app sees what the CLI does', () => {
     expect(await h.json(['history', 'show', '--json'])).toMatchObject({ maxBytes: 2 * 1024 ** 3 });
     const notASize = await h.run(['history', 'set', '--max-response', 'big']);
     expect(notASize.code).toBe(2);
-    expect(notASize.stderr).toContain('expected a size such as 500 MiB, 2 GiB or 1048576.');
+    expect(notASize.stderr).toContain('expected a size from 1 KiB to 1 GiB, such as 500 MiB or 2 GiB.');
   });
 });

@@ -186,7 +186,7 @@ describe('robot-tray export and import', () => {
     expect((await h.run(['token', 'clear', 'Team robot'])).code).toBe(0);
     const copied = await h.run(['team', 'copy', 'team robot']);
     expect(copied.stdout).toBe(
-      'Copied "Team robot" and its presets to your robots. Set its token with: robot-tray token set \'Team robot\'\n',
+      'Copied "Team robot" and its presets to your robots. The team robot has no token on this desk, so the copy has none. Set its token with: robot-tray token set \'Team robot\'\n',
     );
     expect((await h.run(['team', 'copy', 'Team robot'])).stderr).toContain(
       'You already have a robot named "Team robot"',

@@ -109,7 +109,7 @@ describe('robot-tray fire --args @FILE and --args -', () => {
       const refused = await h.run(['fire', 'Echo', '--args', `@${special}`]);
       expect(refused.code).toBe(2);
       expect(refused.stderr).toContain(
-        `--args @${special}: the file is not a regular file (a pipe, socket or device). To pipe arguments in, use --args -.`,
+        `--args @${special}: the file is not a regular file (a pipe, socket or device). To pipe it in, use --args -.`,
       );
     }
     const twice = await h.run(['fire', 'Echo', '--args', '-', '--args', '-'], { input: '{}' });
@@ -201,7 +201,9 @@ describe('robot-tray status on a large response', () => {
     expect(JSON.parse(await readFile(out, 'utf8'))).toEqual({ rows });
     const nowhere = await h.run(['status', id, '--output', path.join(dir, 'missing', 'x.json')]);
     expect(nowhere.code).toBe(2);
-    expect(nowhere.stderr).toContain('the file cannot be written (ENOENT)');
+    expect(nowhere.stderr).toContain(
+      `cannot be written: the folder ${path.join(dir, 'missing')} does not exist.`,
+    );
   });
 });
 

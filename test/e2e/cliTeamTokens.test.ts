@@ -43,4 +43,48 @@ describe("robot-tray and a team robot's token", () => {
     expect((await h.run(['team', 'follow', file])).code).toBe(0);
     expect(await h.json(['token', 'status', 'Orders'])).toMatchObject({ hasToken: false, suspended: null });
   }, 90_000);
+
+  test('team copy brings the token for the same address along, and says why when it does not', async () => {
+    const h = cli();
+    const copyToken = 'team-token-for-ledger-cli-00000002';
+    const movedToken = 'team-token-for-stock-cli-000000003';
+    h.secrets.add(copyToken).add(movedToken);
+    const file = path.join(h.home, 'copy-team.json');
+    const robots = [
+      { name: 'Ledger', baseUrl: 'https://ledger.example' },
+      { name: 'Stock', baseUrl: 'https://stock.example' },
+      { name: 'Audit', baseUrl: 'https://audit.example' },
+    ];
+    await writeFile(file, catalogText(robots));
+    expect((await h.run(['team', 'follow', file])).code).toBe(0);
+    expect((await h.run(['token', 'set', 'Ledger'], { input: copyToken })).code).toBe(0);
+    expect((await h.run(['token', 'set', 'Stock'], { input: movedToken })).code).toBe(0);
+    robots[1] = { name: 'Stock', baseUrl: 'https://stock-new.example' };
+    await writeFile(file, catalogText(robots));
+
+    const ledger = await h.run(['team', 'copy', 'Ledger']);
+    expect(ledger).toMatchObject({ code: 0, stderr: '' });
+    expect(ledger.stdout).toBe(
+      'Copied "Ledger" and its presets to your robots. Its token came along, for https://ledger.example as the team robot\'s.\n',
+    );
+    // Ledger is one's own robot now (listed first by its name), its token ready at the same address.
+    expect(await h.json(['token', 'status', 'Ledger'])).toMatchObject({ hasToken: true, suspended: null });
+
+    const stock = await h.run(['team', 'copy', 'Stock']);
+    expect(stock.stdout).toBe(
+      'Copied "Stock" and its presets to your robots. Its token did not come along: the team robot\'s token is ' +
+        'for https://stock.example, and the robot points at https://stock-new.example; a token goes to another ' +
+        'address only when you confirm it. Set its token with: robot-tray token set Stock\n',
+    );
+    expect(await h.json(['token', 'status', 'Stock'])).toMatchObject({ hasToken: false, suspended: null });
+
+    const audit = await h.run(['team', 'copy', 'Audit']);
+    expect(audit.stdout).toBe(
+      'Copied "Audit" and its presets to your robots. The team robot has no token on this desk, so the copy has ' +
+        'none. Set its token with: robot-tray token set Audit\n',
+    );
+    for (const name of ['Ledger', 'Stock', 'Audit'])
+      expect((await h.run(['robot', 'remove', name])).code).toBe(0);
+    expect((await h.run(['team', 'stop'])).code).toBe(0);
+  }, 90_000);
 });

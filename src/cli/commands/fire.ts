@@ -4,6 +4,7 @@ import { parseSeconds, run } from '../command.ts';
 import { withCore } from '../coreAccess.ts';
 import { argumentOptions, fireRequest, givenChanges, type SendOptions } from '../fireRequest.ts';
 import { fieldSourceOptions } from '../fieldSources.ts';
+import { checkOutputFolder } from '../outputFile.ts';
 import { checkResponseOptions } from '../responseOutput.ts';
 import { sendAndReport } from '../sendAndReport.ts';
 import { type TokenEnvOptions, tokenEnvOption, useTokenFromEnv } from '../tokenEnv.ts';
@@ -52,6 +53,9 @@ export function waitSettings(options: WaitOptions, started: number) {
   if (options.output !== undefined && !wait) {
     throw usageError('--output needs --wait: without it the command ends before the robot has responded.');
   }
+  // Known now, not after the robot ran for nothing.
+  if (options.output !== undefined && options.output !== '-')
+    checkOutputFolder(options.output, '--output ', 'Nothing was sent.');
   return { ...shown, wait, started, timeoutSeconds: options.timeout };
 }
 

@@ -1,5 +1,6 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { formatBytes, parseBytes } from '../../shared/bytes.ts';
+import { HISTORY_MAX_BYTES, QUERY_RESPONSE_CAP_BYTES } from '../../shared/models/historyBounds.ts';
 import type { Settings } from '../../shared/models/settings.ts';
 import { usageError } from '../cliError.ts';
 import { integerParser, run } from '../command.ts';
@@ -9,11 +10,15 @@ import { grouped } from '../../shared/grouped.ts';
 
 type SetOptions = { maxCalls?: number; maxSize?: number; maxResponse?: number; json?: boolean };
 
-function sizeParser(value: string): number {
-  const bytes = parseBytes(value);
-  if (bytes === undefined)
-    throw new InvalidArgumentError('expected a size such as 500 MiB, 2 GiB or 1048576.');
-  return bytes;
+/** A size option checked against the setting's bounds here, so its error names the option. */
+function sizeParser(bounds: { min: number; max: number }) {
+  const expected = `expected a size from ${formatBytes(bounds.min)} to ${formatBytes(bounds.max)}, such as 500 MiB or 2 GiB.`;
+  return (value: string): number => {
+    const bytes = parseBytes(value);
+    if (bytes === undefined || bytes < bounds.min || bytes > bounds.max)
+      throw new InvalidArgumentError(expected);
+    return bytes;
+  };
 }
 
 /** What the history keeps, as settings show it (the exact byte counts in JSON). */
@@ -57,8 +62,16 @@ export function historyCommand(): Command {
     .command('set')
     .description('change the history limits; a call still waiting is never pruned')
     .option('--max-calls <N>', 'keep at most this many calls', integerParser(10, 1_000_000))
-    .option('--max-size <SIZE>', 'keep at most this much history on disk, e.g. 1 GiB', sizeParser)
-    .option('--max-response <SIZE>', 'read a robot’s response only up to this size, e.g. 50 MiB', sizeParser)
+    .option(
+      '--max-size <SIZE>',
+      'keep at most this much history on disk, e.g. 1 GiB',
+      sizeParser(HISTORY_MAX_BYTES),
+    )
+    .option(
+      '--max-response <SIZE>',
+      'read a robot’s response only up to this size, e.g. 50 MiB',
+      sizeParser(QUERY_RESPONSE_CAP_BYTES),
+    )
     .option('--json', 'print the limits as JSON')
     .action(run(set));
   return history;

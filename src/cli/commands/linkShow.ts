@@ -27,6 +27,7 @@ export function showOpenedRun(
       ['preset', preset.name],
       ['request', `${preview.method} ${preview.url}`],
       ['token', "Robot Tray's own, sent in a header (a link never carries one)"],
+      ['fields', fieldLines(preset, fields)],
       ['arguments', preview.body ?? undefined],
       ['to fill in', run.ok ? undefined : run.problems.map((p) => p.message).join('\n')],
       ['problem', preview.problem ?? undefined],
@@ -34,4 +35,22 @@ export function showOpenedRun(
   );
   printLine();
   printLine('Nothing was fired: the app fires a link only when you click "Fire now" in it.');
+}
+
+/**
+ * Each of the preset's fields as the link fills it: the value it gives, the
+ * field's default, or nothing yet. A secret field's value is never shown
+ * (a link cannot carry one; the run asks for it).
+ */
+function fieldLines(preset: Preset, given: Record<string, string>): string | undefined {
+  if (preset.fields.length === 0) return undefined;
+  return preset.fields
+    .map((field) => {
+      if (field.secret) return `${field.name}: (secret: asked for when the run is fired, never in a link)`;
+      const value = Object.hasOwn(given, field.name) ? given[field.name] : undefined;
+      if (value !== undefined) return `${field.name} = ${value} (from the link)`;
+      if (field.default !== undefined) return `${field.name} = ${String(field.default)} (its default)`;
+      return `${field.name}: (not filled${field.required ? '; required' : ''})`;
+    })
+    .join('\n');
 }

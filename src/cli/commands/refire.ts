@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import type { Call } from '../../shared/models/call.ts';
 import type { JsonObject } from '../../shared/models/json.ts';
 import type { HttpMethod } from '../../shared/models/preset.ts';
 import { changeArgs } from '../argChanges.ts';
@@ -8,6 +9,7 @@ import { run } from '../command.ts';
 import { withCore } from '../coreAccess.ts';
 import { argumentOptions, givenChanges } from '../fireRequest.ts';
 import { type FieldSourceOptions, fieldSourceOptions, fieldTexts } from '../fieldSources.ts';
+import { printProblem } from '../output.ts';
 import { sendAndReport } from '../sendAndReport.ts';
 import { type TokenEnvOptions, tokenEnvOption, useTokenFromEnv } from '../tokenEnv.ts';
 import { type WaitOptions, waitOptions, waitSettings } from './fire.ts';
@@ -32,7 +34,7 @@ export function refireCommand(): Command {
       argumentOptions(
         tokenEnvOption(new Command('refire'))
           .description(
-            "fire a past call again: exactly as it was sent, or with arguments or method changed (set over the call's)",
+            "fire a past call again: its method and arguments as they were sent, or changed (set over the call's), to the robot's address now",
           )
           .argument('<CALL>', "the call's local id (or its first characters), or its webhookCallId"),
       )
@@ -72,6 +74,28 @@ async function refire(id: string, options: RefireOptions): Promise<number> {
       ...(method === undefined ? {} : { method }),
       ...(fields === undefined ? {} : { fields }),
     };
-    return sendAndReport(core, () => core.refire(call.id, changes), settings);
+    return sendAndReport(
+      core,
+      async () => {
+        const sent = await core.refire(call.id, changes);
+        const moved = movedWords(call, sent);
+        if (moved !== undefined) printProblem(moved);
+        return sent;
+      },
+      settings,
+    );
   });
+}
+
+/**
+ * A call goes to the robot's address now: when the robot moved since, the
+ * person is told where this one went, not left to think it went where the
+ * first did. Query strings aside (a GET's arguments may have changed).
+ */
+function movedWords(first: Call, sent: Call): string | undefined {
+  if (first.url === null || sent.url === null) return undefined;
+  const was = first.url.split('?')[0]!;
+  const now = sent.url.split('?')[0]!;
+  if (was === now) return undefined;
+  return `Sent to ${now}, robot "${sent.robotName}"'s address now; call ${first.id} went to ${was}.`;
 }

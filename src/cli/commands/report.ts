@@ -1,10 +1,9 @@
-import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Command } from 'commander';
-import { usageError } from '../cliError.ts';
 import { run } from '../command.ts';
 import { withCore } from '../coreAccess.ts';
 import { printProblem } from '../output.ts';
+import { writeOutputFile } from '../outputFile.ts';
 import { namesFile, savedCallFromFile, type NamedCall } from '../savedCallArg.ts';
 
 type ReportOptions = { output?: string };
@@ -46,13 +45,6 @@ async function report(word: string, options: ReportOptions, command: Command): P
     process.stdout.write(text);
     return;
   }
-  try {
-    await writeFile(options.output, text);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? 'error';
-    throw usageError(
-      `--output ${options.output}: the file cannot be written (${code}). Check the path and its folder.`,
-    );
-  }
+  await writeOutputFile(options.output, text, '--output ');
   printProblem(`Wrote the report of call ${named.call.id} to ${options.output}.`);
 }

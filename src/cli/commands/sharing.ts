@@ -1,8 +1,8 @@
-import { writeFile } from 'node:fs/promises';
 import { Command } from 'commander';
 import type { ExistingChoice } from '../../core/sharing/importPlan.ts';
-import { CliError, usageError } from '../cliError.ts';
+import { usageError } from '../cliError.ts';
 import { run } from '../command.ts';
+import { writeOutputFile } from '../outputFile.ts';
 import { withCore } from '../coreAccess.ts';
 import { ExitCode } from '../exitCodes.ts';
 import { importCounts, importPlanText } from '../importPlanText.ts';
@@ -43,14 +43,7 @@ async function exportRobots(file: string, options: ExportOptions): Promise<void>
     const { exportText } = await import('../../core/sharing/exportCatalog.ts');
     const text = exportText(exported);
     if (file === '-') return void process.stdout.write(text);
-    try {
-      await writeFile(file, text);
-    } catch (error) {
-      throw new CliError(
-        'storage',
-        `Could not write ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'}). Choose a folder you can write to.`,
-      );
-    }
+    await writeOutputFile(file, text);
     const count = exported.robots.length;
     const presets = exported.robots.reduce((n, r) => n + r.presets.length, 0);
     printLine(

@@ -1,7 +1,9 @@
 import path from 'node:path';
 import { Command } from 'commander';
 import { sameName } from '../../shared/names.ts';
+import type { RobotView } from '../../shared/models/robotView.ts';
 import type { TeamCatalogState } from '../../shared/models/teamCatalog.ts';
+import { originOf } from '../../shared/models/tokenOrigin.ts';
 import { notFoundError } from '../cliError.ts';
 import { run } from '../command.ts';
 import { withCore } from '../coreAccess.ts';
@@ -28,7 +30,9 @@ export function teamCommand(): Command {
     .action(run(stop));
   team
     .command('copy')
-    .description('copy a team robot and its presets to your own robots (a new robot: set its token)')
+    .description(
+      "copy a team robot and its presets to your own robots; the team robot's token on this desk comes along, for the same address only",
+    )
     .argument('<ROBOT>', "the team's robot")
     .action(run(copy));
   team
@@ -95,11 +99,25 @@ async function copy(name: string): Promise<void> {
     const robot = team.robots.find((r) => sameName(r.name, name));
     if (robot === undefined)
       throw notFoundError('The team catalog has no robot of that name. See them with: robot-tray robot list');
-    await core.copyTeamRobot(robot.id);
-    printLine(
-      `Copied "${robot.name}" and its presets to your robots. Set its token with: robot-tray token set ${shellWord(robot.name)}`,
-    );
+    const plan = await core.copyTeamRobot(robot.id);
+    const came = plan.robots[0]?.token === 'kept';
+    printLine(`Copied "${robot.name}" and its presets to your robots. ${copiedTokenWords(robot, came)}`);
   });
+}
+
+/** Whether the copy has the team robot's token, and if not why, with the command that sets one. */
+function copiedTokenWords(robot: RobotView, came: boolean): string {
+  const origin = originOf(robot.baseUrl);
+  if (came) return `Its token came along, for ${origin} as the team robot's.`;
+  const set = `Set its token with: robot-tray token set ${shellWord(robot.name)}`;
+  const s = robot.tokenSuspended;
+  if (s !== null)
+    return (
+      `Its token did not come along: the team robot's token is for ${s.from}, and the robot points at ${s.to}; ` +
+      `a token goes to another address only when you confirm it. ${set}`
+    );
+  if (robot.hasToken) return `Its token could not be read from the system keychain now. ${set}`;
+  return `The team robot has no token on this desk, so the copy has none. ${set}`;
 }
 
 async function status(options: { json?: boolean }): Promise<number> {

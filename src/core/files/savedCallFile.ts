@@ -9,6 +9,7 @@ import {
   type SavedCall,
 } from '../../shared/models/savedCall.ts';
 import { AppError } from '../errors.ts';
+import { writeProblemWords } from './writeProblem.ts';
 import { opaqueProblemWords, problemWords, readUserFile, UserFileError } from './readUserFile.ts';
 
 /**
@@ -62,11 +63,7 @@ export async function writeSavedCallFile(
   try {
     await write(file, text);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? 'error';
-    throw new AppError(
-      'validation',
-      `${file} cannot be written (${code}). Check the path and that its folder exists and is writable.`,
-    );
+    throw new AppError('validation', `${file} ${writeProblemWords(file, error)}.`);
   }
   return Buffer.byteLength(text);
 }

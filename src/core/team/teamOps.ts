@@ -76,10 +76,12 @@ async function teamTokenOrigins(
   return found;
 }
 
-/** How one's own catalog takes in an export file (CatalogOps). */
+/** How one's own catalog takes in an export file, and a copied robot's token (CatalogOps). */
 type OwnImport = {
   planImport(file: ExportFile): Promise<ImportPlan>;
   applyImport(file: ExportFile, choices: ImportChoices): Promise<ImportPlan>;
+  getRobot(idOrName: string): Promise<{ id: string }>;
+  setToken(robotId: string, token: unknown): Promise<unknown>;
 };
 
 /**
@@ -112,14 +114,21 @@ export class TeamOps {
   /**
    * The team robot and its presets as an export of one robot, for "copy to
    * my robots": imported like any file (a robot of that name here is a
-   * conflict), with a new id and no token.
+   * conflict), with a new id (copyToOwn brings the token along).
    */
   asExport(robotId: string, now: number): ExportFile {
     const robot = this.#team.robot(robotId);
     return exportCatalog([robot], this.#team.presets(), now, [robot.id]);
   }
 
-  /** Copy a team robot and its presets to one's own robots (a new id, token needed); a name taken here is refused. */
+  /**
+   * Copy a team robot and its presets to one's own robots (a new id); a name
+   * taken here is refused. The token this desk keeps for the team robot's
+   * origin comes along, bound to that same origin (the copy points there
+   * too): the plan's token says `kept`. A token bound to another origin (the
+   * catalog moved the robot) stays behind, as does one the keychain will not
+   * give now: `needed`, set it on the copy.
+   */
   async copyToOwn(robotId: string, now: number, mine: OwnImport): Promise<ImportPlan> {
     const file = this.asExport(robotId, now);
     const name = file.robots[0]!.name;
@@ -129,7 +138,23 @@ export class TeamOps {
         `You already have a robot named "${name}". Rename yours, then copy the team's.`,
       );
     }
-    return mine.applyImport(file, {});
+    const plan = await mine.applyImport(file, {});
+    const came = await this.#copyToken(this.#team.robot(robotId), mine);
+    return came ? { ...plan, robots: plan.robots.map((r) => ({ ...r, token: 'kept' as const })) } : plan;
+  }
+
+  /** The team robot's token for its own origin, set on its copy; whether there was one to set. */
+  async #copyToken(robot: Robot, mine: OwnImport): Promise<boolean> {
+    try {
+      const token = await this.#vault.get(robot.id, originOf(robot.baseUrl));
+      if (token === undefined) return false;
+      await mine.setToken((await mine.getRobot(robot.name)).id, token);
+      return true;
+    } catch (error) {
+      // The copy is made; a locked keychain only leaves its token to be set.
+      if (error instanceof AppError && error.kind === 'keychain') return false;
+      throw error;
+    }
   }
 
   /** Read the catalog file again now. */

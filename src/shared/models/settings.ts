@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { stripUndefined } from '../objects.ts';
 import { defaultNetworkSettings, NetworkFields } from './network.ts';
+import { HISTORY_MAX_BYTES, QUERY_RESPONSE_CAP_BYTES } from './historyBounds.ts';
 import { PollPolicyOverrides } from './pollPolicy.ts';
 
 const MiB = 1024 * 1024;
@@ -18,11 +19,7 @@ export const HttpFields = z.object({
     .int()
     .min(1024)
     .max(64 * MiB),
-  queryResponseCapBytes: z
-    .number()
-    .int()
-    .min(1024)
-    .max(1024 * MiB),
+  queryResponseCapBytes: z.number().int().min(QUERY_RESPONSE_CAP_BYTES.min).max(QUERY_RESPONSE_CAP_BYTES.max),
   connectionsPerOrigin: z.number().int().min(1).max(256),
 });
 
@@ -46,8 +43,8 @@ const SettingsFields = z.object({
   historyMaxBytes: z
     .number()
     .int()
-    .min(10 * MiB, 'keep at least 10 MiB of history')
-    .max(1024 * GiB, 'at most 1024 GiB'),
+    .min(HISTORY_MAX_BYTES.min, 'keep at least 10 MiB of history')
+    .max(HISTORY_MAX_BYTES.max, 'at most 1024 GiB'),
   /** Query requests in flight at once, across all robots. */
   maxConcurrentQueries: z.number().int().min(1).max(256),
   /** Status queries started per second to one service (origin), whatever the number of calls waiting on it. */

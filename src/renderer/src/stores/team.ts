@@ -54,7 +54,12 @@ export async function stopTeamCatalog(): Promise<void> {
   applyTeam(await call('stopTeamCatalog'));
 }
 
-/** Make a team robot one's own (with its presets; token needed): main imports it like a file. */
-export async function copyTeamRobot(robotId: string): Promise<void> {
-  await call('copyTeamRobot', { robotId });
+/**
+ * Make a team robot one's own (with its presets, and its token for the same
+ * origin when this desk has one): main imports it like a file. Says whether
+ * the token came along.
+ */
+export async function copyTeamRobot(robotId: string): Promise<{ tokenCame: boolean }> {
+  const plan = await call('copyTeamRobot', { robotId });
+  return { tokenCame: plan.robots[0]?.token === 'kept' };
 }

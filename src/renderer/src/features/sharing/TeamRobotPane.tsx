@@ -19,8 +19,12 @@ export function TeamRobotPane({ robot }: { robot: RobotView }) {
   const copy = async () => {
     setOutcome(null);
     try {
-      await copyTeamRobot(robot.id);
-      setOutcome('Copied to your robots, with its presets; set its token there.');
+      const { tokenCame } = await copyTeamRobot(robot.id);
+      setOutcome(
+        tokenCame
+          ? `Copied to your robots, with its presets and its token for ${originOf(robot.baseUrl)}.`
+          : 'Copied to your robots, with its presets; set its token there.',
+      );
     } catch (error) {
       setOutcome(messageOf(error));
     }
