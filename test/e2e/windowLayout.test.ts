@@ -6,6 +6,7 @@ import { navigationForLink } from '../../src/main/links/openLink.ts';
 import { MIN_WINDOW } from '../../src/main/window/windowOptions.ts';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import { addSandboxRobot } from '../support/coreHarness.ts';
+import { openNightlyReport } from '../support/nightlyReportWindow.ts';
 import { screenshotDir } from '../support/screenshots.ts';
 import { openAppWindow, type AppWindow, requireBuiltRenderer } from '../support/windowHarness.ts';
 
@@ -27,8 +28,8 @@ async function inView(page: Page, locator: Locator): Promise<boolean> {
 /**
  * The window at the size it opens at (1100 × 720) and at its smallest
  * (800 × 600), light and dark: what a call is opened for, a link's Fire
- * now, a preset's actions, a menu and a notice each where they can be seen
- * and reached. Each size's screenshots are saved for people to look at.
+ * now, a preset's actions, a menu, a notice and Settings' Save each where
+ * they can be seen and reached. Each size's screenshots are saved for people to look at.
  */
 describe('the window’s layout at 1100 × 720 and at its 800 × 600 minimum', () => {
   let app: AppWindow | undefined;
@@ -191,4 +192,21 @@ describe('the window’s layout at 1100 × 720 and at its 800 × 600 minimum', (
       });
     }
   }
+
+  test('Settings keeps Save in reach', async () => {
+    const opened = await openNightlyReport();
+    ({ app, sandbox } = opened);
+    const { page } = app;
+    await page.getByRole('button', { name: 'Edit Nightly report' }).waitFor();
+    await page.getByRole('button', { name: 'Settings' }).click();
+    const save = page.getByRole('button', { name: 'Save settings' });
+    const saveInView = () =>
+      save.evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        return box.top >= 0 && box.bottom <= (globalThis as unknown as { innerHeight: number }).innerHeight;
+      });
+    expect(await saveInView()).toBe(true);
+    await page.locator('.main').evaluate((el) => el.scrollTo(0, el.scrollHeight / 2));
+    expect(await saveInView()).toBe(true);
+  });
 });

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import { BIN, ROOT } from '../support/cliHarness.ts';
+import { openNightlyReport } from '../support/nightlyReportWindow.ts';
 import { openAppWindow, type AppWindow, requireBuiltRenderer } from '../support/windowHarness.ts';
 
 /** Replace everything in the JSON editor with `text`, as typed. */
@@ -176,6 +177,64 @@ describe('the window: presets and firing', () => {
     await confirm.getByRole('button', { name: '▶ Fire now' }).click();
     await page.getByRole('status').filter({ hasText: 'Accepted' }).waitFor();
     expect(sandbox.calls()).toHaveLength(1);
+  });
+
+  test('a preset card follows its call to Done; sidebar and preset actions keep to one line and read as buttons', async () => {
+    const opened = await openNightlyReport();
+    ({ sandbox } = opened);
+    win = opened.app;
+    const { page } = win;
+    const { preset } = opened;
+    const card = page.locator(`.preset-card[data-preset-id="${preset.id}"]`);
+    await card.getByRole('button', { name: 'Fire Nightly report', exact: true }).click();
+    const line = card.locator('.fire-outcome');
+    // Accepted, and then what the call came to, as the calls list says it.
+    await line
+      .getByTestId('fire-outcome-state')
+      .locator('.badge[data-state="done"]')
+      .waitFor({ timeout: 15_000 });
+    expect(await line.textContent()).toMatch(/^✓ Accepted · webhookCallId \S+ · now Done Show call$/);
+
+    // "Done · just now" is one line in the sidebar (an inline box that wraps has several rects).
+    const meta = page.locator('.robot-item .meta > :last-child').first();
+    await expect.poll(() => meta.textContent()).toBe('Done · just now');
+    expect(await meta.evaluate((el) => el.getClientRects().length)).toBe(1);
+    const metaBox = (await page.locator('.robot-item .meta').first().boundingBox())!;
+    const badgeBox = (await page.locator('.robot-item .meta .badge').first().boundingBox())!;
+    expect(metaBox.height).toBeLessThanOrEqual(badgeBox.height + 2);
+
+    // The preset's actions: bordered buttons, each whole inside the card (none cut off at its edge).
+    const actions = card.locator('.preset-menu button');
+    expect(await actions.count()).toBe(6);
+    const cardBox = (await card.boundingBox())!;
+    const looks = await actions.evaluateAll((buttons) =>
+      buttons.map((b) => {
+        const style = (
+          globalThis as unknown as { getComputedStyle: (e: unknown) => { borderTopColor: string } }
+        ).getComputedStyle(b);
+        const box = b.getBoundingClientRect();
+        return { top: Math.round(box.top), right: box.right, border: style.borderTopColor };
+      }),
+    );
+    for (const { right } of looks) expect(right).toBeLessThanOrEqual(cardBox.x + cardBox.width);
+    expect(new Set(looks.map((l) => l.top)).size).toBeLessThanOrEqual(2);
+    for (const { border } of looks) expect(border).not.toBe('rgba(0, 0, 0, 0)');
+  });
+
+  test('Ctrl+Enter saves the preset dialog', async () => {
+    const opened = await openNightlyReport();
+    ({ sandbox } = opened);
+    const app = (win = opened.app);
+    const { preset } = opened;
+    const { page } = app;
+    await page.getByRole('button', { name: 'Edit Nightly report' }).click();
+    const dialog = page.getByRole('dialog', { name: /Nightly report/ });
+    await dialog.getByLabel('Name', { exact: true }).fill('Nightly report v2');
+    await page.keyboard.press('Control+Enter');
+    await dialog.waitFor({ state: 'detached' });
+    await expect
+      .poll(async () => (await app.core.listPresets()).find((p) => p.id === preset.id)?.name)
+      .toBe('Nightly report v2');
   });
 
   test('presets reorder by keyboard; pin and duplicate save at once', async () => {

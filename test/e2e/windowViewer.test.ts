@@ -9,10 +9,11 @@ import type { Call } from '../../src/shared/models/call.ts';
 import { addSandboxRobot } from '../support/coreHarness.ts';
 import { openAppWindow, type AppWindow, requireBuiltRenderer } from '../support/windowHarness.ts';
 import { storeFinishedCall } from '../support/storedCalls.ts';
+import { openNightlyReport } from '../support/nightlyReportWindow.ts';
 
 /**
- * Fire again with changes, and the JSON viewer's raw view, download, odd keys
- * and search on a large response, in Chromium over a real core and sandbox.
+ * Fire again with changes, and the JSON viewer's raw view, download, odd keys,
+ * depth and search on large responses, in Chromium over a real core and sandbox.
  */
 describe('fire again with changes and the JSON viewer in the window', () => {
   let app: AppWindow | undefined;
@@ -227,4 +228,58 @@ describe('fire again with changes and the JSON viewer in the window', () => {
     await search.press('x');
     await expect.poll(() => count.textContent()).toBe('No matches');
   }, 90_000);
+
+  test('the viewer says its depth, brings a search match into view, and the calls search hint fits', async () => {
+    const opened = await openNightlyReport();
+    ({ app, sandbox } = opened);
+    tokens.push(opened.robot.id);
+    const { robot, preset } = opened;
+    const { page } = app;
+    const call = await app.core.fire(robot.id, { presetId: preset.id });
+    const row = page.locator(`.call-row[data-call-id="${call.id}"]`);
+    await row.and(page.locator('[data-state="done"]')).waitFor({ timeout: 15_000 });
+    await row.dblclick();
+    const viewer = page.getByTestId('json-viewer');
+    await viewer.getByRole('treeitem').first().waitFor();
+    const depth = viewer.getByRole('combobox', { name: 'Expand to depth' });
+    expect(await depth.inputValue()).toBe('2');
+    expect(
+      await depth.evaluate(
+        (el) =>
+          (el as unknown as { selectedOptions: Array<{ textContent: string }> }).selectedOptions[0]
+            ?.textContent,
+      ),
+    ).toBe('2');
+    await viewer.getByRole('button', { name: 'Expand all' }).click();
+    expect(await depth.inputValue()).toBe('all');
+    await depth.selectOption('1');
+    expect(await depth.inputValue()).toBe('1');
+
+    await page.getByTestId('call-detail').evaluate((el) => el.parentElement!.scrollTo(0, 0));
+    await viewer.getByRole('searchbox', { name: 'Search keys and values' }).fill('field119');
+    await expect.poll(() => viewer.getByTestId('json-selected-path').textContent()).toBe('$.field119');
+    const match = viewer.getByRole('treeitem', { name: /field119/ });
+    await expect
+      .poll(() =>
+        match.evaluate((el) => {
+          const box = el.getBoundingClientRect();
+          return box.top >= 0 && box.bottom <= (globalThis as unknown as { innerHeight: number }).innerHeight;
+        }),
+      )
+      .toBe(true);
+
+    // The calls search's placeholder is drawn whole in its box.
+    const search = page.getByRole('searchbox', { name: /Filter calls/ });
+    await search.waitFor();
+    // Run in the page (a string, since this file is typed for Node, not the DOM).
+    const fits = await page.evaluate<boolean>(`(() => {
+      const input = document.querySelector('.calls-filters input[type="search"]');
+      const style = getComputedStyle(input);
+      const context = document.createElement('canvas').getContext('2d');
+      context.font = style.fontWeight + ' ' + style.fontSize + ' ' + style.fontFamily;
+      const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return context.measureText(input.placeholder).width <= room;
+    })()`);
+    expect(fits).toBe(true);
+  });
 });

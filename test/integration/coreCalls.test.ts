@@ -1,7 +1,10 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import type { Call } from '../../src/shared/models/call.ts';
+import { whenCall } from '../support/coreEvents.ts';
 import { openCoreHarness, type CoreHarness } from '../support/coreHarness.ts';
 import { FakeClock } from '../support/fakeClock.ts';
+import { scriptedCores } from '../support/scriptedCore.ts';
+import { json } from '../support/scriptedService.ts';
 
 /**
  * Every state a call can reach, against the sandbox over real HTTP. Polling
@@ -76,6 +79,18 @@ describe('call tracker against the sandbox', () => {
     });
     expect(h.sandbox.requests()).toHaveLength(0);
     expect(h.core.listCalls()).toHaveLength(0);
+  });
+
+  test('arguments named "__proto__" or holding Infinity are refused by name, not dropped', async () => {
+    await open();
+    const robot = await h.addRobot({ name: 'Echo', flow: [{ type: 'respond', echo: true }] });
+    await expect(
+      h.core.fire(robot.id, { method: 'POST', args: JSON.parse('{"__proto__": 1, "x": 1}') as object }),
+    ).rejects.toThrow(/__proto__/);
+    await expect(h.core.fire(robot.id, { method: 'POST', args: { a: Infinity } })).rejects.toThrow(
+      /args\.a: must be a JSON value/,
+    );
+    expect(h.sandbox.requests()).toHaveLength(0);
   });
 
   test('a preset fires with its arguments, overridden by the ones given now', async () => {
@@ -246,5 +261,46 @@ describe('call tracker against the sandbox', () => {
     const queries = requests.filter((r) => r.path.includes('webhookResponse'));
     expect(queries[0]?.headers['x-service-token']).toBe(token('A'));
     expect(queries[1]?.headers['x-service-token']).toBeUndefined();
+  });
+});
+
+/** Moments the sandbox never holds still for: a trigger not yet answered, a status it does not know. */
+describe('calls against a scripted service', () => {
+  const { service, coreFor } = scriptedCores({
+    token: 'tok-scripted-calls-77c1',
+    robotName: 'Scripted',
+    prefix: 'robot-tray-calls-',
+  });
+
+  test('a call still being sent cannot be forgotten', async () => {
+    let answer: () => void = () => undefined;
+    const svc = await service((_req, res) => {
+      answer = () => json(res, 200, { webhookCallId: 'late' });
+    });
+    const { core, robot } = await coreFor(svc.url);
+    const firing = core.fire(robot.id, { method: 'POST', args: {} });
+    await expect.poll(() => svc.seen.length).toBe(1);
+    const [sending] = core.listCalls();
+    expect(sending?.state).toBe('sending');
+    expect(() => core.forgetCall(sending!.id)).toThrow(/still being sent/);
+    answer();
+    expect((await firing).state).toBe('waiting');
+  });
+
+  test('resuming an unexpected call drops the body it kept', async () => {
+    const svc = await service((req, res) =>
+      req.method === 'POST'
+        ? json(res, 200, { webhookCallId: 'w-paused' })
+        : json(res, 200, { status: 'PAUSED', detail: 'waiting for an operator' }),
+    );
+    const { core, robot, clock } = await coreFor(svc.url);
+    const fired = await core.fire(robot.id, { method: 'POST', args: {} });
+    const ended = whenCall(core, fired.id, (c) => c.state === 'unexpected');
+    clock.runNext();
+    await ended;
+    expect(core.getCall(fired.id).response).toBeDefined();
+    const resumed = await core.resumeCall(fired.id);
+    expect(resumed.response).toBeUndefined();
+    expect(core.getCall(fired.id).response).toBeUndefined();
   });
 });

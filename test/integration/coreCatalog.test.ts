@@ -75,6 +75,13 @@ describe('AppCore robots, presets, tokens, history and settings', () => {
     await expect(h.core.setToken(robot.id, '  ')).rejects.toThrow(/token: must not be empty/);
   });
 
+  test('a token that cannot travel in a header is refused when stored', async () => {
+    h = await openCoreHarness();
+    const robot = await h.core.createRobot({ name: 'R', baseUrl: 'https://r.example' });
+    await expect(h.core.setToken(robot.id, 'tøken€')).rejects.toThrow(/plain ASCII/);
+    expect((await h.core.getRobot(robot.id)).hasToken).toBe(false);
+  });
+
   test('calls: refire sends the same arguments; forget and clear finished', async () => {
     const clock = new FakeClock();
     h = await openCoreHarness({ core: { clock, random: () => 0.999 } });

@@ -1,9 +1,13 @@
 import { readdir, readFile, stat, truncate, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, test } from 'vitest';
 import { AppCore } from '../../src/core/appCore.ts';
+import { CallHistory } from '../../src/core/store/callHistory.ts';
+import { WarningLog } from '../../src/core/store/warnings.ts';
 import { damagePageOf, databaseIn } from '../support/databaseFile.ts';
 import { openCoreHarness, type CoreHarness } from '../support/coreHarness.ts';
+import { tempFolders } from '../support/tempFolders.ts';
 
 /**
  * Robot Tray's database damaged on disk: whatever is in the file's place
@@ -11,6 +15,7 @@ import { openCoreHarness, type CoreHarness } from '../support/coreHarness.ts';
  * overwritten: it is set aside under a name the warning gives, the app
  * starts with a new database, and the robots, presets and settings come
  * back from the newest catalog backup, their tokens still in the keychain.
+ * A database a newer Robot Tray wrote is not damaged: it is refused, untouched.
  */
 let h: CoreHarness | undefined;
 afterEach(async () => {
@@ -107,5 +112,21 @@ describe('a damaged database is set aside, and the catalog comes back from its b
     const next = await h.reopen();
     expect(next.warnings()[0]?.message).toMatch(/\(it was found damaged while in use\)\. It was moved to /);
     expect((await next.listRobots()).map((r) => r.name)).toEqual(['Invoices']);
+  });
+});
+
+describe('a database from a newer Robot Tray', () => {
+  const { tempDir } = tempFolders('robot-tray-damaged-');
+
+  test('a database written by a newer Robot Tray is refused, not set aside', async () => {
+    const dir = await tempDir();
+    const file = databaseIn(dir);
+    const db = new DatabaseSync(file);
+    db.exec('CREATE TABLE calls (id TEXT); PRAGMA user_version = 9;');
+    db.close();
+    expect(() => CallHistory.open(file, new WarningLog())).toThrow(/newer Robot Tray.*Update Robot Tray/);
+    const again = new DatabaseSync(file);
+    expect(again.prepare('PRAGMA user_version').get()).toEqual({ user_version: 9 });
+    again.close();
   });
 });

@@ -1,18 +1,17 @@
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { readFile, readdir } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { afterEach, describe, expect, test } from 'vitest';
-import { AppCore, type CoreEvent } from '../../src/core/appCore.ts';
+import { describe, expect, test } from 'vitest';
 import { MAX_JSON_DEPTH } from '../../src/shared/models/json.ts';
 import { whenCall } from '../support/coreEvents.ts';
-import { FakeClock } from '../support/fakeClock.ts';
-import { json, startScriptedService, type SeenRequest } from '../support/scriptedService.ts';
+import { scriptedCores } from '../support/scriptedCore.ts';
+import { json } from '../support/scriptedService.ts';
 
 /**
  * The core against a hostile service on loopback: tokens sent back in other
- * forms, answers that fail to store, bodies that trickle, slow origins.
+ * forms, answers that fail to store or are too large to keep, bodies that
+ * trickle, slow origins.
  */
 
 // Base64-like, as real tokens are: `+`, `/` and `=` are what escaping and encoding change.
@@ -27,45 +26,11 @@ const FORMS = [
   Buffer.from(TOKEN).toString('base64url'),
 ];
 
-const cleanups: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  while (cleanups.length > 0) await cleanups.pop()!();
+const { service, coreFor } = scriptedCores({
+  token: TOKEN,
+  robotName: 'Hostile',
+  prefix: 'robot-tray-hostile-',
 });
-
-async function service(respond: (req: SeenRequest, res: ServerResponse) => void) {
-  const s = await startScriptedService(respond);
-  cleanups.push(s.close);
-  return s;
-}
-
-async function coreFor(baseUrl: string, options: { clock?: FakeClock } = {}) {
-  const clock = options.clock ?? new FakeClock();
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'robot-tray-hostile-'));
-  let core = await AppCore.open({ dataDir, clock, random: () => 0.999 });
-  const events: CoreEvent[] = [];
-  core.subscribe((e) => events.push(e));
-  const robot = await core.createRobot({ name: 'Hostile', baseUrl });
-  await core.setToken(robot.id, TOKEN);
-  cleanups.push(async () => {
-    await core.clearToken(robot.id).catch(() => undefined);
-    await core.close();
-    await rm(dataDir, { recursive: true, force: true });
-  });
-  return {
-    get core() {
-      return core;
-    },
-    robot,
-    clock,
-    dataDir,
-    events,
-    async reopen() {
-      await core.close();
-      core = await AppCore.open({ dataDir, clock, random: () => 0.999, resumeWatching: false });
-      return core;
-    },
-  };
-}
 
 /** Everything Robot Tray wrote to its data folder, as text. */
 async function dataFolderText(dataDir: string): Promise<string> {
@@ -211,6 +176,37 @@ describe('the token sent back in another form never reaches history, events or m
     expect(h.core.getCall(fired.id).responseText).toBeUndefined();
   });
 
+  test('a non-JSON success body that echoes the token is redacted before it is stored', async () => {
+    const svc = await service((req, res) => {
+      res.writeHead(200).end(`<html>debug token=${String(req.headers['x-service-token'])}</html>`);
+    });
+    const h = await coreFor(svc.url);
+    const call = await h.core.fire(h.robot.id, { method: 'POST', args: {} });
+    expect(call.state).toBe('unknown');
+    expect(call.error?.message).toContain('[redacted]');
+    expect(JSON.stringify(h.core.listCalls())).not.toContain(TOKEN);
+    expect(h.core.listCalls({ text: TOKEN })).toEqual([]);
+  });
+
+  test('a failed status answer that echoes the token is redacted before it is stored', async () => {
+    const svc = await service((req, res) =>
+      req.method === 'POST'
+        ? json(res, 200, { webhookCallId: 'w-echo' })
+        : json(res, 200, {
+            status: 'ERROR',
+            detail: `request token was ${String(req.headers['x-service-token'])}`,
+          }),
+    );
+    const h = await coreFor(svc.url);
+    const fired = await h.core.fire(h.robot.id, { method: 'POST', args: {} });
+    const ended = whenCall(h.core, fired.id, (c) => c.state === 'failed');
+    h.clock.runNext();
+    await ended;
+    const call = h.core.getCall(fired.id);
+    expect(call.response).toEqual({ status: 'ERROR', detail: 'request token was [redacted]' });
+    expect(JSON.stringify(h.core.listCalls())).not.toContain(TOKEN);
+  });
+
   test('tokens shorter than 16 or longer than 4,096 characters are refused, naming the bounds', async () => {
     const svc = await service((_req, res) => json(res, 200, {}));
     const h = await coreFor(svc.url);
@@ -320,6 +316,35 @@ describe('finished calls never vanish', () => {
       message: expect.stringMatching(/locked by another process.*Nothing was sent\.$/),
     });
     expect(svc.seen).toHaveLength(0);
+  });
+});
+
+describe('answers larger than Robot Tray keeps', () => {
+  test('a trigger answer over the size cap is unknown, not unreachable: the robot probably started', async () => {
+    const svc = await service((_req, res) =>
+      json(res, 200, { webhookCallId: 'w', pad: 'x'.repeat(2 * 1024 * 1024) }),
+    );
+    const h = await coreFor(svc.url);
+    const call = await h.core.fire(h.robot.id, { method: 'POST', args: {} });
+    expect(call.state).toBe('unknown');
+  });
+
+  test('a query answer over the size cap stops watching instead of downloading it again and again', async () => {
+    const svc = await service((req, res) =>
+      req.method === 'POST'
+        ? json(res, 200, { webhookCallId: 'big' })
+        : json(res, 200, { status: 'WAITING', pad: 'x'.repeat(4096) }),
+    );
+    const h = await coreFor(svc.url);
+    await h.core.updateSettings({ http: { queryResponseCapBytes: 2048 } });
+    expect(h.core.getSettings().http.connectTimeoutMs).toBe(10_000);
+    const fired = await h.core.fire(h.robot.id, { method: 'POST', args: {} });
+    const stopped = whenCall(h.core, fired.id, (c) => c.state === 'stopped');
+    h.clock.runNext();
+    await stopped;
+    expect(h.core.getCall(fired.id).error?.message).toMatch(/larger than 2 KiB/);
+    expect(svc.seen.filter((r) => r.method === 'GET')).toHaveLength(1);
+    expect(h.core.watchingCount).toBe(0);
   });
 });
 

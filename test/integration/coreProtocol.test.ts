@@ -1,41 +1,19 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterEach, describe, expect, test } from 'vitest';
-import { AppCore } from '../../src/core/appCore.ts';
+import type { ServerResponse } from 'node:http';
+import { describe, expect, test } from 'vitest';
 import type { AppError } from '../../src/core/errors.ts';
 import { WebhookClient } from '../../src/core/http/webhookClient.ts';
 import { defaultSettings } from '../../src/shared/models/settings.ts';
 import { startSandbox } from '../../src/sandbox/index.ts';
 import { whenCall } from '../support/coreEvents.ts';
-import { FakeClock } from '../support/fakeClock.ts';
-import { json, startScriptedService, type SeenRequest } from '../support/scriptedService.ts';
-import type { ServerResponse } from 'node:http';
+import { scriptedCores } from '../support/scriptedCore.ts';
+import { json } from '../support/scriptedService.ts';
 
 const TOKEN = 'tok-protocol-test-3f9a';
-const cleanups: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  while (cleanups.length > 0) await cleanups.pop()!();
+const { service, coreFor, closeLater } = scriptedCores({
+  token: TOKEN,
+  robotName: 'Scripted',
+  prefix: 'robot-tray-proto-',
 });
-
-async function service(respond: (req: SeenRequest, res: ServerResponse) => void) {
-  const s = await startScriptedService(respond);
-  cleanups.push(s.close);
-  return s;
-}
-
-async function coreFor(baseUrl: string, clock = new FakeClock()) {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'robot-tray-proto-'));
-  const core = await AppCore.open({ dataDir, clock, random: () => 0.999 });
-  const robot = await core.createRobot({ name: 'Scripted', baseUrl });
-  await core.setToken(robot.id, TOKEN);
-  cleanups.push(async () => {
-    await core.clearToken(robot.id);
-    await core.close();
-    await rm(dataDir, { recursive: true, force: true });
-  });
-  return { core, robot, clock };
-}
 
 const client = () => new WebhookClient(defaultSettings.http);
 
@@ -56,10 +34,10 @@ describe('webhook client against services that misbehave', () => {
 
   test('a hostile webhookCallId reaches the sandbox as one path segment', async () => {
     const sandbox = await startSandbox({ demoRobots: false });
-    cleanups.push(() => sandbox.close());
+    closeLater(() => sandbox.close());
     const target = { origin: sandbox.baseUrl, basePath: '' };
     const c = client();
-    cleanups.push(() => c.closePools());
+    closeLater(() => c.closePools());
     for (const id of ['../../main/public/webhook/request', 'a/b?c=d#e', '%2e%2e%2fadmin', '..;/x']) {
       const error = (await c.query(target, undefined, id).catch((e: unknown) => e)) as AppError;
       expect(error.status).toBe(404);
@@ -139,7 +117,7 @@ describe('webhook client against services that misbehave', () => {
   test('a service that never answers times out with a typed error', async () => {
     const svc = await service(() => undefined);
     const c = new WebhookClient({ ...defaultSettings.http, headersTimeoutMs: 200 });
-    cleanups.push(() => c.closePools());
+    closeLater(() => c.closePools());
     const error = (await c
       .trigger({ origin: svc.url, basePath: '' }, TOKEN, 'POST', {})
       .catch((e: unknown) => e)) as AppError;

@@ -3,9 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { AppCore, type CoreEvent } from '../../src/core/appCore.ts';
+import { Catalog } from '../../src/core/catalog.ts';
 import { LEASE_MS } from '../../src/core/tracker/leaseKeeper.ts';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import { whenCall } from '../support/coreEvents.ts';
+import { catalogTablesIn } from '../support/databaseFile.ts';
 import { FakeClock } from '../support/fakeClock.ts';
 import { memorySecrets } from '../support/memorySecrets.ts';
 import { json, startScriptedService } from '../support/scriptedService.ts';
@@ -130,6 +132,20 @@ describe('one watcher per call', () => {
     appClock.runNext();
     expect((await appHearsDone).response).toEqual({ n: 2 });
     expect(queries()).toBe(1);
+  });
+  test('the app takes over a call the CLI left waiting', async () => {
+    await setUp();
+    const appClock = new FakeClock(START);
+    const app = await openCore(appClock, true);
+    const cli = await openCore(new FakeClock(START), false);
+    const robotId = await robotIn(cli);
+    const fired = await cli.fire(robotId, { method: 'POST', args: { from: 'cli' } });
+    await cli.close();
+    const appHearsDone = whenCall(app, fired.id, (c) => c.state === 'done');
+    appClock.advance(5_000);
+    appClock.runNext();
+    const done = await appHearsDone;
+    expect(done.response).toEqual({ from: 'cli' });
   });
 });
 
@@ -289,5 +305,26 @@ describe('every process sees every change', () => {
     await cli.updateSettings({ historyLimit: 777 });
     expect((await settings).settings.historyLimit).toBe(777);
     expect(app.getSettings().historyLimit).toBe(777);
+  });
+});
+
+describe('changes made at the same moment', () => {
+  test('the app and the CLI creating robots at the same moment lose neither', async () => {
+    await setUp();
+    let n = 0;
+    const open = () => new Catalog(catalogTablesIn(dataDir).tables, Date.now, () => `id${n++}`);
+    const app = open();
+    const cli = open();
+    const nothingToCheck = () => undefined;
+    await Promise.all([
+      app.createRobot({ name: 'From the app', baseUrl: 'https://a.example' }, nothingToCheck),
+      cli.createRobot({ name: 'From the CLI', baseUrl: 'https://b.example' }, nothingToCheck),
+      app.createRobot({ name: 'Second from the app', baseUrl: 'https://c.example' }, nothingToCheck),
+    ]);
+    expect((await open().robots()).map((r) => r.name).sort()).toEqual([
+      'From the CLI',
+      'From the app',
+      'Second from the app',
+    ]);
   });
 });
