@@ -1,5 +1,4 @@
 import { writeFile } from 'node:fs/promises';
-import { folderProblemWords, writeProblemWords } from '../core/files/writeProblem.ts';
 import { usageError } from './cliError.ts';
 
 /**
@@ -11,12 +10,15 @@ export async function writeOutputFile(file: string, text: string, label = ''): P
   try {
     await writeFile(file, text);
   } catch (error) {
+    // Loaded only when needed: --help and usage errors load nothing of the core.
+    const { writeProblemWords } = await import('../core/files/writeProblem.ts');
     throw usageError(`${label}${file} ${writeProblemWords(file, error)}.`);
   }
 }
 
 /** Refuses, before anything is done, a file whose folder is missing: `then` says what was not done. */
-export function checkOutputFolder(file: string, label: string, then: string): void {
+export async function checkOutputFolder(file: string, label: string, then: string): Promise<void> {
+  const { folderProblemWords } = await import('../core/files/writeProblem.ts');
   const problem = folderProblemWords(file);
   if (problem !== undefined) throw usageError(`${label}${file} ${problem}. ${then}`);
 }

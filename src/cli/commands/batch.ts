@@ -4,9 +4,6 @@ import type { AppCore } from '../../core/appCore.ts';
 import type { BatchInfo } from '../../core/batch/batchTypes.ts';
 import type { FieldValues } from '../../shared/models/presetFields.ts';
 import { collect } from '../args.ts';
-import { BatchProgress } from '../batchProgress.ts';
-import { resultsJsonLines } from '../../core/batch/batchResults.ts';
-import { batchExitCode, resultsTable, writeResults } from '../batchResults.ts';
 import { usageError } from '../cliError.ts';
 import { integerParser, run } from '../command.ts';
 import { withCore } from '../coreAccess.ts';
@@ -248,6 +245,8 @@ async function resumeBatch(id: string, options: FieldSourceOptions & ResultOptio
  * app or a later `batch resume`.
  */
 async function runAndReport(core: AppCore, batch: BatchInfo, secrets: FieldValues, options: ResultOptions) {
+  const { BatchProgress } = await import('../batchProgress.ts');
+  const { batchExitCode } = await import('../batchResults.ts');
   const progress = new BatchProgress(
     process.stderr,
     batch,
@@ -277,6 +276,8 @@ async function runAndReport(core: AppCore, batch: BatchInfo, secrets: FieldValue
 }
 
 async function printResults(core: AppCore, batch: BatchInfo, options: ResultOptions): Promise<void> {
+  const { resultsJsonLines } = await import('../../core/batch/batchResults.ts');
+  const { resultsTable, writeResults } = await import('../batchResults.ts');
   const picks = options.pick ?? [];
   const results = core.batches.results(batch.id, { pick: picks });
   if (options.out !== undefined) await writeResults(options.out, results, picks);
@@ -320,6 +321,7 @@ async function showBatch(id: string, options: ResultOptions): Promise<number> {
       `robot-tray: batch ${batch.id} of ${batch.robotName} / ${batch.presetName ?? ''}, ${batch.concurrency} at once.`,
     );
     await printResults(core, batch, options);
+    const { batchExitCode } = await import('../batchResults.ts');
     return batchExitCode(batch);
   });
 }

@@ -46,7 +46,7 @@ export function waitOptions(command: Command): Command {
 }
 
 /** The wait options checked before anything is sent, as the report needs them. */
-export function waitSettings(options: WaitOptions, started: number) {
+export async function waitSettings(options: WaitOptions, started: number) {
   const wait = options.wait === true || options.timeout !== undefined;
   const shown = { json: options.json === true, full: options.full, output: options.output };
   checkResponseOptions(shown);
@@ -55,12 +55,12 @@ export function waitSettings(options: WaitOptions, started: number) {
   }
   // Known now, not after the robot ran for nothing.
   if (options.output !== undefined && options.output !== '-')
-    checkOutputFolder(options.output, '--output ', 'Nothing was sent.');
+    await checkOutputFolder(options.output, '--output ', 'Nothing was sent.');
   return { ...shown, wait, started, timeoutSeconds: options.timeout };
 }
 
 async function fire(robotName: string, options: FireOptions): Promise<number> {
-  const settings = waitSettings(options, Date.now());
+  const settings = await waitSettings(options, Date.now());
   // Arguments are checked before the core is opened: a typo costs nothing.
   const args = await givenChanges(options);
   return withCore(async (core) => {

@@ -47,7 +47,7 @@ export function refireCommand(): Command {
 
 async function refire(id: string, options: RefireOptions): Promise<number> {
   if (options.get === true && options.post === true) throw usageError('Give --get or --post, not both.');
-  const settings = waitSettings(options, Date.now());
+  const settings = await waitSettings(options, Date.now());
   const given = await givenChanges(options);
   const method: HttpMethod | undefined =
     options.get === true ? 'GET' : options.post === true ? 'POST' : undefined;

@@ -1,4 +1,4 @@
-import { UNENDED_ROW_STATES } from '../../shared/models/batch.ts';
+import { UNENDED_ROW_STATES } from './batchTypes.ts';
 import { AppError } from '../errors.ts';
 import type { BatchStore } from './batchStore.ts';
 import type { BatchInfo, BatchRow, RowState } from './batchTypes.ts';

@@ -1,4 +1,4 @@
-import { UNENDED_ROW_STATES } from '../../shared/models/batch.ts';
+import { UNENDED_ROW_STATES } from './batchTypes.ts';
 import type { RowChange } from './batchRunner.ts';
 import type { BatchInfo, RowState } from './batchTypes.ts';
 

@@ -1,10 +1,5 @@
 import os from 'node:os';
-import {
-  type BatchProgress,
-  type BatchView,
-  type RowResult,
-  UNENDED_ROW_STATES,
-} from '../../shared/models/batch.ts';
+import type { BatchProgress, BatchView, RowResult } from '../../shared/models/batch.ts';
 import type { Preset } from '../../shared/models/preset.ts';
 import type { FieldValues } from '../../shared/models/presetFields.ts';
 import type { Robot } from '../../shared/models/robot.ts';
@@ -19,7 +14,13 @@ import { planBatch, planStoredRequests, problemLines, type RowProblem } from './
 import { checkedConcurrency, checkSecrets, secretFieldsOf } from './batchChecks.ts';
 import { BatchRunner, type RowChange, type RunnerDeps } from './batchRunner.ts';
 import type { BatchStore } from './batchStore.ts';
-import { type BatchInfo, type BatchRow, DEFAULT_CONCURRENCY, type RowState } from './batchTypes.ts';
+import {
+  type BatchInfo,
+  type BatchRow,
+  DEFAULT_CONCURRENCY,
+  type RowState,
+  UNENDED_ROW_STATES,
+} from './batchTypes.ts';
 
 export type BatchDeps = Omit<RunnerDeps, 'fire'> & {
   catalog: Catalog;

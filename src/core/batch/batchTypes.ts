@@ -45,5 +45,13 @@ export type BatchInfo = BatchMeta & {
 
 export type BatchRow = { n: number; state: RowState; callId: string | null; request: RowRequest };
 
+/** The rows that have not ended: waiting to be fired or in flight. */
+export const UNENDED_ROW_STATES = [
+  'pending',
+  'firing',
+  'sending',
+  'waiting',
+] as const satisfies readonly RowState[];
+
 export const DEFAULT_CONCURRENCY = 4;
 export const MAX_CONCURRENCY = 64;

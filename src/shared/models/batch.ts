@@ -5,9 +5,6 @@ import { callStates } from './callStates.ts';
 /** A batch row's state: pending, firing, then its call's state (core/batch/batchTypes.ts). */
 export const RowStateName = z.enum(['pending', 'firing', ...callStates]);
 
-/** The rows that have not ended: waiting to be fired or in flight. */
-export const UNENDED_ROW_STATES = ['pending', 'firing', 'sending', 'waiting'] as const;
-
 /** A batch as the window and the tray see it (no runner's process id or host). */
 export const BatchView = z.object({
   id: z.string(),
