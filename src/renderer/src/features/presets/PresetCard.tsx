@@ -60,6 +60,15 @@ export function PresetCard({ preset, index, count, onMove, dragProps }: Props) {
         >
           Fire with changes…
         </button>
+        <button
+          type="button"
+          className="btn"
+          aria-label={`Run ${preset.name} for many rows`}
+          title="Fire this preset once for every row of a CSV or JSON Lines table"
+          onClick={() => openDialog({ kind: 'batch', presetId: preset.id })}
+        >
+          Run for many rows…
+        </button>
       </div>
       {/* Under both columns, so its buttons keep to one row. */}
       <PresetMenu preset={preset} />

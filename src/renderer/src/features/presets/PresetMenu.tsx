@@ -58,15 +58,6 @@ export function PresetMenu({ preset }: { preset: Preset }) {
       <button
         type="button"
         className="btn btn-sm"
-        aria-label={`Run ${preset.name} for many rows`}
-        title="Fire this preset once for every row of a CSV or JSON Lines table"
-        onClick={() => openDialog({ kind: 'batch', presetId: preset.id })}
-      >
-        Run for many rows…
-      </button>
-      <button
-        type="button"
-        className="btn btn-sm"
         aria-label={`Duplicate ${preset.name}`}
         onClick={() => run(() => duplicatePreset(preset.id))}
       >
