@@ -11,6 +11,7 @@ import {
 import path from 'node:path';
 import { AppCore } from '../core/appCore.ts';
 import type { Navigation } from '../shared/events.ts';
+import type { BatchProgress } from '../shared/models/batch.ts';
 import { appMenuTemplate } from './appMenu.ts';
 import { followAppImage, installCliFromMenu } from './cli/cliMenu.ts';
 import { serveRenderer } from './appProtocol.ts';
@@ -28,6 +29,7 @@ import { startNotifier } from './notify/notifier.ts';
 import { hardenApp } from './security.ts';
 import { performTrayAction } from './trayActions.ts';
 import { RECENT_CALLS, nextRecentCalls } from './tray/recentCalls.ts';
+import { nextRunningBatches } from './tray/batchLines.ts';
 import { createTrayController, type TrayController } from './tray/trayController.ts';
 import { readTrayState } from './tray/trayState.ts';
 import { startAppUpdates } from './updates/appUpdates.ts';
@@ -155,8 +157,10 @@ export async function startShell(mainDir: string, links: LinkInbox): Promise<voi
 
   // Seeded once from the history, then kept up to date by events.
   let recentCalls = core.listCalls({ limit: RECENT_CALLS }).map(core.summary);
+  let batches: ReadonlyMap<string, BatchProgress> = new Map();
   hub.subscribe((event) => {
     recentCalls = [...nextRecentCalls(recentCalls, event)];
+    batches = nextRunningBatches(batches, event);
   });
   const updates = startAppUpdates({
     enabled: core.getSettings().checkForUpdates,
@@ -181,6 +185,7 @@ export async function startShell(mainDir: string, links: LinkInbox): Promise<voi
     platform: process.platform,
     readState: async () => ({
       ...(await readTrayState(core, recentCalls)),
+      batches: [...batches.values()],
       watching: core.watchingCount,
       // Restarting never loses a waiting call: the history resumes it at start.
       updateLabel: restartLabel(updates.status, core.watchingCount),
@@ -204,7 +209,7 @@ export async function startShell(mainDir: string, links: LinkInbox): Promise<voi
   });
   await tray.rebuild();
 
-  startNotifier({ subscribe: hub.subscribe, settings: () => core.getSettings(), openCall });
+  startNotifier({ subscribe: hub.subscribe, settings: () => core.getSettings(), openCall, showWindow });
 
   const loginItem = (open: boolean) => {
     applyLoginItem(open).catch((error: unknown) => {

@@ -66,6 +66,7 @@ describe("the tray menu and the team catalog's pinned presets", () => {
       subscribe: hub.subscribe,
       settings: () => core.getSettings(),
       openCall: () => undefined,
+      showWindow: () => undefined,
     });
 
     const file = path.join(folder, 'catalog.json');

@@ -52,7 +52,7 @@ export function createTrayController(options: TrayControllerOptions): TrayContro
     timer = undefined;
     const state = await options.readState();
     if (destroyed) return;
-    const icon = trayIcon(state.recentCalls, state.watching);
+    const icon = trayIcon(state.recentCalls, state.watching, state.batches);
     tray.setImage(image(icon.icon));
     tray.setToolTip(icon.tooltip);
     // Linux (AppIndicator) only shows a changed menu when it is set again.

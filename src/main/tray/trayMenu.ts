@@ -1,8 +1,10 @@
+import type { BatchProgress } from '../../shared/models/batch.ts';
 import type { CallSummary } from '../../shared/models/callSummary.ts';
 import type { Preset } from '../../shared/models/preset.ts';
 import type { RobotView } from '../../shared/models/robotView.ts';
 import { type PresetRunNote, presetNoteText } from '../../shared/models/runStats.ts';
 import { stateLabel } from '../../shared/sentences/callOutcome.ts';
+import { batchLine } from './batchLines.ts';
 
 /** What a tray item does, as data: the controller performs it, the tests read it. */
 export type TrayAction =
@@ -34,6 +36,8 @@ export type TrayState = {
   /** Beside each pinned preset: how long its calls usually run, how its last one ended; and the time now, to say how long ago. */
   runNotes?: ReadonlyMap<string, PresetRunNote> | undefined;
   now?: number | undefined;
+  /** The batches the app is running now (batchLines.ts): a line each at the top, a click opens the window. */
+  batches?: readonly BatchProgress[] | undefined;
   /** "Restart to update to X" once a newer Robot Tray is downloaded (updates/updateStatus.ts). */
   updateLabel?: string | undefined;
 };
@@ -58,6 +62,9 @@ const item = (label: string, action: TrayAction | null, enabled = true): TrayIte
  */
 export function trayMenu(state: TrayState): TrayItem[] {
   const items: TrayItem[] = [];
+  const batches = state.batches ?? [];
+  for (const progress of batches) items.push(item(batchLine(progress), { kind: 'openWindow' }));
+  if (batches.length > 0) items.push({ type: 'separator' });
   for (const robot of state.robots) {
     const menu = robotMenu(robot, state.presets, false, noteOf(state));
     if (menu !== null) items.push(menu);
@@ -155,10 +162,20 @@ export function callTitle(call: Pick<CallSummary, 'robotName' | 'presetName'>): 
 }
 
 /**
- * Which icon the tray shows: something waiting (with the count in the
- * tooltip) wins over the last run failing, which wins over idle.
+ * Which icon the tray shows: a batch running (its progress in the tooltip)
+ * or something waiting (the count) wins over the last run failing, which
+ * wins over idle.
  */
-export function trayIcon(recentCalls: readonly CallSummary[], watching: number): TrayIcon {
+export function trayIcon(
+  recentCalls: readonly CallSummary[],
+  watching: number,
+  batches: readonly BatchProgress[] = [],
+): TrayIcon {
+  const [first, ...more] = batches;
+  if (first !== undefined) {
+    const others = more.length === 0 ? '' : ` (and ${more.length.toString()} more)`;
+    return { icon: 'waiting', tooltip: `Robot Tray: batch ${batchLine(first)}${others}` };
+  }
   if (watching > 0) {
     return {
       icon: 'waiting',
