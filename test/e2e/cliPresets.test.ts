@@ -95,4 +95,21 @@ describe('robot-tray preset show, notify and nested arguments', () => {
     const unset = await h.run(['preset', 'edit', 'Echo', 'Nested', '--unset-arg', 'customer.tags']);
     expect(unset.stdout).toContain('removed $.customer.tags');
   });
+
+  test('a refused argument is reported under the option it was given with', async () => {
+    const viaArg = await h.run(['preset', 'add', 'Echo', '--name', 'Nested', '--get', '--arg', 'o:={"a":1}']);
+    expect(viaArg.code).toBe(2);
+    expect(viaArg.stderr).toMatch(/^robot-tray: --arg: Argument "o" is a nested object/);
+    const viaArgs = await h.run([
+      'preset',
+      'add',
+      'Echo',
+      '--name',
+      'Nested',
+      '--get',
+      '--args',
+      '{"o":{"a":1}}',
+    ]);
+    expect(viaArgs.stderr).toMatch(/^robot-tray: --args: Argument "o" is a nested object/);
+  });
 });
