@@ -9,6 +9,7 @@ import { storeArchive } from '../support/storedCalls.ts';
 import { addSandboxRobot } from '../support/coreHarness.ts';
 import { openAppWindow, type AppWindow, requireBuiltRenderer } from '../support/windowHarness.ts';
 import { screenshotDir } from '../support/screenshots.ts';
+import { openEchoWindow } from '../support/echoWindow.ts';
 
 const screenshots = screenshotDir;
 const HOSTILE_KEY = '<img src=x onerror=alert(1)>';
@@ -449,4 +450,63 @@ describe('calls in the window', () => {
     },
     90_000,
   );
+});
+
+/** Forgetting a call can be taken back; the comparison with the previous run shows what was sent. */
+describe('forgetting and comparing calls', () => {
+  const closers: Array<() => Promise<void>> = [];
+  beforeAll(() => requireBuiltRenderer());
+  afterEach(async () => {
+    for (const close of closers.splice(0).reverse()) await close();
+  });
+  async function opened(flow?: RobotDefinition['flow']) {
+    const echo = await openEchoWindow(flow);
+    closers.push(echo.close);
+    return echo;
+  }
+
+  test('Forget hides the call at once and offers Undo; undone it stays, else it leaves the history', async () => {
+    const { app, robot, preset } = await opened();
+    const { page, core } = app;
+    const first = await core.fire(robot.id, { presetId: preset.id });
+    const row = page.locator(`.call-row[data-call-id="${first.id}"]`);
+    await row.and(page.locator('[data-state="done"]')).waitFor();
+    await row.dblclick();
+    await page.getByTestId('call-detail').getByRole('button', { name: 'Forget' }).click();
+    // Gone from the list and the detail closed; the history still has it while Undo is offered.
+    await row.waitFor({ state: 'detached' });
+    expect(await page.getByTestId('call-detail').count()).toBe(0);
+    const notice = page.getByTestId('call-notice-list');
+    expect(await notice.textContent()).toBe('Forgotten: the call is gone from the history. Undo');
+    expect(core.listCalls({}).map((c) => c.id)).toEqual([first.id]);
+    await notice.getByRole('button', { name: 'Undo' }).click();
+    await row.waitFor();
+    expect(await notice.textContent()).toBe('Kept: the call is back in the list.');
+
+    // Not undone: after a few seconds (6), the history no longer has it.
+    await row.click({ button: 'right' });
+    await page.getByRole('menu', { name: 'Call' }).getByRole('menuitem', { name: 'Open' }).click();
+    await page.getByTestId('call-detail').getByRole('button', { name: 'Forget' }).click();
+    await row.waitFor({ state: 'detached' });
+    await expect.poll(() => core.listCalls({}).length, { timeout: 15_000, interval: 250 }).toBe(0);
+    expect(await row.count()).toBe(0);
+  });
+
+  test('two runs that sent {"x":1} and {"x":2}: the comparison shows the arguments differed, the response the same', async () => {
+    // The robot answers the same whatever it is sent.
+    const { app, robot, preset } = await opened([{ type: 'respond', constants: { ok: true } }]);
+    const { page, core } = app;
+    const first = await core.fire(robot.id, { presetId: preset.id });
+    const second = await core.fire(robot.id, { presetId: preset.id, args: { x: 2 } });
+    for (const id of [first.id, second.id]) {
+      await page.locator(`.call-row[data-call-id="${id}"][data-state="done"]`).waitFor();
+    }
+    await page.locator(`.call-row[data-call-id="${second.id}"]`).dblclick();
+    const compared = page.getByRole('region', { name: 'Compared with the previous run' });
+    await compared.getByTestId('diff-list-args').waitFor();
+    expect(await compared.getByTestId('diff-list-args').textContent()).toBe('changed $.x 1 → 2');
+    expect(await compared.getByTestId('diff-same-response').textContent()).toBe(
+      'Same response as the previous run.',
+    );
+  });
 });

@@ -5,6 +5,10 @@ import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import { BIN, ROOT } from '../support/cliHarness.ts';
 import { openNightlyReport } from '../support/nightlyReportWindow.ts';
 import { openAppWindow, type AppWindow, requireBuiltRenderer } from '../support/windowHarness.ts';
+import { closeWindow, openEchoWindow } from '../support/echoWindow.ts';
+import { Preset } from '../../src/shared/models/preset.ts';
+import { DEMO_ROBOT_NOTES } from '../../src/main/demo/demoController.ts';
+import type { RobotDefinition } from '../../src/sandbox/index.ts';
 
 /** Replace everything in the JSON editor with `text`, as typed. */
 async function typeJson(page: Page, text: string): Promise<void> {
@@ -274,5 +278,43 @@ describe('the window: presets and firing', () => {
     expect(await run(['preset', 'add', 'From the CLI', '--name', 'Nightly', '--arg', 'n:=1'])).toBe(0);
     await page.getByRole('heading', { level: 2, name: 'From the CLI' }).waitFor({ timeout: 20_000 });
     await fireButton(page, 'Nightly').waitFor({ timeout: 20_000 });
+  });
+});
+
+/** One default for a new preset's notification, and the demo's notes naming a button in reach. */
+describe("a new preset's defaults and the demo's notes", () => {
+  const closers: Array<() => Promise<void>> = [];
+  beforeAll(() => requireBuiltRenderer());
+  afterEach(async () => {
+    for (const close of closers.splice(0).reverse()) await close();
+  });
+  async function opened(flow?: RobotDefinition['flow']) {
+    const echo = await openEchoWindow(flow);
+    closers.push(echo.close);
+    return echo;
+  }
+
+  test('a new preset notifies by the one default the CLI and an import use too', async () => {
+    const { app } = await opened();
+    const { page } = app;
+    await page.getByRole('button', { name: '+ New preset' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New preset' });
+    const notify = dialog.getByLabel('Notify me when it finishes');
+    const parsed = Preset.parse({ id: 'p', robotId: 'r', name: 'n', createdAt: 0, updatedAt: 0 });
+    expect(await notify.isChecked()).toBe(parsed.notifyOnFinish);
+    expect(parsed.notifyOnFinish).toBe(false);
+  });
+
+  test('a demo robot’s note names a button beside it: Remove demo removes the demo', async () => {
+    const app = await openAppWindow({ viewport: { width: 1100, height: 720 } });
+    closers.push(() => closeWindow(app));
+    const { page } = app;
+    page.setDefaultTimeout(20_000);
+    await page.getByRole('button', { name: 'Try the demo' }).click();
+    await page.locator('.robot-notes').first().waitFor();
+    expect(await page.locator('.robot-notes').first().textContent()).toBe(DEMO_ROBOT_NOTES);
+    const remove = page.getByRole('main').getByRole('button', { name: 'Remove demo' });
+    await remove.click();
+    await expect.poll(async () => (await app.core.listRobots()).length).toBe(0);
   });
 });

@@ -3,6 +3,8 @@ import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import { openAppWindow, type AppWindow, requireBuiltRenderer } from '../support/windowHarness.ts';
 import { addRobotInWindow, filesUnder, pageText } from '../support/windowSteps.ts';
+import { openEchoWindow } from '../support/echoWindow.ts';
+import type { RobotDefinition } from '../../src/sandbox/index.ts';
 
 describe('the window: robots and tokens', () => {
   let win: AppWindow | undefined;
@@ -299,5 +301,51 @@ describe('the window: robots and tokens', () => {
     await page.getByRole('heading', { level: 2, name: 'Keeper' }).waitFor();
     expect((await core.listRobots()).map((r) => r.name)).toEqual(['Keeper']);
     expect(await core.listPresets()).toEqual([]);
+  });
+});
+
+/** A robot moved to another address: its token, its date and the refusals it caused. */
+describe('a robot moved to another address', () => {
+  const closers: Array<() => Promise<void>> = [];
+  beforeAll(() => requireBuiltRenderer());
+  afterEach(async () => {
+    for (const close of closers.splice(0).reverse()) await close();
+  });
+  async function opened(flow?: RobotDefinition['flow']) {
+    const echo = await openEchoWindow(flow);
+    closers.push(echo.close);
+    return echo;
+  }
+
+  test('a refusal on a preset card goes once its cause is fixed; a moved token keeps the date it was set', async () => {
+    const { app, robot, preset } = await opened();
+    const { page, core } = app;
+    const setSince = page.getByTestId('token-state');
+    const before = await setSince.textContent();
+    expect(before).toMatch(/^Set since /);
+    const other = await startSandbox({ demoRobots: false, seed: 12 });
+    closers.push(() => other.close());
+    other.addRobot({ name: 'Echo', flow: [{ type: 'respond', echo: true }] });
+    await core.updateRobot(robot.id, { baseUrl: other.baseUrl });
+    await page.getByTestId('token-moved').waitFor();
+    // The token box is not a narrow column beside its button, and does not say there is no token.
+    const box = (await page.getByTestId('token-moved').boundingBox())!;
+    const text = (await page.getByTestId('token-moved').locator('p').boundingBox())!;
+    expect(text.width).toBeGreaterThan(box.width * 0.8);
+    expect(await page.locator('section[aria-labelledby="token-title"]').textContent()).not.toContain(
+      'Without a token',
+    );
+
+    const card = page.locator(`.preset-card[data-preset-id="${preset.id}"]`);
+    await card.getByRole('button', { name: 'Fire Nightly', exact: true }).click();
+    const refusal = card.locator('.fire-outcome .bad');
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toMatch(/^✕ Not started: .*token move/);
+
+    // Moved by the person, in main's dialog: the refusal no longer holds, so it goes.
+    app.shell.answers.push(true);
+    await page.getByRole('button', { name: /^Use the token for / }).click();
+    await refusal.waitFor({ state: 'detached' });
+    await expect.poll(() => setSince.textContent()).toBe(before);
   });
 });

@@ -1,0 +1,31 @@
+import { startSandbox, type RobotDefinition } from '../../src/sandbox/index.ts';
+import { addSandboxRobot } from './coreHarness.ts';
+import { openAppWindow, type AppWindow } from './windowHarness.ts';
+
+/**
+ * The window at the size it opens at (1100 × 720) over a fresh sandbox, with
+ * one robot, Echo (answering by `flow`, at once with what it was sent by
+ * default), its token set and its preset "Nightly" ({"x": 1}). `close`
+ * clears its tokens from the test keychain and closes the demo, the window
+ * and the sandbox.
+ */
+export async function openEchoWindow(flow: RobotDefinition['flow'] = [{ type: 'respond', echo: true }]) {
+  const sandbox = await startSandbox({ demoRobots: false, seed: 11 });
+  const app = await openAppWindow({ viewport: { width: 1100, height: 720 } }).catch(async (e: unknown) => {
+    await sandbox.close();
+    throw e;
+  });
+  const close = () => closeWindow(app).finally(() => sandbox.close());
+  app.page.setDefaultTimeout(12_000);
+  const { robot } = await addSandboxRobot(app.core, sandbox, { name: 'Echo', flow });
+  const preset = await app.core.createPreset({ robotId: robot.id, name: 'Nightly', args: { x: 1 } });
+  await app.page.getByRole('heading', { level: 2, name: 'Echo' }).waitFor();
+  return { app, sandbox, robot, preset, close };
+}
+
+/** Clears every robot's token from the test keychain, then closes the demo and the window. */
+export async function closeWindow(app: AppWindow): Promise<void> {
+  for (const robot of await app.core.listRobots()) await app.core.clearToken(robot.id).catch(() => 0);
+  await app.shell.demo.close();
+  await app.close();
+}
