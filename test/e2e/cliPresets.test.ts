@@ -97,7 +97,16 @@ describe('robot-tray preset show, notify and nested arguments', () => {
   });
 
   test('a refused argument is reported under the option it was given with', async () => {
-    const viaArg = await h.run(['preset', 'add', 'Echo', '--name', 'Nested', '--get', '--arg', 'o:={"a":1}']);
+    const viaArg = await h.run([
+      'preset',
+      'add',
+      'Echo',
+      '--name',
+      'Refused nested',
+      '--get',
+      '--arg',
+      'o:={"a":1}',
+    ]);
     expect(viaArg.code).toBe(2);
     expect(viaArg.stderr).toMatch(/^robot-tray: --arg: Argument "o" is a nested object/);
     const viaArgs = await h.run([
@@ -105,7 +114,7 @@ describe('robot-tray preset show, notify and nested arguments', () => {
       'add',
       'Echo',
       '--name',
-      'Nested',
+      'Refused nested',
       '--get',
       '--args',
       '{"o":{"a":1}}',
