@@ -9,7 +9,7 @@ import { storeArchive } from '../support/storedCalls.ts';
 import { addSandboxRobot } from '../support/coreHarness.ts';
 import { openAppWindow, type AppWindow, requireBuiltRenderer } from '../support/windowHarness.ts';
 import { screenshotDir } from '../support/screenshots.ts';
-import { openEchoWindow } from '../support/echoWindow.ts';
+import { echoWindows } from '../support/echoWindow.ts';
 
 const screenshots = screenshotDir;
 const HOSTILE_KEY = '<img src=x onerror=alert(1)>';
@@ -454,19 +454,10 @@ describe('calls in the window', () => {
 
 /** Forgetting a call can be taken back; the comparison with the previous run shows what was sent. */
 describe('forgetting and comparing calls', () => {
-  const closers: Array<() => Promise<void>> = [];
-  beforeAll(() => requireBuiltRenderer());
-  afterEach(async () => {
-    for (const close of closers.splice(0).reverse()) await close();
-  });
-  async function opened(flow?: RobotDefinition['flow']) {
-    const echo = await openEchoWindow(flow);
-    closers.push(echo.close);
-    return echo;
-  }
+  const windows = echoWindows();
 
   test('Forget hides the call at once and offers Undo; undone it stays, else it leaves the history', async () => {
-    const { app, robot, preset } = await opened();
+    const { app, robot, preset } = await windows.open();
     const { page, core } = app;
     const first = await core.fire(robot.id, { presetId: preset.id });
     const row = page.locator(`.call-row[data-call-id="${first.id}"]`);
@@ -494,7 +485,7 @@ describe('forgetting and comparing calls', () => {
 
   test('two runs that sent {"x":1} and {"x":2}: the comparison shows the arguments differed, the response the same', async () => {
     // The robot answers the same whatever it is sent.
-    const { app, robot, preset } = await opened([{ type: 'respond', constants: { ok: true } }]);
+    const { app, robot, preset } = await windows.open([{ type: 'respond', constants: { ok: true } }]);
     const { page, core } = app;
     const first = await core.fire(robot.id, { presetId: preset.id });
     const second = await core.fire(robot.id, { presetId: preset.id, args: { x: 2 } });

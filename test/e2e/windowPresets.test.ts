@@ -5,10 +5,9 @@ import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import { BIN, ROOT } from '../support/cliHarness.ts';
 import { openNightlyReport } from '../support/nightlyReportWindow.ts';
 import { openAppWindow, type AppWindow, requireBuiltRenderer } from '../support/windowHarness.ts';
-import { closeWindow, openEchoWindow } from '../support/echoWindow.ts';
+import { closeWindow, echoWindows } from '../support/echoWindow.ts';
 import { Preset } from '../../src/shared/models/preset.ts';
 import { DEMO_ROBOT_NOTES } from '../../src/main/demo/demoController.ts';
-import type { RobotDefinition } from '../../src/sandbox/index.ts';
 
 /** Replace everything in the JSON editor with `text`, as typed. */
 async function typeJson(page: Page, text: string): Promise<void> {
@@ -283,19 +282,10 @@ describe('the window: presets and firing', () => {
 
 /** One default for a new preset's notification, and the demo's notes naming a button in reach. */
 describe("a new preset's defaults and the demo's notes", () => {
-  const closers: Array<() => Promise<void>> = [];
-  beforeAll(() => requireBuiltRenderer());
-  afterEach(async () => {
-    for (const close of closers.splice(0).reverse()) await close();
-  });
-  async function opened(flow?: RobotDefinition['flow']) {
-    const echo = await openEchoWindow(flow);
-    closers.push(echo.close);
-    return echo;
-  }
+  const windows = echoWindows();
 
   test('a new preset notifies by the one default the CLI and an import use too', async () => {
-    const { app } = await opened();
+    const { app } = await windows.open();
     const { page } = app;
     await page.getByRole('button', { name: '+ New preset' }).click();
     const dialog = page.getByRole('dialog', { name: 'New preset' });
@@ -307,7 +297,7 @@ describe("a new preset's defaults and the demo's notes", () => {
 
   test('a demo robot’s note names a button beside it: Remove demo removes the demo', async () => {
     const app = await openAppWindow({ viewport: { width: 1100, height: 720 } });
-    closers.push(() => closeWindow(app));
+    windows.closeLater(() => closeWindow(app));
     const { page } = app;
     page.setDefaultTimeout(20_000);
     await page.getByRole('button', { name: 'Try the demo' }).click();

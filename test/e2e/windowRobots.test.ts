@@ -3,8 +3,7 @@ import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import { openAppWindow, type AppWindow, requireBuiltRenderer } from '../support/windowHarness.ts';
 import { addRobotInWindow, filesUnder, pageText } from '../support/windowSteps.ts';
-import { openEchoWindow } from '../support/echoWindow.ts';
-import type { RobotDefinition } from '../../src/sandbox/index.ts';
+import { echoWindows } from '../support/echoWindow.ts';
 
 describe('the window: robots and tokens', () => {
   let win: AppWindow | undefined;
@@ -306,25 +305,16 @@ describe('the window: robots and tokens', () => {
 
 /** A robot moved to another address: its token, its date and the refusals it caused. */
 describe('a robot moved to another address', () => {
-  const closers: Array<() => Promise<void>> = [];
-  beforeAll(() => requireBuiltRenderer());
-  afterEach(async () => {
-    for (const close of closers.splice(0).reverse()) await close();
-  });
-  async function opened(flow?: RobotDefinition['flow']) {
-    const echo = await openEchoWindow(flow);
-    closers.push(echo.close);
-    return echo;
-  }
+  const windows = echoWindows();
 
   test('a refusal on a preset card goes once its cause is fixed; a moved token keeps the date it was set', async () => {
-    const { app, robot, preset } = await opened();
+    const { app, robot, preset } = await windows.open();
     const { page, core } = app;
     const setSince = page.getByTestId('token-state');
     const before = await setSince.textContent();
     expect(before).toMatch(/^Set since /);
     const other = await startSandbox({ demoRobots: false, seed: 12 });
-    closers.push(() => other.close());
+    windows.closeLater(() => other.close());
     other.addRobot({ name: 'Echo', flow: [{ type: 'respond', echo: true }] });
     await core.updateRobot(robot.id, { baseUrl: other.baseUrl });
     await page.getByTestId('token-moved').waitFor();

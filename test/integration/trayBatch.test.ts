@@ -6,18 +6,10 @@ import type { BatchProgress } from '../../src/shared/models/batch.ts';
 
 /** Electron, mocked: the notifications the app would show. */
 const shown = vi.hoisted(() => ({ notifications: [] as string[] }));
-vi.mock('electron', () => ({
-  Notification: class {
-    static isSupported = () => true;
-    readonly #text: string;
-    constructor(options: { title: string; body: string }) {
-      this.#text = `${options.title}: ${options.body}`;
-    }
-    on() {}
-    show() {
-      shown.notifications.push(this.#text);
-    }
-  },
+vi.mock('electron', async () => ({
+  Notification: (await import('../support/recordingNotification.ts')).recordingNotification(
+    shown.notifications,
+  ),
 }));
 
 const { AppCore } = await import('../../src/core/appCore.ts');

@@ -6,18 +6,10 @@ import type { TrayAction, TrayItem } from '../../src/main/tray/trayMenu.ts';
 
 /** Electron, mocked: the notifications and dialogs the tray's actions would show. */
 const shown = vi.hoisted(() => ({ notifications: [] as string[], dialogs: [] as string[] }));
-vi.mock('electron', () => ({
-  Notification: class {
-    static isSupported = () => true;
-    readonly #text: string;
-    constructor(options: { title: string; body: string }) {
-      this.#text = `${options.title}: ${options.body}`;
-    }
-    on() {}
-    show() {
-      shown.notifications.push(this.#text);
-    }
-  },
+vi.mock('electron', async () => ({
+  Notification: (await import('../support/recordingNotification.ts')).recordingNotification(
+    shown.notifications,
+  ),
   dialog: {
     showMessageBox: async (options: { message: string }) => {
       shown.dialogs.push(options.message);

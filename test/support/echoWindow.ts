@@ -1,6 +1,7 @@
 import { startSandbox, type RobotDefinition } from '../../src/sandbox/index.ts';
 import { addSandboxRobot } from './coreHarness.ts';
-import { openAppWindow, type AppWindow } from './windowHarness.ts';
+import { afterEach, beforeAll } from 'vitest';
+import { openAppWindow, type AppWindow, requireBuiltRenderer } from './windowHarness.ts';
 
 /**
  * The window at the size it opens at (1100 × 720) over a fresh sandbox, with
@@ -28,4 +29,27 @@ export async function closeWindow(app: AppWindow): Promise<void> {
   for (const robot of await app.core.listRobots()) await app.core.clearToken(robot.id).catch(() => 0);
   await app.shell.demo.close();
   await app.close();
+}
+
+/**
+ * For a describe block of window tests over Echo: `open` opens one (see
+ * openEchoWindow), `closeLater` adds anything else to close; each is closed
+ * after its test, the last opened first.
+ */
+export function echoWindows() {
+  const closers: Array<() => Promise<void>> = [];
+  beforeAll(() => requireBuiltRenderer());
+  afterEach(async () => {
+    for (const close of closers.splice(0).reverse()) await close();
+  });
+  return {
+    async open(flow?: RobotDefinition['flow']) {
+      const echo = await openEchoWindow(flow);
+      closers.push(echo.close);
+      return echo;
+    },
+    closeLater(close: () => Promise<void>) {
+      closers.push(close);
+    },
+  };
 }
