@@ -149,6 +149,14 @@ function maskJsonSpans(text: string, spans: readonly Span[]): string {
   return out + text.slice(copied);
 }
 
+/**
+ * The masks of secrets this process holds in memory anyway (the tokens it
+ * sends, a call's secret field values), by those secrets, the most recent
+ * few: in memory only, like the secrets themselves.
+ */
+const recentSecretMasks = new Map<string, EchoMask>();
+const SECRET_MASKS_KEPT = 64;
+
 /** This process's own key, for secrets it holds in memory (a token it is about to send). */
 const processParams = printParams(randomBytes(32), randomBytes(16));
 
@@ -179,10 +187,14 @@ export class EchoMask {
 
   /** A mask of secrets held in memory now (a token about to be sent). */
   static ofSecrets(secrets: readonly (string | undefined)[]): EchoMask {
+    // Every trigger and status query masks its robot's token: built once, not per request.
+    const id = secrets.join('\0');
+    const known = recentSecretMasks.get(id);
+    if (known !== undefined) return known;
     const forms = new Set<string>();
     for (const secret of secrets)
       if (secret !== undefined && secret !== '') for (const form of secretForms(secret)) forms.add(form);
-    return new EchoMask(
+    const mask = new EchoMask(
       [...forms].map((form) => ({
         lead: form.slice(0, PREFIX),
         n: form.length,
@@ -190,6 +202,10 @@ export class EchoMask {
         digest: Buffer.from(printDigest(processParams.macKey, form)),
       })),
     );
+    if (recentSecretMasks.size >= SECRET_MASKS_KEPT)
+      recentSecretMasks.delete(recentSecretMasks.keys().next().value!);
+    recentSecretMasks.set(id, mask);
+    return mask;
   }
 
   /** This mask and another together. */
