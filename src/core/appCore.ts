@@ -8,13 +8,18 @@ import type { FieldValues } from '../shared/models/presetFields.ts';
 import type { RobotView } from '../shared/models/robotView.ts';
 import type { Settings } from '../shared/models/settings.ts';
 import type { Warning } from '../shared/models/warning.ts';
-import { BatchOps } from './batch/batchOps.ts';
-import { BatchStore } from './batch/batchStore.ts';
+import type { BatchOps } from './batch/batchOps.ts';
 import { diffCalls } from './callDiff.ts';
 import { CallOps, type FireOptions, type RefireChanges } from './callOps.ts';
 import { CallReading } from './callReading.ts';
 import { CatalogOps } from './catalogOps.ts';
-import { type AppCoreOptions, type CoreParts as Parts, openParts, openTracker } from './coreParts.ts';
+import {
+  type AppCoreOptions,
+  type CoreParts as Parts,
+  openBatches,
+  openParts,
+  openTracker,
+} from './coreParts.ts';
 import { CoreAnnouncer, type CoreEvent, type CoreListener } from './coreEvents.ts';
 import { CrossProcess } from './crossProcess.ts';
 import { diagnose, type Diagnosis } from './http/probe.ts';
@@ -43,7 +48,7 @@ export type { AppCoreOptions, CoreEvent, TrustChange, TrustOptions };
  * team's) in TokenOps, the team catalog followed in TeamOps; calls in
  * CallOps (firing, stopping) and CallReading (lists, details, statistics),
  * over the CallTracker (wired to robots, tokens and settings by openTracker
- * in coreParts.ts); what other processes change reaches it through
+ * in coreParts.ts, as are batches by openBatches); what other processes change reaches it through
  * CrossProcess.
  */
 export class AppCore {
@@ -347,36 +352,4 @@ export class AppCore {
     this.#p.conn.close();
     this.#announcer.close();
   }
-}
-
-/**
- * Batches over the core's calls: fired with the id their row was marked with,
- * followed on the calls' events; a batch the app runs announces its progress
- * as a `batch` event.
- */
-function openBatches(
-  parts: Parts,
-  calls: CallOps,
-  reading: CallReading,
-  tracker: CallTracker,
-  announcer: CoreAnnouncer,
-  settings: () => Settings,
-): BatchOps {
-  return new BatchOps({
-    store: new BatchStore(parts.conn),
-    catalog: parts.catalog,
-    fire: (robotId, request, callId) => calls.fire(robotId, request, { callId }),
-    findCall: (id) => reading.find(id),
-    watch: (id) => calls.watch(id),
-    subscribe: (listener) =>
-      announcer.subscribe((event) => {
-        if (event.type === 'calls') listener(event.calls);
-      }),
-    newId: parts.newId,
-    now: () => parts.clock.now(),
-    perSecond: () => settings().queriesPerSecondPerOrigin,
-    wait: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-    usualMs: (robotId, presetId) => tracker.usualFor({ robotId, presetId })?.highMs,
-    announce: (progress) => announcer.emit({ type: 'batch', progress }),
-  });
 }

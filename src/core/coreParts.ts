@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { Settings } from '../shared/models/settings.ts';
+import { BatchOps } from './batch/batchOps.ts';
+import { BatchStore } from './batch/batchStore.ts';
 import { Catalog } from './catalog.ts';
+import type { CallOps } from './callOps.ts';
+import type { CallReading } from './callReading.ts';
+import type { CoreAnnouncer } from './coreEvents.ts';
 import type { AppError } from './errors.ts';
 import { type Clock, type Random, systemClock } from './clock.ts';
 import { Network, type NetworkOptions } from './http/network.ts';
@@ -163,5 +168,37 @@ export function openTracker(parts: CoreParts, settings: () => Settings): CallTra
     learnRunTimes: parts.learnRunTimes,
     newId: parts.newId,
     warn: (message) => parts.warnings.add(parts.conn.fileName, message),
+  });
+}
+
+/**
+ * Batches over the core's calls: fired with the id their row was marked with,
+ * followed on the calls' events; a batch the app runs announces its progress
+ * as a `batch` event.
+ */
+export function openBatches(
+  parts: CoreParts,
+  calls: CallOps,
+  reading: CallReading,
+  tracker: CallTracker,
+  announcer: CoreAnnouncer,
+  settings: () => Settings,
+): BatchOps {
+  return new BatchOps({
+    store: new BatchStore(parts.conn),
+    catalog: parts.catalog,
+    fire: (robotId, request, callId) => calls.fire(robotId, request, { callId }),
+    findCall: (id) => reading.find(id),
+    watch: (id) => calls.watch(id),
+    subscribe: (listener) =>
+      announcer.subscribe((event) => {
+        if (event.type === 'calls') listener(event.calls);
+      }),
+    newId: parts.newId,
+    now: () => parts.clock.now(),
+    perSecond: () => settings().queriesPerSecondPerOrigin,
+    wait: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    usualMs: (robotId, presetId) => tracker.usualFor({ robotId, presetId })?.highMs,
+    announce: (progress) => announcer.emit({ type: 'batch', progress }),
   });
 }
