@@ -104,6 +104,8 @@ export async function openTrackerHarness() {
     changes,
     settings: { ...defaultSettings, pollPolicy: POLICY } as Settings,
     tracker: undefined as unknown as CallTracker,
+    /** The masks of the calls' secrets, kept while each call is watched. */
+    echo: new EchoKeys(memorySecrets()),
     /** Lets every promise the fakes resolved run to its end (they do no I/O). */
     async settle() {
       for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
@@ -129,7 +131,7 @@ export async function openTrackerHarness() {
       return robots.get(id);
     },
     tokenFor: async (robot) => (robot.id === 'r1' ? 'secret-token' : undefined),
-    echo: new EchoKeys(memorySecrets()),
+    echo: h.echo,
     settings: () => h.settings,
     clock,
     random: () => 0.5,

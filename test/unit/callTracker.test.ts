@@ -108,6 +108,19 @@ describe('polling', () => {
     expect(h.clock.pendingTimers).toBe(0);
   });
 
+  test('the mask of a call’s secrets is built once while it waits, and let go when it is done', async () => {
+    const call = await h.fire();
+    await h.pollOnce();
+    const recorded = h.history.get(call.id)!;
+    const waiting = await h.echo.maskFor(recorded);
+    await h.pollOnce();
+    expect(await h.echo.maskFor(recorded)).toBe(waiting);
+    h.client.answer = async () => DONE;
+    await h.pollOnce();
+    expect(h.history.get(call.id)?.state).toBe('done');
+    expect(await h.echo.maskFor(recorded)).not.toBe(waiting);
+  });
+
   test('a call whose robot was deleted stops, saying why', async () => {
     const call = await h.fire();
     h.robots.delete('r1');

@@ -129,3 +129,24 @@ describe('any secret, echoed in any spelling inside any text, leaves no trace', 
     );
   });
 });
+
+describe('a waiting call builds its mask once, however many wait', () => {
+  test('the mask of the first of 600 calls polled in turn is the one built, until its watching ends', async () => {
+    const keys = new EchoKeys(memorySecrets());
+    const calls = await Promise.all(
+      Array.from({ length: 600 }, async (_, i) => ({
+        id: `call-${i}`,
+        echoPrints: await keys.prints([`${TOKEN}-${i}`]),
+      })),
+    );
+    const first = await keys.maskFor(calls[0]!);
+    for (const call of calls) await keys.maskFor(call);
+    for (const call of calls) await keys.maskFor(call);
+    expect(await keys.maskFor(calls[0]!)).toBe(first);
+
+    keys.forget(calls[0]!);
+    const again = await keys.maskFor(calls[0]!);
+    expect(again).not.toBe(first);
+    expect(again.mask(`echo ${TOKEN}-0`, 'text')).toBe('echo [redacted]');
+  });
+});

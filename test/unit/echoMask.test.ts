@@ -227,3 +227,17 @@ describe('contains: whether a text holds the secret in any form', () => {
     expect(containsSecret('two sec/ret', 'sec/ret')).toBe(true);
   });
 });
+
+describe('with: a token mask joined with a call mask', () => {
+  test('masks both secrets, and the same pair joined again is the one built (no pattern compiled per request)', () => {
+    const token = EchoMask.ofSecrets(['tok-with-joined-1234']);
+    const call = EchoMask.ofSecrets(['field-secret-5678']);
+    const joined = token.with(call);
+    expect(joined.mask('a tok-with-joined-1234 b field-secret-5678', 'text')).toBe(
+      'a [redacted] b [redacted]',
+    );
+    expect(token.with(call)).toBe(joined);
+    expect(token.with(EchoMask.ofSecrets(['other-secret-9999']))).not.toBe(joined);
+    expect(token.with(EchoMask.none)).toBe(token);
+  });
+});

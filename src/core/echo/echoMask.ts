@@ -173,6 +173,8 @@ const processParams = printParams(randomBytes(32), randomBytes(16));
 export class EchoMask {
   readonly #sought: Sought[];
   readonly #pattern: RegExp | undefined;
+  /** This mask joined with others (a token's with each call's), kept while the other lives. */
+  readonly #joined = new WeakMap<EchoMask, EchoMask>();
 
   private constructor(sought: Sought[]) {
     this.#sought = sought;
@@ -208,9 +210,16 @@ export class EchoMask {
     return mask;
   }
 
-  /** This mask and another together. */
+  /** This mask and another together; built once per pair, since building compiles a pattern. */
   with(other: EchoMask): EchoMask {
-    return other.empty ? this : this.empty ? other : new EchoMask([...this.#sought, ...other.#sought]);
+    if (other.empty) return this;
+    if (this.empty) return other;
+    let joined = this.#joined.get(other);
+    if (joined === undefined) {
+      joined = new EchoMask([...this.#sought, ...other.#sought]);
+      this.#joined.set(other, joined);
+    }
+    return joined;
   }
 
   get empty(): boolean {

@@ -13,7 +13,7 @@ import { afterAnswer, afterQueryFailure, moveTo, type PollOutcome } from './tran
 export type PollDeps = {
   robotById: (robotId: string) => Promise<Robot | undefined>;
   tokenFor: (robot: Robot, origin: string) => Promise<string | undefined>;
-  echo: Pick<EchoKeys, 'maskFor'>;
+  echo: Pick<EchoKeys, 'maskFor' | 'forget'>;
   client: WebhookClient;
   clock: Clock;
 };
@@ -42,7 +42,9 @@ export async function pollOnce(
     // from the prints the call keeps: the answer is masked of them whichever process fired it.
     const mask = await deps.echo.maskFor(call);
     const result = await deps.client.query(target, token, call.webhookCallId, mask);
-    return { robot, outcome: afterAnswer(call, result, deps.clock.now()) };
+    const outcome = afterAnswer(call, result, deps.clock.now());
+    if (!outcome.pollAgain) deps.echo.forget(call);
+    return { robot, outcome };
   } catch (error) {
     return { robot, outcome: afterQueryFailure(call, asAppError(error), deps.clock.now()) };
   }

@@ -13,7 +13,7 @@ export type TrackerDeps = {
   /** The robot's token bound to this origin, if any: a token is only ever sent to its own origin. */
   tokenFor: (robot: Robot, origin: string) => Promise<string | undefined>;
   /** Prints of the secrets a call carries, and the masks they make of its answers, in any process. */
-  echo: Pick<EchoKeys, 'prints' | 'maskFor'>;
+  echo: Pick<EchoKeys, 'prints' | 'maskFor' | 'forget'>;
   settings: () => Settings;
   clock: Clock;
   random: Random;
