@@ -1,4 +1,4 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { type KeyObject, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { SecretPrint } from '../../shared/models/echoPrints.ts';
 import {
   charHashes,
@@ -19,7 +19,7 @@ const SHORT = 4;
 export type PrintSet = { params: PrintParams; prints: readonly SecretPrint[] };
 
 /** A secret as the scan looks for it: its first characters, its length and the digest that confirms it. */
-type Sought = { lead: string; n: number; macKey: Buffer; digest: Buffer };
+type Sought = { lead: string; n: number; macKey: KeyObject; digest: Buffer };
 
 /** A span of the text to mask: [start, end) in UTF-16 code units. */
 type Span = [number, number];
