@@ -3,6 +3,7 @@ import { Command } from 'commander';
 import type { AppCore } from '../../core/appCore.ts';
 import type { BatchInfo } from '../../core/batch/batchTypes.ts';
 import type { FieldValues } from '../../shared/models/presetFields.ts';
+import { countsText } from '../../shared/sentences/batchCounts.ts';
 import { collect } from '../args.ts';
 import { usageError } from '../cliError.ts';
 import { integerParser, run } from '../command.ts';
@@ -283,13 +284,7 @@ async function printResults(core: AppCore, batch: BatchInfo, options: ResultOpti
   if (options.out !== undefined) await writeResults(options.out, results, picks);
   if (options.json === true) process.stdout.write(resultsJsonLines(results));
   else if (options.out === undefined) printLine(resultsTable(results, picks));
-  printProblem(`robot-tray: batch ${batch.id} ${batch.state}: ${countsText(batch)}.`);
-}
-
-function countsText(batch: BatchInfo): string {
-  return Object.entries(batch.counts)
-    .map(([state, n]) => `${n} ${state}`)
-    .join(', ');
+  printProblem(`robot-tray: batch ${batch.id} ${batch.state}: ${countsText(batch.counts)}.`);
 }
 
 async function listBatches(options: { json?: boolean }): Promise<void> {
@@ -306,7 +301,7 @@ async function listBatches(options: { json?: boolean }): Promise<void> {
           b.robotName,
           b.presetName ?? '',
           b.state,
-          countsText(b),
+          countsText(b.counts),
           formatTime(b.createdAt),
         ]),
       ),
@@ -330,6 +325,6 @@ async function setState(id: string, change: 'pause' | 'stop'): Promise<void> {
   await withCore(async (core) => {
     const batch = await core.batches[change](id);
     const next = change === 'pause' ? ` Go on with: robot-tray batch resume ${shellWord(batch.id)}` : '';
-    printLine(`Batch ${batch.id} ${batch.state}: ${countsText(batch)}.${next}`);
+    printLine(`Batch ${batch.id} ${batch.state}: ${countsText(batch.counts)}.${next}`);
   });
 }
