@@ -2,6 +2,7 @@ import { BatchMeter } from '../core/batch/batchMeter.ts';
 import type { RowChange } from '../core/batch/batchRunner.ts';
 import type { BatchInfo } from '../core/batch/batchTypes.ts';
 import type { UsualRun } from '../shared/models/usualRun.ts';
+import { countsText } from '../shared/sentences/batchCounts.ts';
 import { formatElapsed } from './progress.ts';
 import { terminalSafe } from './terminalText.ts';
 
@@ -43,12 +44,8 @@ export class BatchProgress {
   line(now: number): string {
     const { ended, left, perSecond, etaMs } = this.#meter.pace(now);
     const filled = this.#total === 0 ? BAR_WIDTH : Math.round((ended / this.#total) * BAR_WIDTH);
-    const counts = Object.entries(this.#meter.counts)
-      .filter(([, n]) => n !== undefined && n > 0)
-      .map(([state, n]) => `${n} ${state}`)
-      .join(' · ');
     const eta = left === 0 || etaMs === null ? '' : ` · about ${formatElapsed(etaMs)} left`;
-    return `[${'#'.repeat(filled)}${'.'.repeat(BAR_WIDTH - filled)}] ${ended}/${this.#total} · ${counts} · ${perSecond.toFixed(1)} rows/s${eta}`;
+    return `[${'#'.repeat(filled)}${'.'.repeat(BAR_WIDTH - filled)}] ${ended}/${this.#total} · ${countsText(this.#meter.counts)} · ${perSecond.toFixed(1)} rows/s${eta}`;
   }
 
   end(): void {

@@ -2,13 +2,16 @@ import { CommanderError } from 'commander';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { batchExitCode } from '../../src/cli/batchResults.ts';
 import { CliError } from '../../src/cli/cliError.ts';
 import { parseSeconds } from '../../src/cli/command.ts';
 import { errorLine } from '../../src/cli/errorReport.ts';
 import { ExitCode, exitCodeForError, exitCodeForState } from '../../src/cli/exitCodes.ts';
 import { PromptInterrupted } from '../../src/cli/secretInput.ts';
 import { AppError } from '../../src/core/errors.ts';
+import type { BatchInfo } from '../../src/core/batch/batchTypes.ts';
 import type { CallState } from '../../src/shared/models/call.ts';
+import { ENDED_ROW_STATES, type RowStateName } from '../../src/shared/models/rowStates.ts';
 
 describe('exit codes', () => {
   test.each<[CallState, number, number]>([
@@ -46,6 +49,27 @@ describe('exit codes', () => {
     [new PromptInterrupted(), 130],
   ])('%o exits %i', (error, code) => {
     expect(exitCodeForError(error)).toBe(code);
+  });
+});
+
+describe('a batch’s exit code', () => {
+  const batch = (counts: BatchInfo['counts'], total: number) => ({ counts, total }) as BatchInfo;
+
+  // Every state a row can end in, a new one too: none falls to the catch-all failure (1).
+  test.each(ENDED_ROW_STATES.filter((s) => s !== 'done'))(
+    'rows that all ended %s exit as one call that ended so after waiting',
+    (state) => {
+      expect(batchExitCode(batch({ done: 5, [state]: 2 }, 7))).toBe(
+        exitCodeForState(state as CallState, true),
+      );
+    },
+  );
+
+  test('every row done is 0; rows left are 4; the worst end names the code', () => {
+    expect(batchExitCode(batch({ done: 3 }, 3))).toBe(ExitCode.ok);
+    for (const left of ['pending', 'firing', 'sending', 'waiting'] satisfies RowStateName[])
+      expect(batchExitCode(batch({ done: 2, failed: 1, [left]: 1 }, 4))).toBe(ExitCode.notFinished);
+    expect(batchExitCode(batch({ stopped: 1, rejected: 1, unknown: 1 }, 3))).toBe(ExitCode.unsettled);
   });
 });
 

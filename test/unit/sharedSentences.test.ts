@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { getEncodingProblem } from '../../src/shared/getEncoding.ts';
 import { callStates, type CallState } from '../../src/shared/models/call.ts';
 import { isLoopbackHost } from '../../src/shared/net/loopback.ts';
+import { rowStates } from '../../src/shared/models/rowStates.ts';
+import { countsText } from '../../src/shared/sentences/batchCounts.ts';
 import { callOutcome, type OutcomeFields } from '../../src/shared/sentences/callOutcome.ts';
 import { pollTrouble, type TroubleFields } from '../../src/shared/sentences/pollTrouble.ts';
 import { describeZodError } from '../../src/shared/validation.ts';
@@ -157,5 +159,16 @@ describe('pollTrouble', () => {
     ],
   ])('%s', (_what, call, line) => {
     expect(pollTrouble(call, 1_000)).toBe(line);
+  });
+});
+
+describe('countsText: a batch’s rows by state, shared by the CLI, the tray and the window', () => {
+  test('still to come first, then done, then the other ends; every state said, the empty ones left out', () => {
+    expect(countsText({ failed: 3, done: 120, pending: 0, waiting: 2 })).toBe(
+      '2 waiting, 120 done, 3 failed',
+    );
+    expect(countsText({})).toBe('');
+    const all = countsText(Object.fromEntries(rowStates.map((state) => [state, 1])));
+    expect(all.split(', ')).toEqual(rowStates.map((state) => `1 ${state}`));
   });
 });

@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { Command } from 'commander';
 import type { AppCore } from '../../core/appCore.ts';
-import type { BatchInfo } from '../../core/batch/batchTypes.ts';
 import type { FieldValues } from '../../shared/models/presetFields.ts';
+import { countsText } from '../../shared/sentences/batchCounts.ts';
 import { collect } from '../args.ts';
+import type { ResultOptions } from '../batchReport.ts';
 import { usageError } from '../cliError.ts';
 import { integerParser, run } from '../command.ts';
 import { withCore } from '../coreAccess.ts';
@@ -18,7 +19,6 @@ const MAX_ROWS_BYTES = 256 * 1024 * 1024;
 /** How many rows --dry-run shows as the requests they would make. */
 const DRY_RUN_ROWS = 3;
 
-type ResultOptions = { pick?: string[]; out?: string; json?: boolean };
 type StartOptions = FieldSourceOptions &
   ResultOptions & { preset?: string; rows?: string; concurrency?: number; dryRun?: boolean };
 
@@ -191,7 +191,7 @@ async function startBatch(robotName: string, given: StartOptions): Promise<numbe
       ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
     });
     printProblem(`robot-tray: batch ${batch.id}: ${batch.total} rows of ${robot.name} / ${preset.name}.`);
-    return runAndReport(core, batch, secrets, options);
+    return (await import('../batchReport.ts')).runAndReport(core, batch, secrets, options);
   });
 }
 
@@ -226,7 +226,7 @@ async function againBatch(
       ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
     });
     printProblem(`robot-tray: batch ${batch.id}: ${batch.total} rows of batch ${from.id} again.`);
-    return runAndReport(core, batch, secrets, options);
+    return (await import('../batchReport.ts')).runAndReport(core, batch, secrets, options);
   });
 }
 
@@ -235,61 +235,8 @@ async function resumeBatch(id: string, options: FieldSourceOptions & ResultOptio
     const batch = core.batches.get(id);
     const secrets =
       batch.presetId === null ? {} : await batchSecrets(core, batch.presetId, batch.secretFields, options);
-    return runAndReport(core, batch, secrets, options);
+    return (await import('../batchReport.ts')).runAndReport(core, batch, secrets, options);
   });
-}
-
-/**
- * Run the batch with progress on stderr, then print its results. Ctrl+C
- * pauses it: no more rows are fired, the rows in flight are left to the
- * app or a later `batch resume`.
- */
-async function runAndReport(core: AppCore, batch: BatchInfo, secrets: FieldValues, options: ResultOptions) {
-  const { BatchProgress } = await import('../batchProgress.ts');
-  const { batchExitCode } = await import('../batchResults.ts');
-  const progress = new BatchProgress(
-    process.stderr,
-    batch,
-    core.usualRun({ robotId: batch.robotId, presetId: batch.presetId }),
-  );
-  let interrupted = false;
-  const onInterrupt = (): void => {
-    interrupted = true;
-    core.batches.detach(batch.id);
-    void core.batches.pause(batch.id).catch(() => undefined);
-  };
-  // The core's poll timers never hold a process open; while rows run, this does.
-  const keepAlive = setInterval(() => undefined, 2 ** 30);
-  process.on('SIGINT', onInterrupt);
-  let ended: BatchInfo;
-  try {
-    ended = await core.batches.run(batch.id, secrets, progress.change);
-  } finally {
-    process.off('SIGINT', onInterrupt);
-    clearInterval(keepAlive);
-    progress.end();
-  }
-  if (interrupted || ended.state === 'paused')
-    printProblem(`robot-tray: batch ${ended.id} paused; go on with: robot-tray batch resume ${ended.id}`);
-  await printResults(core, ended, options);
-  return interrupted ? ExitCode.interrupted : batchExitCode(ended);
-}
-
-async function printResults(core: AppCore, batch: BatchInfo, options: ResultOptions): Promise<void> {
-  const { resultsJsonLines } = await import('../../core/batch/batchResults.ts');
-  const { resultsTable, writeResults } = await import('../batchResults.ts');
-  const picks = options.pick ?? [];
-  const results = core.batches.results(batch.id, { pick: picks });
-  if (options.out !== undefined) await writeResults(options.out, results, picks);
-  if (options.json === true) process.stdout.write(resultsJsonLines(results));
-  else if (options.out === undefined) printLine(resultsTable(results, picks));
-  printProblem(`robot-tray: batch ${batch.id} ${batch.state}: ${countsText(batch)}.`);
-}
-
-function countsText(batch: BatchInfo): string {
-  return Object.entries(batch.counts)
-    .map(([state, n]) => `${n} ${state}`)
-    .join(', ');
 }
 
 async function listBatches(options: { json?: boolean }): Promise<void> {
@@ -306,7 +253,7 @@ async function listBatches(options: { json?: boolean }): Promise<void> {
           b.robotName,
           b.presetName ?? '',
           b.state,
-          countsText(b),
+          countsText(b.counts),
           formatTime(b.createdAt),
         ]),
       ),
@@ -320,8 +267,9 @@ async function showBatch(id: string, options: ResultOptions): Promise<number> {
     printProblem(
       `robot-tray: batch ${batch.id} of ${batch.robotName} / ${batch.presetName ?? ''}, ${batch.concurrency} at once.`,
     );
-    await printResults(core, batch, options);
+    const { printResults } = await import('../batchReport.ts');
     const { batchExitCode } = await import('../batchResults.ts');
+    await printResults(core, batch, options);
     return batchExitCode(batch);
   });
 }
@@ -330,6 +278,6 @@ async function setState(id: string, change: 'pause' | 'stop'): Promise<void> {
   await withCore(async (core) => {
     const batch = await core.batches[change](id);
     const next = change === 'pause' ? ` Go on with: robot-tray batch resume ${shellWord(batch.id)}` : '';
-    printLine(`Batch ${batch.id} ${batch.state}: ${countsText(batch)}.${next}`);
+    printLine(`Batch ${batch.id} ${batch.state}: ${countsText(batch.counts)}.${next}`);
   });
 }

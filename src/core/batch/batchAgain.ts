@@ -1,18 +1,10 @@
-import { UNENDED_ROW_STATES } from './batchTypes.ts';
+import { ENDED_ROW_STATES, UNENDED_ROW_STATES } from '../../shared/models/rowStates.ts';
 import { AppError } from '../errors.ts';
 import type { BatchStore } from './batchStore.ts';
 import type { BatchInfo, BatchRow, RowState } from './batchTypes.ts';
 
 /** The rows "run again" takes when none are named: every row that ended other than done. */
-const AGAIN_BY_DEFAULT: readonly RowState[] = [
-  'failed',
-  'unknown',
-  'rejected',
-  'unreachable',
-  'expired',
-  'unexpected',
-  'stopped',
-];
+const AGAIN_BY_DEFAULT: readonly RowState[] = ENDED_ROW_STATES.filter((state) => state !== 'done');
 
 /**
  * The rows to run again: those named (each must have ended, or be pending
@@ -43,9 +35,7 @@ export function chosenRows(
     );
   const rows = store.rows(from.id).filter((row) => wanted.has(row.n));
   const unended = rows.filter(
-    (row) =>
-      (UNENDED_ROW_STATES as readonly string[]).includes(row.state) &&
-      !(row.state === 'pending' && from.state === 'stopped'),
+    (row) => UNENDED_ROW_STATES.includes(row.state) && !(row.state === 'pending' && from.state === 'stopped'),
   );
   if (unended.length > 0)
     throw new AppError(

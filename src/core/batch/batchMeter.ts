@@ -1,8 +1,6 @@
-import { UNENDED_ROW_STATES } from './batchTypes.ts';
+import { isEnded, rowsIn, UNENDED_ROW_STATES } from '../../shared/models/rowStates.ts';
 import type { RowChange } from './batchRunner.ts';
 import type { BatchInfo, RowState } from './batchTypes.ts';
-
-const IN_FLIGHT: readonly RowState[] = ['firing', 'sending', 'waiting'];
 
 /** Where a batch stands: rows ended, rows left, rows ended per second, time left (null: not known yet). */
 export type BatchPace = { ended: number; left: number; perSecond: number; etaMs: number | null };
@@ -34,14 +32,13 @@ export class BatchMeter {
   change(change: RowChange): boolean {
     this.counts[change.from] = Math.max(0, (this.counts[change.from] ?? 1) - 1);
     this.counts[change.to] = (this.counts[change.to] ?? 0) + 1;
-    const ended = !(UNENDED_ROW_STATES as readonly RowState[]).includes(change.to);
+    const ended = isEnded(change.to);
     if (ended) this.#endedHere++;
     return ended;
   }
 
   pace(now: number): BatchPace {
-    const left =
-      (this.counts.pending ?? 0) + IN_FLIGHT.reduce((n, state) => n + (this.counts[state] ?? 0), 0);
+    const left = rowsIn(this.counts, UNENDED_ROW_STATES);
     const elapsed = now - this.#started;
     const perSecond = elapsed > 0 ? (this.#endedHere * 1000) / elapsed : 0;
     let etaMs: number | null = null;

@@ -3,6 +3,7 @@ import type { BatchProgress, BatchView, RowResult } from '../../shared/models/ba
 import type { Preset } from '../../shared/models/preset.ts';
 import type { FieldValues } from '../../shared/models/presetFields.ts';
 import type { Robot } from '../../shared/models/robot.ts';
+import { UNENDED_ROW_STATES } from '../../shared/models/rowStates.ts';
 import type { Catalog } from '../catalog.ts';
 import { AppError, asAppError } from '../errors.ts';
 import { targetOf } from '../http/targetUrl.ts';
@@ -14,13 +15,7 @@ import { planBatch, planStoredRequests, problemLines, type RowProblem } from './
 import { checkedConcurrency, checkSecrets, secretFieldsOf } from './batchChecks.ts';
 import { BatchRunner, type RowChange, type RunnerDeps } from './batchRunner.ts';
 import type { BatchStore } from './batchStore.ts';
-import {
-  type BatchInfo,
-  type BatchRow,
-  DEFAULT_CONCURRENCY,
-  type RowState,
-  UNENDED_ROW_STATES,
-} from './batchTypes.ts';
+import { type BatchInfo, type BatchRow, DEFAULT_CONCURRENCY, type RowState } from './batchTypes.ts';
 
 export type BatchDeps = Omit<RunnerDeps, 'fire'> & {
   catalog: Catalog;

@@ -1,5 +1,6 @@
-import { type Call, isActive } from '../../shared/models/call.ts';
+import type { Call } from '../../shared/models/call.ts';
 import type { FieldValues } from '../../shared/models/presetFields.ts';
+import { isEnded } from '../../shared/models/rowStates.ts';
 import { asAppError } from '../errors.ts';
 import { OriginRate } from '../tracker/originRate.ts';
 import { fireRequestOf } from './batchPlan.ts';
@@ -26,9 +27,6 @@ export type RowChange = { n: number; from: RowState; to: RowState; call: Call | 
 /** While the service answers 429, how long the batch holds off when it gave no Retry-After; doubled each time, to a minute. */
 const FIRST_HOLD_MS = 1_000;
 const MAX_HOLD_MS = 60_000;
-
-/** A row's end: neither waiting to be fired nor in flight. */
-const isFinal = (state: RowState): boolean => state !== 'pending' && state !== 'firing' && !isActive(state);
 
 /**
  * Runs one batch in this process: fires its pending rows, at most
@@ -77,7 +75,7 @@ export class BatchRunner {
     const unsubscribe = this.#d.subscribe((calls) => {
       for (const call of calls) {
         const settle = this.#followed.get(call.id);
-        if (settle !== undefined && isFinal(call.state)) settle(call);
+        if (settle !== undefined && isEnded(call.state)) settle(call);
       }
     });
     try {
@@ -176,7 +174,7 @@ export class BatchRunner {
     }
     this.#speedUp();
     await this.#set(firing, call.state, call);
-    if (isFinal(call.state)) {
+    if (isEnded(call.state)) {
       this.#followed.delete(callId);
       return;
     }

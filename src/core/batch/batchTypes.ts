@@ -1,4 +1,4 @@
-import type { CallStateName } from '../../shared/models/callStates.ts';
+import type { RowStateName } from '../../shared/models/rowStates.ts';
 import type { JsonObject } from '../../shared/models/json.ts';
 import type { FieldValues } from '../../shared/models/presetFields.ts';
 
@@ -17,7 +17,7 @@ export type BatchState = 'running' | 'paused' | 'stopped' | 'finished';
  * again when no call was ever recorded (the trigger is sent only after its
  * record is written, so it was not sent).
  */
-export type RowState = 'pending' | 'firing' | CallStateName;
+export type RowState = RowStateName;
 
 /** What one row sends: its fields' values (secret ones never kept), or the arguments of a preset without fields. */
 export type RowRequest = { fields: FieldValues } | { args: JsonObject };
@@ -44,14 +44,6 @@ export type BatchInfo = BatchMeta & {
 };
 
 export type BatchRow = { n: number; state: RowState; callId: string | null; request: RowRequest };
-
-/** The rows that have not ended: waiting to be fired or in flight. */
-export const UNENDED_ROW_STATES = [
-  'pending',
-  'firing',
-  'sending',
-  'waiting',
-] as const satisfies readonly RowState[];
 
 export const DEFAULT_CONCURRENCY = 4;
 export const MAX_CONCURRENCY = 64;

@@ -1,9 +1,8 @@
 import type { AppEvent } from '../../shared/events.ts';
 import type { BatchProgress, BatchView } from '../../shared/models/batch.ts';
+import { ENDED_ROW_STATES, rowsIn } from '../../shared/models/rowStates.ts';
 import { durationText } from '../../shared/models/runStats.ts';
-
-/** The unended row states: everything else counts as a row that ended. */
-const UNENDED = new Set(['pending', 'firing', 'sending', 'waiting']);
+import { countsText } from '../../shared/sentences/batchCounts.ts';
 
 /**
  * The batches the app is running now, for the tray's tooltip and menu, kept
@@ -26,10 +25,8 @@ export function batchTitle(batch: Pick<BatchView, 'robotName' | 'presetName'>): 
 }
 
 /** How many of a batch's rows ended, whatever their outcome. */
-export function endedRows(batch: Pick<BatchView, 'counts'>): number {
-  let ended = 0;
-  for (const [state, n] of Object.entries(batch.counts)) if (!UNENDED.has(state)) ended += n ?? 0;
-  return ended;
+function endedRows(batch: Pick<BatchView, 'counts'>): number {
+  return rowsIn(batch.counts, ENDED_ROW_STATES);
 }
 
 /** "Refunds · Refund: 120 of 500 rows ended, about 4.2 min left": a running batch in the tray. */
@@ -37,15 +34,6 @@ export function batchLine(progress: BatchProgress): string {
   const { batch } = progress;
   const left = progress.etaMs === null ? '' : `, about ${durationText(progress.etaMs)} left`;
   return `${batchTitle(batch)}: ${endedRows(batch).toString()} of ${batch.total.toString()} rows ended${left}`;
-}
-
-/** "480 done, 20 failed": a batch's rows by state, most first. */
-export function countsText(batch: Pick<BatchView, 'counts'>): string {
-  return Object.entries(batch.counts)
-    .filter(([, n]) => (n ?? 0) > 0)
-    .sort(([, a], [, b]) => (b ?? 0) - (a ?? 0))
-    .map(([state, n]) => `${(n ?? 0).toString()} ${state}`)
-    .join(', ');
 }
 
 /**
@@ -60,14 +48,14 @@ export function batchNotification(progress: BatchProgress): { title: string; bod
   if (progress.error !== null)
     return {
       title: `Batch stopped: ${batchTitle(batch)}`,
-      body: `${progress.error.message} So far: ${countsText(batch) || 'no row ended'}.`,
+      body: `${progress.error.message} So far: ${countsText(batch.counts) || 'no row ended'}.`,
     };
   if (batch.state === 'finished')
-    return { title: `Batch finished: ${batchTitle(batch)}`, body: `${rows}: ${countsText(batch)}.` };
+    return { title: `Batch finished: ${batchTitle(batch)}`, body: `${rows}: ${countsText(batch.counts)}.` };
   if (batch.state === 'stopped')
     return {
       title: `Batch stopped: ${batchTitle(batch)}`,
-      body: `${endedRows(batch).toString()} of ${rows} ended: ${countsText(batch) || 'none'}.`,
+      body: `${endedRows(batch).toString()} of ${rows} ended: ${countsText(batch.counts) || 'none'}.`,
     };
   return null;
 }

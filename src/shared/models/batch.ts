@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { AppErrorShape } from '../ipc/result.ts';
-import { callStates } from './callStates.ts';
+import { rowStates } from './rowStates.ts';
 
-/** A batch row's state: pending, firing, then its call's state (core/batch/batchTypes.ts). */
-export const RowStateName = z.enum(['pending', 'firing', ...callStates]);
+/** A batch row's state (rowStates.ts). */
+export const RowStateName = z.enum(rowStates);
 
 /** A batch as the window and the tray see it (no runner's process id or host). */
 export const BatchView = z.object({

@@ -2,14 +2,13 @@ import { z } from 'zod';
 import { errorKinds } from '../errorKinds.ts';
 import { EchoPrints } from './echoPrints.ts';
 import { JsonData, JsonObject } from './json.ts';
-import { callStates } from './callStates.ts';
+import { activeStates, callStates } from './callStates.ts';
 import { HttpMethod } from './preset.ts';
 
-export { callStates };
+export { activeStates, callStates };
 export const CallState = z.enum(callStates);
 export type CallState = z.infer<typeof CallState>;
 
-export const activeStates: readonly CallState[] = ['sending', 'waiting'];
 export const resumableStates: readonly CallState[] = ['stopped', 'unexpected'];
 
 export function isActive(state: CallState): boolean {

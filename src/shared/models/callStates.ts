@@ -25,3 +25,6 @@ export const callStates = [
   'failed',
 ] as const;
 export type CallStateName = (typeof callStates)[number];
+
+/** The states of a call still in flight: its trigger going out, or its robot's run not ended. */
+export const activeStates: readonly CallStateName[] = ['sending', 'waiting'];

@@ -1,34 +1,12 @@
 import type { BatchProgress, BatchView } from '../../../../shared/models/batch.ts';
+import { rowsIn, UNENDED_ROW_STATES } from '../../../../shared/models/rowStates.ts';
 
-/** The states in the order the progress panel lists them: still to come first, then the ends. */
-export const STATE_ORDER = [
-  'pending',
-  'firing',
-  'sending',
-  'waiting',
-  'done',
-  'failed',
-  'unknown',
-  'rejected',
-  'unreachable',
-  'expired',
-  'unexpected',
-  'stopped',
-] as const;
-
-/** "3 done · 1 failed": the counts by state, none left out but the empty ones. */
-export function countsText(counts: BatchView['counts']): Array<[string, number]> {
-  return STATE_ORDER.flatMap((state) => {
-    const n = counts[state] ?? 0;
-    return n > 0 ? [[state, n] as [string, number]] : [];
-  });
-}
+// The progress panel lists the counts by state as the CLI and the tray say them.
+export { countsByState as countsText } from '../../../../shared/sentences/batchCounts.ts';
 
 /** Rows that ended (neither pending nor in flight). */
 export function endedRows(batch: BatchView): number {
-  const { counts } = batch;
-  const left = (counts.pending ?? 0) + (counts.firing ?? 0) + (counts.sending ?? 0) + (counts.waiting ?? 0);
-  return batch.total - left;
+  return batch.total - rowsIn(batch.counts, UNENDED_ROW_STATES);
 }
 
 /** Rows "run again" takes by default: every row that ended other than done. */
