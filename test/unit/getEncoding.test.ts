@@ -70,3 +70,18 @@ describe('arguments a GET query string cannot carry', () => {
     expect(getEncodingProblem({ a: { x: 1 }, b: [[1]] })).toMatch(/^Argument "a" is a nested object/);
   });
 });
+
+describe('getEncodingProblem', () => {
+  test('scalars and non-empty lists of them can go by GET', () => {
+    expect(getEncodingProblem({ a: 'x', b: 1, c: true, e: ['x', 2, false] })).toBeUndefined();
+  });
+  test.each([
+    [{ order: { id: 1 } }, 'Argument "order" is a nested object'],
+    [{ ids: [[1]] }, 'Argument "ids" is a list holding a list inside a list'],
+    [{ ids: [{ a: 1 }] }, 'Argument "ids" is a list holding a nested object'],
+  ])('%j cannot, and the sentence says to use POST', (args, expected) => {
+    const problem = getEncodingProblem(args);
+    expect(problem).toContain(expected);
+    expect(problem).toContain('Send this call with POST');
+  });
+});
