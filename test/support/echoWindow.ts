@@ -8,7 +8,7 @@ type Flow = RobotDefinition['flow'];
 /**
  * The window at the size it opens at (1100 × 720) over a fresh sandbox, with
  * one robot, Echo (answering by `flow`, at once with what it was sent by
- * default; created with `robotSettings` added), its token set, and no
+ * default; created with `robotSettings` added), its `token` set, and no
  * preset. `close` clears its tokens from the test keychain and closes the
  * demo, the window and the sandbox.
  */
@@ -24,9 +24,9 @@ export async function openEchoRobot(
   const close = () => closeWindow(app).finally(() => sandbox.close());
   try {
     app.page.setDefaultTimeout(12_000);
-    const { robot } = await addSandboxRobot(app.core, sandbox, { name: 'Echo', flow }, robotSettings);
+    const { robot, token } = await addSandboxRobot(app.core, sandbox, { name: 'Echo', flow }, robotSettings);
     await app.page.getByRole('heading', { level: 2, name: 'Echo' }).waitFor();
-    return { app, sandbox, robot, close };
+    return { app, sandbox, robot, token, close };
   } catch (e) {
     await close();
     throw e;
