@@ -8,8 +8,8 @@ type Flow = RobotDefinition['flow'];
 /**
  * The window at the size it opens at (1100 × 720) over a fresh sandbox, with
  * one robot, Echo (answering by `flow`, at once with what it was sent by
- * default; created with `robotSettings` added), its `token` set, and no
- * preset. `close` clears its tokens from the test keychain and closes the
+ * default; created with `robotSettings` added, which may name it otherwise in
+ * Robot Tray), its `token` set, and no preset. `close` clears its tokens from the test keychain and closes the
  * demo, the window and the sandbox.
  */
 export async function openEchoRobot(
@@ -25,7 +25,7 @@ export async function openEchoRobot(
   try {
     app.page.setDefaultTimeout(12_000);
     const { robot, token } = await addSandboxRobot(app.core, sandbox, { name: 'Echo', flow }, robotSettings);
-    await app.page.getByRole('heading', { level: 2, name: 'Echo' }).waitFor();
+    await app.page.getByRole('heading', { level: 2, name: robot.name }).waitFor();
     return { app, sandbox, robot, token, close };
   } catch (e) {
     await close();
