@@ -68,18 +68,14 @@ describe('the catalog tables', () => {
       ta.robots.update((all) => ({ next: [...all, Robot.parse(robot('one'))], result: undefined })),
       tb.robots.update((all) => ({ next: [...all, Robot.parse(robot('two'))], result: undefined })),
     ]);
-    expect(
-      ta.robots
-        .read()
-        .map((r) => r.id)
-        .sort(),
-    ).toEqual(['one', 'two']);
-    expect(
-      tb.robots
-        .read()
-        .map((r) => r.id)
-        .sort(),
-    ).toEqual(['one', 'two']);
+    for (const tables of [ta, tb]) {
+      expect(
+        tables.robots
+          .read()
+          .map((r) => r.id)
+          .sort(),
+      ).toEqual(['one', 'two']);
+    }
     await ta.robots.update((all) => ({ next: all.filter((r) => r.id !== 'one'), result: undefined }));
     expect(tb.robots.read().map((r) => r.id)).toEqual(['two']);
     a.close();
