@@ -1,8 +1,7 @@
 import path from 'node:path';
-import { afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
+import { describe, expect, test } from 'vitest';
+import { echoWindows } from '../support/echoWindow.ts';
 import { screenshotDir } from '../support/screenshots.ts';
-import { openAppWindow, type AppWindow, requireBuiltRenderer } from '../support/windowHarness.ts';
 import { filesUnder } from '../support/windowSteps.ts';
 
 const FIELDS = [
@@ -20,28 +19,17 @@ const FIELDS = [
 ];
 
 describe('the window: presets with fill-in fields', () => {
-  let win: AppWindow | undefined;
-  let sandbox: Sandbox | undefined;
+  const windows = echoWindows();
 
-  beforeAll(() => {
-    requireBuiltRenderer();
-  });
-  afterEach(async () => {
-    await win?.close();
-    await sandbox?.close();
-    win = undefined;
-    sandbox = undefined;
-  });
-
+  /** Echo, called Orders, answering {"ok": true}, with the preset "One customer" and its fields. */
   async function robotWithPreset() {
-    sandbox = await startSandbox({ demoRobots: false, seed: 1 });
-    const { token } = sandbox.addRobot({
-      name: 'orders',
-      flow: [{ type: 'respond', constants: { ok: true } }],
+    const {
+      app: win,
+      robot,
+      sandbox,
+    } = await windows.openRobot([{ type: 'respond', constants: { ok: true } }], {
+      name: 'Orders',
     });
-    win = await openAppWindow();
-    const robot = await win.core.createRobot({ name: 'Orders', baseUrl: sandbox.baseUrl });
-    await win.core.setToken(robot.id, token);
     const preset = await win.core.createPreset({
       robotId: robot.id,
       name: 'One customer',
@@ -52,12 +40,11 @@ describe('the window: presets with fill-in fields', () => {
         pin: { $field: 'pin' },
       },
     });
-    await win.page.getByRole('heading', { level: 2, name: 'Orders' }).waitFor();
-    return { page: win.page, core: win.core, robot, preset, sandbox };
+    return { win, page: win.page, core: win.core, robot, preset, sandbox };
   }
 
   test('the form: focus on the first field, problems beside their field, nothing sent until valid, Enter fires, last values kept; Fire again asks for the secret again', async () => {
-    const { page, core, sandbox } = await robotWithPreset();
+    const { win, page, core, sandbox } = await robotWithPreset();
     await page.getByRole('button', { name: 'Fire One customer', exact: true }).click();
     const form = page.getByRole('dialog', { name: 'Fire One customer' });
     await form.waitFor();
@@ -121,7 +108,7 @@ describe('the window: presets with fill-in fields', () => {
     await expect.poll(() => sandbox.calls().length).toBe(2);
     expect(sandbox.calls()[1]?.args).toMatchObject({ customer: '0042', pin: again });
     await expect.poll(async () => (await core.listCalls({})).length).toBe(2);
-    for (const { file, text } of await filesUnder(win!.shell.dataDir)) {
+    for (const { file, text } of await filesUnder(win.shell.dataDir)) {
       expect(text, file).not.toContain(canary);
       expect(text, file).not.toContain(again);
     }
@@ -153,8 +140,8 @@ describe('the window: presets with fill-in fields', () => {
   });
 
   test('a tray click on a pinned preset with fields opens the window at its form, firing nothing', async () => {
-    const { page, preset, sandbox } = await robotWithPreset();
-    win!.shell.hub.emit({ type: 'navigate', to: { view: 'fillPreset', presetId: preset.id } });
+    const { win, page, preset, sandbox } = await robotWithPreset();
+    win.shell.hub.emit({ type: 'navigate', to: { view: 'fillPreset', presetId: preset.id } });
     const form = page.getByRole('dialog', { name: 'Fire One customer' });
     await form.waitFor();
     expect(await page.evaluate<string | undefined>('document.activeElement?.id')).toBe('fill-customerId');

@@ -1,10 +1,8 @@
 import { spawn } from 'node:child_process';
 import type { Page } from 'playwright-core';
-import { afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
+import { describe, expect, test } from 'vitest';
 import { BIN, ROOT } from '../support/cliHarness.ts';
 import { openNightlyReport } from '../support/nightlyReportWindow.ts';
-import { openAppWindow, type AppWindow, requireBuiltRenderer } from '../support/windowHarness.ts';
 import { closeWindow, echoWindows } from '../support/echoWindow.ts';
 import { Preset } from '../../src/shared/models/preset.ts';
 import { DEMO_ROBOT_NOTES } from '../../src/main/demo/demoController.ts';
@@ -20,33 +18,19 @@ const fireButton = (page: Page, preset: string) =>
   page.getByRole('button', { name: `Fire ${preset}`, exact: true });
 
 describe('the window: presets and firing', () => {
-  let win: AppWindow | undefined;
-  let sandbox: Sandbox | undefined;
+  const windows = echoWindows();
 
-  beforeAll(() => {
-    requireBuiltRenderer();
-  });
-  afterEach(async () => {
-    await win?.close();
-    await sandbox?.close();
-    win = undefined;
-    sandbox = undefined;
-  });
-
-  /** A robot on a fresh sandbox that answers at once, with its token stored. */
-  async function robotOnSandbox(options: { confirmBeforeFiring?: boolean } = {}) {
-    sandbox = await startSandbox({ demoRobots: false, seed: 1 });
-    const { token } = sandbox.addRobot({ name: 'invoice', flow: [{ type: 'respond', echo: true }] });
-    win = await openAppWindow();
-    const robot = await win.core.createRobot({ name: 'Invoice sync', baseUrl: sandbox.baseUrl, ...options });
-    await win.core.setToken(robot.id, token);
-    await win.page.getByRole('heading', { level: 2, name: 'Invoice sync' }).waitFor();
-    return { page: win.page, core: win.core, robot, sandbox };
+  /** openNightlyReport, closed after the test. */
+  async function nightlyReport() {
+    const opened = await openNightlyReport();
+    windows.closeLater(() => opened.sandbox.close());
+    windows.closeLater(() => closeWindow(opened.app));
+    return opened;
   }
 
   test('first run: try the demo, fire its preset, and see the call done', async () => {
-    win = await openAppWindow();
-    const { page } = win;
+    const app = await windows.openEmpty();
+    const { page } = app;
     await page.getByRole('heading', { name: 'Welcome to Robot Tray' }).waitFor();
     await page.getByRole('button', { name: 'Try the demo' }).click();
     await page.getByRole('heading', { level: 2, name: 'echo (demo)' }).waitFor();
@@ -59,12 +43,13 @@ describe('the window: presets and firing', () => {
       .getByRole('navigation', { name: 'Robots' })
       .getByRole('button', { name: /echo \(demo\)/ });
     await echo.filter({ hasText: 'Done' }).waitFor({ timeout: 15_000 });
-    const calls = await win.core.listCalls({});
+    const calls = await app.core.listCalls({});
     expect(calls.map((c) => [c.presetName, c.state])).toEqual([['Try it', 'done']]);
   });
 
   test('a preset made in the table and edited as JSON keeps every argument, switching both ways', async () => {
-    const { page, core, robot } = await robotOnSandbox();
+    const { app, robot } = await windows.openRobot();
+    const { page, core } = app;
     await page.getByRole('button', { name: '+ New preset' }).click();
     const dialog = page.getByRole('dialog', { name: 'New preset' });
     await dialog.getByLabel('Name', { exact: true }).fill('Rush order');
@@ -103,7 +88,8 @@ describe('the window: presets and firing', () => {
   });
 
   test('fire POST and GET from one click each; the sandbox gets exactly the arguments', async () => {
-    const { page, core, robot, sandbox } = await robotOnSandbox();
+    const { app, robot, sandbox } = await windows.openRobot();
+    const { page, core } = app;
     await core.createPreset({ robotId: robot.id, name: 'Post it', args: { n: 1, tags: ['a'] } });
     await core.createPreset({ robotId: robot.id, name: 'Get it', method: 'GET', args: { q: 'a b', n: 3 } });
     await fireButton(page, 'Post it').click();
@@ -129,7 +115,8 @@ describe('the window: presets and firing', () => {
   });
 
   test('fire with changes sends the edited arguments once and leaves the preset as saved', async () => {
-    const { page, core, robot, sandbox } = await robotOnSandbox();
+    const { app, robot, sandbox } = await windows.openRobot();
+    const { page, core } = app;
     await core.createPreset({
       robotId: robot.id,
       name: 'Rush order',
@@ -147,7 +134,8 @@ describe('the window: presets and firing', () => {
   });
 
   test('a GET preset with a nested value is explained before saving and not saved', async () => {
-    const { page, core, robot } = await robotOnSandbox();
+    const { app, robot } = await windows.openRobot();
+    const { page, core } = app;
     await page.getByRole('button', { name: '+ New preset' }).click();
     const dialog = page.getByRole('dialog', { name: 'New preset' });
     await dialog.getByLabel('Name', { exact: true }).fill('Lookup');
@@ -167,7 +155,8 @@ describe('the window: presets and firing', () => {
   });
 
   test('a robot marked confirm-before-firing asks first; Ctrl+Enter fires the focused preset', async () => {
-    const { page, core, robot, sandbox } = await robotOnSandbox({ confirmBeforeFiring: true });
+    const { app, robot, sandbox } = await windows.openRobot(undefined, { confirmBeforeFiring: true });
+    const { page, core } = app;
     await core.createPreset({ robotId: robot.id, name: 'Pay out', args: {} });
     await fireButton(page, 'Pay out').click();
     const confirm = page.getByRole('dialog', { name: 'Fire Pay out?' });
@@ -183,11 +172,8 @@ describe('the window: presets and firing', () => {
   });
 
   test('a preset card follows its call to Done; sidebar and preset actions keep to one line and read as buttons', async () => {
-    const opened = await openNightlyReport();
-    ({ sandbox } = opened);
-    win = opened.app;
-    const { page } = win;
-    const { preset } = opened;
+    const { app, preset } = await nightlyReport();
+    const { page } = app;
     const card = page.locator(`.preset-card[data-preset-id="${preset.id}"]`);
     await card.getByRole('button', { name: 'Fire Nightly report', exact: true }).click();
     const line = card.locator('.fire-outcome');
@@ -225,10 +211,7 @@ describe('the window: presets and firing', () => {
   });
 
   test('Ctrl+Enter saves the preset dialog', async () => {
-    const opened = await openNightlyReport();
-    ({ sandbox } = opened);
-    const app = (win = opened.app);
-    const { preset } = opened;
+    const { app, preset } = await nightlyReport();
     const { page } = app;
     await page.getByRole('button', { name: 'Edit Nightly report' }).click();
     const dialog = page.getByRole('dialog', { name: /Nightly report/ });
@@ -241,7 +224,8 @@ describe('the window: presets and firing', () => {
   });
 
   test('presets reorder by keyboard; pin and duplicate save at once', async () => {
-    const { page, core, robot } = await robotOnSandbox();
+    const { app, robot } = await windows.openRobot();
+    const { page, core } = app;
     for (const name of ['First', 'Second', 'Third']) await core.createPreset({ robotId: robot.id, name });
     await fireButton(page, 'Third').waitFor();
     await page.getByRole('button', { name: /^Move First/ }).focus();
@@ -263,10 +247,10 @@ describe('the window: presets and firing', () => {
   });
 
   test('a robot and a preset added with the CLI appear in the open window', async () => {
-    win = await openAppWindow();
-    const { page } = win;
+    const app = await windows.openEmpty();
+    const { page } = app;
     await page.getByRole('heading', { name: 'Welcome to Robot Tray' }).waitFor();
-    const env = { ...process.env, ROBOT_TRAY_HOME: win.shell.dataDir };
+    const env = { ...process.env, ROBOT_TRAY_HOME: app.shell.dataDir };
     const run = (args: string[]) =>
       new Promise<number>((resolve) =>
         spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env, stdio: 'ignore' }).on('exit', resolve),
@@ -296,8 +280,7 @@ describe("a new preset's defaults and the demo's notes", () => {
   });
 
   test('a demo robot’s note names a button beside it: Remove demo removes the demo', async () => {
-    const app = await openAppWindow({ viewport: { width: 1100, height: 720 } });
-    windows.closeLater(() => closeWindow(app));
+    const app = await windows.openEmpty();
     const { page } = app;
     page.setDefaultTimeout(20_000);
     await page.getByRole('button', { name: 'Try the demo' }).click();

@@ -1,27 +1,22 @@
 import keytar from 'keytar';
-import { afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
-import { openAppWindow, type AppWindow, requireBuiltRenderer } from '../support/windowHarness.ts';
+import { describe, expect, test } from 'vitest';
+import { startSandbox } from '../../src/sandbox/index.ts';
 import { addRobotInWindow, filesUnder, pageText } from '../support/windowSteps.ts';
 import { echoWindows } from '../support/echoWindow.ts';
 
 describe('the window: robots and tokens', () => {
-  let win: AppWindow | undefined;
-  let sandbox: Sandbox | undefined;
+  const windows = echoWindows();
 
-  beforeAll(() => {
-    requireBuiltRenderer();
-  });
-  afterEach(async () => {
-    await win?.close();
-    await sandbox?.close();
-    win = undefined;
-    sandbox = undefined;
-  });
+  /** A sandbox robot that answers at once, not yet in Robot Tray: the sandbox and its token. */
+  async function sandboxRobot() {
+    const sandbox = await startSandbox({ demoRobots: false, seed: 1 });
+    windows.closeLater(() => sandbox.close());
+    const { token } = sandbox.addRobot({ name: 'invoice', flow: [{ type: 'respond', echo: true }] });
+    return { sandbox, token };
+  }
 
   test('a refused base URL and a taken name are explained beside their fields', async () => {
-    win = await openAppWindow();
-    const { page, core } = win;
+    const { page, core } = await windows.openEmpty();
     await core.createRobot({ name: 'Invoice sync', baseUrl: 'https://robots.example.com' });
     await page.getByRole('heading', { level: 2, name: 'Invoice sync' }).waitFor();
 
@@ -56,8 +51,7 @@ describe('the window: robots and tokens', () => {
   });
 
   test('a pasted trigger URL is taken back to its base, saying what of it was left out; the addresses used are shown before saving; a doubled path is refused', async () => {
-    win = await openAppWindow();
-    const { page, core } = win;
+    const { page, core } = await windows.openEmpty();
     await page
       .getByRole('button', { name: /add (a )?robot/i })
       .first()
@@ -94,9 +88,8 @@ describe('the window: robots and tokens', () => {
   });
 
   test('the add-robot form takes the token too: a refused one adds nothing and is cleared, a good one goes to the keychain only', async () => {
-    sandbox = await startSandbox({ demoRobots: false, seed: 1 });
-    const { token } = sandbox.addRobot({ name: 'invoice', flow: [{ type: 'respond', echo: true }] });
-    win = await openAppWindow();
+    const { sandbox, token } = await sandboxRobot();
+    const win = await windows.openEmpty();
     const { page, core } = win;
     await page
       .getByRole('button', { name: /add (a )?robot/i })
@@ -120,27 +113,22 @@ describe('the window: robots and tokens', () => {
     await dialog.waitFor({ state: 'detached' });
     await page.getByTestId('token-state').filter({ hasText: 'Set since' }).waitFor();
     const robot = (await core.listRobots())[0]!;
-    try {
-      expect(robot).toMatchObject({ baseUrl: sandbox.baseUrl, hasToken: true });
-      expect(await keytar.getPassword('robot-tray', `${robot.id}@${new URL(sandbox.baseUrl).origin}`)).toBe(
-        token,
-      );
-      expect(await pageText(page)).not.toContain(token);
-      expect(win.sentToPage.filter((sent) => sent.includes(token))).toEqual([]);
-    } finally {
-      await core.clearToken(robot.id);
-    }
+    expect(robot).toMatchObject({ baseUrl: sandbox.baseUrl, hasToken: true });
+    expect(await keytar.getPassword('robot-tray', `${robot.id}@${new URL(sandbox.baseUrl).origin}`)).toBe(
+      token,
+    );
+    expect(await pageText(page)).not.toContain(token);
+    expect(win.sentToPage.filter((sent) => sent.includes(token))).toEqual([]);
   });
 
   /** A sandbox robot, and the same robot added in the window, its token not set yet. */
   async function robotAddedInWindow() {
-    const service = (sandbox = await startSandbox({ demoRobots: false, seed: 1 }));
-    const { token } = service.addRobot({ name: 'invoice', flow: [{ type: 'respond', echo: true }] });
-    const opened = (win = await openAppWindow());
-    await addRobotInWindow(opened.page, 'Invoice sync', service.baseUrl);
-    const robot = (await opened.core.listRobots())[0]!;
-    const account = `${robot.id}@${new URL(service.baseUrl).origin}`;
-    return { win: opened, page: opened.page, core: opened.core, robot, token, account };
+    const { sandbox, token } = await sandboxRobot();
+    const win = await windows.openEmpty();
+    await addRobotInWindow(win.page, 'Invoice sync', sandbox.baseUrl);
+    const robot = (await win.core.listRobots())[0]!;
+    const account = `${robot.id}@${new URL(sandbox.baseUrl).origin}`;
+    return { win, page: win.page, token, account };
   }
 
   test('a token set in the window is in the keychain and nowhere in the window, its files or its IPC', async () => {
@@ -179,7 +167,7 @@ describe('the window: robots and tokens', () => {
   });
 
   test('a token pasted with quotes or as a whole header line is refused with what to paste, and nothing is stored', async () => {
-    const { page, core, robot, token, account } = await robotAddedInWindow();
+    const { page, token, account } = await robotAddedInWindow();
 
     await page.getByRole('button', { name: 'Set token…' }).click();
     const field = page.locator('#token-input');
@@ -202,25 +190,15 @@ describe('the window: robots and tokens', () => {
     await field.fill(token);
     await page.getByRole('button', { name: 'Save token' }).click();
     await page.getByTestId('token-state').filter({ hasText: 'Set since' }).waitFor();
-    try {
-      expect(await keytar.getPassword('robot-tray', account)).toBe(token);
-    } finally {
-      await core.clearToken(robot.id);
-    }
+    expect(await keytar.getPassword('robot-tray', account)).toBe(token);
   });
 
   test('a revoked token is explained with the Replace action right there', async () => {
-    sandbox = await startSandbox({ demoRobots: false, seed: 1 });
-    const { token } = sandbox.addRobot({ name: 'invoice', flow: [{ type: 'respond', echo: true }] });
-    win = await openAppWindow();
-    const { page, core } = win;
-    const robot = await core.createRobot({ name: 'Invoice sync', baseUrl: sandbox.baseUrl });
-    await core.setToken(robot.id, token);
-    await core.createPreset({ robotId: robot.id, name: 'Rush order', args: { rush: true } });
-    await page.getByRole('button', { name: 'Fire Rush order', exact: true }).waitFor();
+    const { app, sandbox, robot } = await windows.open();
+    const { page } = app;
 
-    const fresh = sandbox.rotateToken('invoice');
-    await page.getByRole('button', { name: 'Fire Rush order', exact: true }).click();
+    const fresh = sandbox.rotateToken('Echo');
+    await page.getByRole('button', { name: 'Fire Nightly', exact: true }).click();
     await page.getByRole('status').filter({ hasText: 'Not started' }).waitFor();
     const alert = page.getByRole('alert').filter({ hasText: "The service refused this robot's token" });
     await alert.waitFor();
@@ -235,18 +213,14 @@ describe('the window: robots and tokens', () => {
     expect(await keytar.getPassword('robot-tray', `${robot.id}@${new URL(sandbox.baseUrl).origin}`)).toBe(
       fresh,
     );
-    await page.getByRole('button', { name: 'Fire Rush order', exact: true }).click();
+    await page.getByRole('button', { name: 'Fire Nightly', exact: true }).click();
     await page.getByRole('status').filter({ hasText: 'Accepted' }).waitFor();
     await alert.waitFor({ state: 'detached' });
   });
 
   test('a robot moved to another origin shows its token suspended; only main’s dialog, confirmed, moves it', async () => {
-    sandbox = await startSandbox({ demoRobots: false, seed: 1 });
-    const { token } = sandbox.addRobot({ name: 'invoice', flow: [{ type: 'respond', echo: true }] });
-    win = await openAppWindow();
+    const { app: win, sandbox, robot, token } = await windows.openRobot();
     const { page, core, shell } = win;
-    const robot = await core.createRobot({ name: 'Invoice sync', baseUrl: sandbox.baseUrl });
-    await core.setToken(robot.id, token);
     await page.getByTestId('token-state').filter({ hasText: 'Set since' }).waitFor();
     const from = new URL(sandbox.baseUrl).origin;
     const to = from.replace('127.0.0.1', 'localhost');
@@ -283,8 +257,7 @@ describe('the window: robots and tokens', () => {
   });
 
   test('removing a robot says what goes with it, then removes exactly that', async () => {
-    win = await openAppWindow();
-    const { page, core } = win;
+    const { page, core } = await windows.openEmpty();
     const robot = await core.createRobot({ name: 'Old robot', baseUrl: 'https://old.example.com' });
     await core.createPreset({ robotId: robot.id, name: 'Nightly', args: {} });
     await core.createRobot({ name: 'Keeper', baseUrl: 'https://keep.example.com' });

@@ -1,33 +1,33 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { navigationForLink } from '../../src/main/links/openLink.ts';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
+import { startSandbox } from '../../src/sandbox/index.ts';
+import { echoWindows } from '../support/echoWindow.ts';
 import { screenshotDir } from '../support/screenshots.ts';
 import { catalogText } from '../support/teamCatalogFile.ts';
-import { openAppWindow, type AppWindow, requireBuiltRenderer } from '../support/windowHarness.ts';
 
 describe("the window: the team catalog's robots", () => {
-  let win: AppWindow | undefined;
-  let folder: string | undefined;
-  let sandbox: Sandbox | undefined;
+  const windows = echoWindows();
 
-  beforeAll(() => {
-    requireBuiltRenderer();
-  });
-  afterEach(async () => {
-    await win?.close();
-    await sandbox?.close();
-    if (folder !== undefined) await rm(folder, { recursive: true, force: true });
-    win = undefined;
-    sandbox = undefined;
-    folder = undefined;
-  });
+  /** A folder for the team catalog's file, removed after the test, once the window is closed. */
+  async function catalogFolder(prefix: string) {
+    const folder = await mkdtemp(path.join(tmpdir(), prefix));
+    windows.closeLater(() => rm(folder, { recursive: true, force: true }));
+    return folder;
+  }
+
+  /** A sandbox, closed after the test. */
+  async function service(seed: number) {
+    const sandbox = await startSandbox({ demoRobots: false, seed });
+    windows.closeLater(() => sandbox.close());
+    return sandbox;
+  }
 
   test("the team catalog's robots show beside one's own; a broken file is reported with the last good version kept, a fixed one recovers", async () => {
-    folder = await mkdtemp(path.join(tmpdir(), 'robot-tray-window-team-'));
-    win = await openAppWindow();
+    const folder = await catalogFolder('robot-tray-window-team-');
+    const win = await windows.openEmpty();
     const { page, core, shell } = win;
     await core.createRobot({ name: 'Mine', baseUrl: 'https://mine.example' });
     const file = path.join(folder, 'catalog.json');
@@ -63,10 +63,10 @@ describe("the window: the team catalog's robots", () => {
   });
 
   test('a team robot shows in its own sidebar group; chosen, the robot pane fires its presets (read-only), the calls filter knows it, and unfollowing removes it at once', async () => {
-    folder = await mkdtemp(path.join(tmpdir(), 'robot-tray-window-team-fire-'));
-    sandbox = await startSandbox({ demoRobots: false, seed: 5 });
+    const folder = await catalogFolder('robot-tray-window-team-fire-');
+    const sandbox = await service(5);
     const { token } = sandbox.addRobot({ name: 'Team echo', flow: [{ type: 'respond', echo: true }] });
-    win = await openAppWindow();
+    const win = await windows.openEmpty();
     const { page, core, shell, sentToPage } = win;
     await core.createRobot({ name: 'Mine', baseUrl: 'https://mine.example' });
     await page.getByRole('heading', { level: 2, name: 'Mine' }).waitFor();
@@ -184,8 +184,8 @@ describe("the window: the team catalog's robots", () => {
   });
 
   test("a team robot's token is removed from its pane with the keyboard, after a question that Escape answers with no (a desk with no robot of its own: the team pane takes the welcome screen's place)", async () => {
-    folder = await mkdtemp(path.join(tmpdir(), 'robot-tray-window-team-token-'));
-    win = await openAppWindow();
+    const folder = await catalogFolder('robot-tray-window-team-token-');
+    const win = await windows.openEmpty();
     const { page, core, shell } = win;
     // No robot of one's own: the welcome screen, until a team catalog brings robots.
     await page.getByRole('heading', { level: 2, name: 'Welcome to Robot Tray' }).waitFor();
@@ -238,8 +238,8 @@ describe("the window: the team catalog's robots", () => {
   });
 
   test("a team robot its catalog moved to another host shows its token suspended in an own robot's words; only main's dialog, confirmed, moves it", async () => {
-    folder = await mkdtemp(path.join(tmpdir(), 'robot-tray-window-team-moved-'));
-    win = await openAppWindow();
+    const folder = await catalogFolder('robot-tray-window-team-moved-');
+    const win = await windows.openEmpty();
     const { page, core, shell } = win;
     const file = path.join(folder, 'support-desk.json');
     await writeFile(file, catalogText([{ name: 'Team orders', baseUrl: 'https://orders.example' }]));
@@ -267,10 +267,10 @@ describe("the window: the team catalog's robots", () => {
   });
 
   test('a link to a team preset opens its run with the link\'s field filled in; "Fire now" sends it once to the team robot', async () => {
-    folder = await mkdtemp(path.join(tmpdir(), 'robot-tray-window-team-link-'));
-    sandbox = await startSandbox({ demoRobots: false, seed: 7 });
+    const folder = await catalogFolder('robot-tray-window-team-link-');
+    const sandbox = await service(7);
     const { token } = sandbox.addRobot({ name: 'Team billing', flow: [{ type: 'respond', echo: true }] });
-    win = await openAppWindow();
+    const win = await windows.openEmpty();
     const { page, core } = win;
     const file = path.join(folder, 'support-desk.json');
     await writeFile(

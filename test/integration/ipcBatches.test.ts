@@ -1,14 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { dispatch } from '../../src/main/ipc/dispatch.ts';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
-import { contract, type MethodName, type ResponseOf } from '../../src/shared/ipc/contract.ts';
+import type { MethodName } from '../../src/shared/ipc/contract.ts';
 import type { AppEvent } from '../../src/shared/events.ts';
 import { MAX_BATCH_ROWS_TEXT } from '../../src/shared/limits.ts';
 import { nextBatchEnd } from '../support/coreEvents.ts';
-import { memorySecrets } from '../support/memorySecrets.ts';
-import { openShellHarness, type ShellHarness } from '../support/shellHarness.ts';
+import { openIpcShell, type IpcShell } from '../support/ipcShell.ts';
 
 const PIN = 'pin-ipc-batch-8080';
 
@@ -19,39 +17,23 @@ const PIN = 'pin-ipc-batch-8080';
  * refused with the field named and nothing changed.
  */
 describe('batches through IPC', () => {
-  let shell: ShellHarness;
+  let shell: IpcShell;
   let sandbox: Sandbox;
-  const refusals: string[] = [];
   const events: AppEvent[] = [];
   afterEach(async () => {
     await shell?.close();
     await sandbox?.close();
-    refusals.length = 0;
     events.length = 0;
   });
-
-  async function send<M extends MethodName>(method: M, request: unknown) {
-    const result = await dispatch(shell.handlers, method, request, (m, reason) =>
-      refusals.push(`${m}: ${reason}`),
-    );
-    return result.ok
-      ? { ok: true as const, value: contract[method].response.parse(result.value) as ResponseOf<M> }
-      : result;
-  }
-  async function value<M extends MethodName>(method: M, request: unknown): Promise<ResponseOf<M>> {
-    const result = await send(method, request);
-    if (!result.ok) throw new Error(`${method} failed: ${result.error.message}`);
-    return result.value;
-  }
 
   async function setUp() {
     sandbox = await startSandbox({ demoRobots: false, seed: 5 });
     sandbox.addRobot({ name: 'refunds', flow: [{ type: 'respond', echo: true }] });
-    shell = await openShellHarness({ core: { secrets: memorySecrets() } });
+    shell = await openIpcShell();
     shell.hub.subscribe((event) => events.push(event));
-    const robot = await value('createRobot', { name: 'Refunds', baseUrl: sandbox.baseUrl });
-    await value('setToken', { robotId: robot.id, token: sandbox.tokenOf('refunds') });
-    const preset = await value('createPreset', {
+    const robot = await shell.value('createRobot', { name: 'Refunds', baseUrl: sandbox.baseUrl });
+    await shell.value('setToken', { robotId: robot.id, token: sandbox.tokenOf('refunds') });
+    const preset = await shell.value('createPreset', {
       robotId: robot.id,
       name: 'Refund',
       method: 'POST',
@@ -67,7 +49,7 @@ describe('batches through IPC', () => {
 
   test('the preview lists problems by row and column, shows the first rows as requests without the secret, stores nothing', async () => {
     const ids = await setUp();
-    const bad = await value('previewBatch', {
+    const bad = await shell.value('previewBatch', {
       ...ids,
       text: 'Order;cents\nO-1;5\nO-2;0\nX;3\n',
       secrets: { pin: PIN },
@@ -77,7 +59,7 @@ describe('batches through IPC', () => {
       { row: 2, column: 'cents', message: 'must be at least 1, got 0' },
       { row: 3, column: 'Order', message: expect.stringContaining('must match ^O-[0-9]+$') },
     ]);
-    const good = await value('previewBatch', {
+    const good = await shell.value('previewBatch', {
       ...ids,
       text: '{"order":"O-1","cents":5}\n{"order":"O-2"}\n{"order":"O-3"}\n{"order":"O-4"}\n',
       secrets: { pin: PIN },
@@ -86,16 +68,16 @@ describe('batches through IPC', () => {
     expect(good.requests).toHaveLength(3);
     expect(good.requests[0]).toContain('"order":"O-1"');
     expect(JSON.stringify(good)).not.toContain(PIN);
-    const noPin = await send('previewBatch', { ...ids, text: 'order\nO-1\n' });
+    const noPin = await shell.send('previewBatch', { ...ids, text: 'order\nO-1\n' });
     expect(noPin).toMatchObject({ ok: false, error: { message: expect.stringMatching(/secret field pin/) } });
-    expect(await value('listBatches', {})).toEqual([]);
+    expect(await shell.value('listBatches', {})).toEqual([]);
     expect(sandbox.calls()).toEqual([]);
   });
 
   test('a batch started from the window sends the secret to the robot and nowhere else', async () => {
     const ids = await setUp();
     const ended = nextBatchEnd(shell.core);
-    const started = await value('startBatch', {
+    const started = await shell.value('startBatch', {
       ...ids,
       text: 'order,cents\nO-1,1\nO-2,2\nO-3,3\n',
       secrets: { pin: PIN },
@@ -107,11 +89,16 @@ describe('batches through IPC', () => {
     const progress = events.filter((e) => e.type === 'batch');
     expect(progress.length).toBeGreaterThanOrEqual(2);
     expect(progress.at(-1)).toMatchObject({ progress: { running: false, etaMs: 0, error: null } });
-    const rows = await value('listBatchRows', { id: started.id, from: 1, limit: 10, pick: ['response.pin'] });
+    const rows = await shell.value('listBatchRows', {
+      id: started.id,
+      from: 1,
+      limit: 10,
+      pick: ['response.pin'],
+    });
     expect(rows.map((r) => r.state)).toEqual(['done', 'done', 'done']);
     const exported = path.join(shell.dataDir, 'results.jsonl');
     shell.saveDialog.answer(exported);
-    await value('exportBatch', { id: started.id, format: 'jsonl', pick: ['response.order'] });
+    await shell.value('exportBatch', { id: started.id, format: 'jsonl', pick: ['response.order'] });
     const lines = (await readFile(exported, 'utf8')).trim().split('\n');
     expect(lines.map((l) => (JSON.parse(l) as { picked: unknown }).picked)).toEqual([
       { 'response.order': 'O-1' },
@@ -119,7 +106,7 @@ describe('batches through IPC', () => {
       { 'response.order': 'O-3' },
     ]);
     // The robot echoed the pin: the history masks it, so the rows' picked values do not carry it either.
-    const everything = JSON.stringify([events, rows, await value('listBatches', {}), refusals]);
+    const everything = JSON.stringify([events, rows, await shell.value('listBatches', {}), shell.refusals]);
     expect(everything).not.toContain(PIN);
     expect(await readFile(exported, 'utf8')).not.toContain(PIN);
     const db = await readFile(path.join(shell.dataDir, 'robot-tray.sqlite'));
@@ -128,11 +115,8 @@ describe('batches through IPC', () => {
 
   test('hostile requests are refused, name what is wrong, and send or store nothing', async () => {
     const ids = await setUp();
-    const refused = async (method: MethodName, request: unknown, message: RegExp) => {
-      const result = await send(method, request);
-      expect(result.ok, `${method} ${JSON.stringify(request).slice(0, 80)}`).toBe(false);
-      if (!result.ok) expect(result.error.message).toMatch(message);
-    };
+    const refused = async (method: MethodName, request: unknown, message: RegExp) =>
+      expect((await shell.refusal(method, request)).message).toMatch(message);
     const text = 'order\nO-1\n';
     await refused(
       'startBatch',
@@ -168,13 +152,13 @@ describe('batches through IPC', () => {
     await refused('pauseBatch', { id: 'no-such-batch', secrets: { pin: PIN } }, /Invalid pauseBatch request/);
     await refused('listBatchRows', { id: 'no-such-batch', from: 1, limit: 501 }, /limit/);
     await refused('runBatchAgain', { id: 'no-such-batch', rows: [1.5], secrets: {} }, /rows/);
-    expect(await value('listBatches', {})).toEqual([]);
+    expect(await shell.value('listBatches', {})).toEqual([]);
     expect(sandbox.calls()).toEqual([]);
-    expect(refusals.join('\n')).not.toContain(PIN);
+    expect(shell.refusals.join('\n')).not.toContain(PIN);
 
     // A batch run once: resuming needs the secret again, and a stopped one is not resumed.
     const ended = nextBatchEnd(shell.core);
-    const batch = await value('startBatch', { ...ids, text, secrets: { pin: PIN } });
+    const batch = await shell.value('startBatch', { ...ids, text, secrets: { pin: PIN } });
     await ended;
     await refused('resumeBatch', { id: batch.id, secrets: {} }, /is finished; make a new batch/);
     await refused('runBatchAgain', { id: batch.id, secrets: { pin: PIN } }, /No row of batch/);

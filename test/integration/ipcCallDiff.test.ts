@@ -2,11 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { dispatch } from '../../src/main/ipc/dispatch.ts';
-import { contract } from '../../src/shared/ipc/contract.ts';
 import type { Call } from '../../src/shared/models/call.ts';
-import { memorySecrets } from '../support/memorySecrets.ts';
-import { openShellHarness, type ShellHarness } from '../support/shellHarness.ts';
+import { openIpcShell, type IpcShell } from '../support/ipcShell.ts';
 import { storeFinishedCall } from '../support/storedCalls.ts';
 
 /**
@@ -16,10 +13,7 @@ import { storeFinishedCall } from '../support/storedCalls.ts';
  */
 describe('diffCalls: two runs compared in main', () => {
   let dataDir: string;
-  let shell: ShellHarness;
-  const refusals: string[] = [];
-  const send = (payload: unknown) =>
-    dispatch(shell.handlers, 'diffCalls', payload, (method, reason) => refusals.push(`${method}: ${reason}`));
+  let shell: IpcShell;
 
   // A response of about a megabyte, and the same with two values changed far apart.
   const records = Array.from({ length: 8_000 }, (_, i) => ({ id: i, name: `customer ${i}`, tags: ['a', i] }));
@@ -53,7 +47,7 @@ describe('diffCalls: two runs compared in main', () => {
       state: 'failed',
       response: undefined,
     });
-    shell = await openShellHarness({ dataDir, core: { secrets: memorySecrets() } });
+    shell = await openIpcShell({ dataDir });
   });
   afterAll(async () => {
     await shell?.close();
@@ -61,9 +55,7 @@ describe('diffCalls: two runs compared in main', () => {
   });
 
   test('answers the differing paths of the arguments and the response, in their schema, and nothing else', async () => {
-    const result = await send({ before: 'earlier', after: 'latest' });
-    expect(result.ok).toBe(true);
-    const diff = contract.diffCalls.response.parse(result.ok ? result.value : undefined);
+    const diff = await shell.value('diffCalls', { before: 'earlier', after: 'latest' });
     expect(diff).toEqual({
       args: { lines: [{ kind: 'changed', path: '$.month', before: '1', after: '2' }], truncated: false },
       response: {
@@ -76,29 +68,23 @@ describe('diffCalls: two runs compared in main', () => {
       },
     });
     // The lines, not the megabyte of either response.
-    expect(JSON.stringify(result).length).toBeLessThan(1_000);
+    expect(JSON.stringify(diff).length).toBeLessThan(1_000);
   });
 
   test('limit gives the first differences of each part and says there are more', async () => {
-    const result = await send({ before: 'earlier', after: 'latest', limit: 1 });
-    expect(result).toMatchObject({
-      ok: true,
-      value: { args: { truncated: false }, response: { truncated: true } },
-    });
-    expect(result.ok && (result.value as { response: { lines: unknown[] } }).response.lines).toHaveLength(1);
+    const diff = await shell.value('diffCalls', { before: 'earlier', after: 'latest', limit: 1 });
+    expect(diff).toMatchObject({ args: { truncated: false }, response: { truncated: true } });
+    expect(diff.response.lines).toHaveLength(1);
   });
 
   test('a call with no response, or none at all, is a clear not-found; nothing else is answered', async () => {
-    expect(await send({ before: 'refused', after: 'latest' })).toEqual({
-      ok: false,
-      error: {
-        kind: 'not-found',
-        message: 'Call refused holds no response to compare with (it is failed). Compare it once it has one.',
-      },
+    expect(await shell.refusal('diffCalls', { before: 'refused', after: 'latest' })).toEqual({
+      kind: 'not-found',
+      message: 'Call refused holds no response to compare with (it is failed). Compare it once it has one.',
     });
-    expect(await send({ before: 'earlier', after: 'forgotten-long-ago' })).toMatchObject({
-      ok: false,
-      error: { kind: 'not-found', message: expect.stringContaining('forgotten-long-ago') },
+    expect(await shell.refusal('diffCalls', { before: 'earlier', after: 'forgotten-long-ago' })).toEqual({
+      kind: 'not-found',
+      message: expect.stringContaining('forgotten-long-ago'),
     });
   });
 
@@ -115,15 +101,13 @@ describe('diffCalls: two runs compared in main', () => {
       [JSON.parse('{"before":"earlier","after":"latest","__proto__":{"limit":1}}'), '__proto__'],
     ];
     for (const [payload, field] of hostile) {
-      const result = await send(payload);
-      expect(result.ok, JSON.stringify(payload)).toBe(false);
-      if (result.ok) continue;
-      expect(result.error.kind).toBe('validation');
-      expect(result.error.message).toMatch(/^Invalid diffCalls request: /);
-      expect(result.error.message).toContain(field);
+      const error = await shell.refusal('diffCalls', payload);
+      expect(error.kind).toBe('validation');
+      expect(error.message).toMatch(/^Invalid diffCalls request: /);
+      expect(error.message).toContain(field);
     }
-    expect(refusals).toHaveLength(hostile.length);
-    expect(refusals.join('\n')).not.toContain('xxxxxxxx');
-    expect(refusals.join('\n')).not.toContain('/etc/passwd');
+    expect(shell.refusals).toHaveLength(hostile.length);
+    expect(shell.refusals.join('\n')).not.toContain('xxxxxxxx');
+    expect(shell.refusals.join('\n')).not.toContain('/etc/passwd');
   });
 });

@@ -2,11 +2,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { dispatch } from '../../src/main/ipc/dispatch.ts';
 import type { AppEvent } from '../../src/shared/events.ts';
-import { memorySecrets } from '../support/memorySecrets.ts';
 import { damagePageOf } from '../support/databaseFile.ts';
-import { openShellHarness, type ShellHarness } from '../support/shellHarness.ts';
+import { openIpcShell, type IpcShell } from '../support/ipcShell.ts';
 
 /**
  * The window is untrusted: a storage problem reaches it saying what is wrong
@@ -19,11 +17,8 @@ afterEach(async () => {
   while (cleanups.length > 0) await cleanups.pop()!();
 });
 
-async function shellIn(dataDir?: string): Promise<ShellHarness> {
-  const shell = await openShellHarness({
-    core: { secrets: memorySecrets() },
-    ...(dataDir ? { dataDir } : {}),
-  });
+async function shellIn(dataDir?: string): Promise<IpcShell> {
+  const shell = await openIpcShell(dataDir ? { dataDir } : {});
   cleanups.push(() => shell.close());
   return shell;
 }
@@ -35,10 +30,8 @@ describe('storage problems reach the window without the data folder path', () =>
     await (await shellIn(dataDir)).close();
     await damagePageOf(dataDir, 'calls_created');
     const shell = await shellIn(dataDir);
-    const result = await dispatch(shell.handlers, 'listCalls', {}, () => undefined);
-    expect(result.ok).toBe(false);
-    const message = result.ok ? '' : result.error.message;
-    expect(result.ok ? undefined : result.error.kind).toBe('storage');
+    const { kind, message } = await shell.refusal('listCalls', {});
+    expect(kind).toBe('storage');
     expect(message).toContain(
       "Robot Tray's database robot-tray.sqlite in Robot Tray's data folder is damaged",
     );
@@ -58,8 +51,7 @@ describe('storage problems reach the window without the data folder path', () =>
     const stop = shell.hub.subscribe((e) => events.push(e));
     cleanups.push(async () => stop());
 
-    const listed = await dispatch(shell.handlers, 'listWarnings', {}, () => undefined);
-    const warnings = listed.ok ? (listed.value as Array<{ id: string; message: string }>) : [];
+    const warnings = await shell.value('listWarnings', {});
     const setAside = warnings.find((w) => w.message.includes('could not be opened'));
     expect(setAside?.message).toMatch(/moved to robot-tray\.sqlite\.corrupt-\S+ in Robot Tray's data folder/);
     expect(JSON.stringify(warnings)).not.toContain(dataDir);

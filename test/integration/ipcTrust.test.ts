@@ -2,15 +2,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { dispatch } from '../../src/main/ipc/dispatch.ts';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
-import { contract, type MethodName, type ResponseOf } from '../../src/shared/ipc/contract.ts';
 import { writeCaPem } from '../support/caFile.ts';
 import { memorySecrets } from '../support/memorySecrets.ts';
 import { startMitmProxy, type MitmProxy } from '../support/mitmProxy.ts';
 import { proxiedUrl, startProxy, type TestProxy } from '../support/proxyServer.ts';
 import { catalogTablesIn } from '../support/databaseFile.ts';
-import { openShellHarness, type ShellHarness } from '../support/shellHarness.ts';
+import { openIpcShell, type IpcShell } from '../support/ipcShell.ts';
 import { makeTlsFixtures, type TlsFixtures } from '../support/tlsFixtures.ts';
 import { trustConfirmed } from '../support/trustConfirmed.ts';
 
@@ -35,7 +33,7 @@ afterAll(async () => {
   await fx?.close();
 });
 
-let shell: ShellHarness | undefined;
+let shell: IpcShell | undefined;
 let home: Sandbox | undefined;
 let company: TestProxy | undefined;
 let attacker: MitmProxy | undefined;
@@ -46,23 +44,6 @@ afterEach(async () => {
   await attacker?.close();
   shell = home = company = attacker = undefined;
 });
-
-async function send<M extends MethodName>(method: M, request: unknown) {
-  const result = await dispatch(shell!.handlers, method, request, () => undefined);
-  return result.ok
-    ? { ok: true as const, value: contract[method].response.parse(result.value) as ResponseOf<M> }
-    : result;
-}
-async function value<M extends MethodName>(method: M, request: unknown): Promise<ResponseOf<M>> {
-  const result = await send(method, request);
-  if (!result.ok) throw new Error(`${method} failed: ${result.error.message}`);
-  return result.value;
-}
-async function refusal(method: MethodName, request: unknown) {
-  const result = await send(method, request);
-  if (result.ok) throw new Error(`${method} was accepted`);
-  return result.error;
-}
 
 /**
  * The desk as the person set it up (through the core, confirmed): the
@@ -79,7 +60,7 @@ async function companyDesk(tls = true) {
   company = await startProxy({ user: PROXY_USER, password: PROXY_PASSWORD });
   attacker = await startMitmProxy(tls ? { key: fx.selfSigned.key, cert: fx.selfSigned.cert } : undefined);
   const secrets = memorySecrets();
-  shell = await openShellHarness({ core: { secrets, network: { env: {} } } });
+  shell = await openIpcShell({ core: { secrets, network: { env: {} } } });
   const { core } = shell;
   await core.updateSettings(
     {
@@ -109,10 +90,10 @@ describe('through IPC, where a secret goes is decided in main', () => {
     const { robot, token } = await companyDesk();
     const before = shell!.core.getSettings();
 
-    const proxyRefused = await refusal('updateSettings', { network: { proxyUrl: attacker!.url } });
+    const proxyRefused = await shell!.refusal('updateSettings', { network: { proxyUrl: attacker!.url } });
     expect(proxyRefused.kind).toBe('unconfirmed');
     expect(proxyRefused.message).toContain('Nothing was changed');
-    const pinRefused = await refusal('updateRobot', {
+    const pinRefused = await shell!.refusal('updateRobot', {
       id: robot.id,
       patch: { pinnedCertSha256: fx.selfSigned.fingerprint256 },
     });
@@ -136,8 +117,12 @@ describe('through IPC, where a secret goes is decided in main', () => {
     expect((await shell!.core.getRobot(robot.id)).pinnedCertSha256).toBeNull();
 
     // The window fires and checks the connection: both go the way the person set up.
-    expect((await value('fire', { robotId: robot.id, method: 'POST', args: {} })).state).toBe('waiting');
-    expect((await value('diagnoseRobot', { id: robot.id })).route).toMatchObject({ proxy: company!.url });
+    expect((await shell!.value('fire', { robotId: robot.id, method: 'POST', args: {} })).state).toBe(
+      'waiting',
+    );
+    expect((await shell!.value('diagnoseRobot', { id: robot.id })).route).toMatchObject({
+      proxy: company!.url,
+    });
     expect(home!.requests().map((r) => [r.method, r.headers['x-service-token']])).toEqual([
       ['POST', token],
       ['OPTIONS', undefined],
@@ -149,26 +134,26 @@ describe('through IPC, where a secret goes is decided in main', () => {
   test('confirmed in main’s dialog, the same requests take effect: only then does the attacker receive the token and the password', async () => {
     const { robot, token } = await companyDesk();
     shell!.answers.push(true, true);
-    await value('updateSettings', { network: { proxyUrl: attacker!.url } });
-    const pinned = await value('updateRobot', {
+    await shell!.value('updateSettings', { network: { proxyUrl: attacker!.url } });
+    const pinned = await shell!.value('updateRobot', {
       id: robot.id,
       patch: { pinnedCertSha256: fx.selfSigned.fingerprint256 },
     });
     expect(pinned.pinnedCertOrigin).toBe(new URL(proxiedUrl(home!.baseUrl)).origin);
     expect(shell!.asked).toHaveLength(2);
 
-    await value('fire', { robotId: robot.id, method: 'POST', args: {} });
+    await shell!.value('fire', { robotId: robot.id, method: 'POST', args: {} });
     expect(stolen(token)).toEqual({ tokens: 1, passwords: 1 });
     expect(home!.requests()).toEqual([]);
   });
 
   test('a plain-http robot: the proxy alone would be enough, so the proxy alone is asked about', async () => {
     const { robot, token } = await companyDesk(false);
-    expect((await refusal('updateSettings', { network: { proxyUrl: attacker!.url } })).kind).toBe(
+    expect((await shell!.refusal('updateSettings', { network: { proxyUrl: attacker!.url } })).kind).toBe(
       'unconfirmed',
     );
     // A new plain-http robot on another machine is a trust decision too.
-    const plain = await refusal('createRobot', {
+    const plain = await shell!.refusal('createRobot', {
       name: 'Elsewhere',
       baseUrl: 'http://10.0.0.5:8080',
       allowInsecureHttp: true,
@@ -177,13 +162,13 @@ describe('through IPC, where a secret goes is decided in main', () => {
     expect(shell!.asked[1]!.detail).toContain('Allow plain http to 10.0.0.5:8080');
     expect((await shell!.core.listRobots()).map((r) => r.name)).toEqual(['Payroll']);
 
-    await value('fire', { robotId: robot.id, method: 'POST', args: {} });
+    await shell!.value('fire', { robotId: robot.id, method: 'POST', args: {} });
     expect(home!.requests().map((r) => r.headers['x-service-token'])).toEqual([token]);
     expect(attacker!.connects).toEqual([]);
 
     shell!.answers.push(true);
-    await value('updateSettings', { network: { proxyUrl: attacker!.url } });
-    await value('fire', { robotId: robot.id, method: 'POST', args: {} });
+    await shell!.value('updateSettings', { network: { proxyUrl: attacker!.url } });
+    await shell!.value('fire', { robotId: robot.id, method: 'POST', args: {} });
     expect(stolen(token).tokens).toBe(1);
   });
 
@@ -207,9 +192,9 @@ describe('through IPC, where a secret goes is decided in main', () => {
     await shell!.core.refreshFromDisk();
     expect(shell!.core.getSettings().network.proxyUrl).toBe(attacker!.url);
 
-    expect(await value('proxyPasswordStatus', {})).toEqual({ hasPassword: false });
-    await value('diagnoseRobot', { id: robot.id });
-    await value('fire', { robotId: robot.id, method: 'POST', args: {} });
+    expect(await shell!.value('proxyPasswordStatus', {})).toEqual({ hasPassword: false });
+    await shell!.value('diagnoseRobot', { id: robot.id });
+    await shell!.value('fire', { robotId: robot.id, method: 'POST', args: {} });
     expect(attacker!.connects.length).toBeGreaterThanOrEqual(2);
     const handed = attacker!.connects.map((c) =>
       Buffer.from((c.proxyAuthorization ?? '').replace(/^Basic /, ''), 'base64').toString(),
@@ -232,19 +217,27 @@ describe('through IPC, where a secret goes is decided in main', () => {
     });
     try {
       elsewhere.addRobot({ name: 'Lab', flow: [{ type: 'respond', echo: true }], token });
-      shell = await openShellHarness({ core: { secrets: memorySecrets() } });
+      shell = await openIpcShell();
       const robot = await shell.core.createRobot({ name: 'Lab', baseUrl: home.baseUrl, ...QUIET });
       await shell.core.setToken(robot.id, token);
       shell.answers.push(true);
-      await value('updateRobot', { id: robot.id, patch: { pinnedCertSha256: fx.selfSigned.fingerprint256 } });
-      expect((await value('fire', { robotId: robot.id, method: 'POST', args: {} })).state).toBe('waiting');
+      await shell!.value('updateRobot', {
+        id: robot.id,
+        patch: { pinnedCertSha256: fx.selfSigned.fingerprint256 },
+      });
+      expect((await shell!.value('fire', { robotId: robot.id, method: 'POST', args: {} })).state).toBe(
+        'waiting',
+      );
 
-      const moved = await value('updateRobot', { id: robot.id, patch: { baseUrl: elsewhere.baseUrl } });
+      const moved = await shell!.value('updateRobot', {
+        id: robot.id,
+        patch: { baseUrl: elsewhere.baseUrl },
+      });
       expect(moved).toMatchObject({ pinnedCertSha256: null, pinnedCertOrigin: null });
       // The person confirms the token's move to the new address: that is not accepting its certificate.
       shell.answers.push(true);
-      await value('confirmTokenOrigin', { robotId: robot.id });
-      const call = await value('fire', { robotId: robot.id, method: 'POST', args: {} });
+      await shell!.value('confirmTokenOrigin', { robotId: robot.id });
+      const call = await shell!.value('fire', { robotId: robot.id, method: 'POST', args: {} });
       expect(call.state).toBe('unreachable');
       expect(call.error?.message).toContain('self-signed');
       expect(elsewhere.requests()).toEqual([]);
@@ -261,7 +254,7 @@ describe('through IPC, where a secret goes is decided in main', () => {
         await shell!.core.updateSettings({ network: { proxyUrl: other.url } }, trustConfirmed);
         return true;
       });
-      const refused = await refusal('updateSettings', { network: { proxyUrl: attacker!.url } });
+      const refused = await shell!.refusal('updateSettings', { network: { proxyUrl: attacker!.url } });
       expect(refused.kind).toBe('unconfirmed');
       expect(refused.message).toContain('changed while you were asked');
       expect(shell!.core.getSettings().network.proxyUrl).toBe(other.url);
@@ -276,7 +269,7 @@ describe('through IPC, where a secret goes is decided in main', () => {
     try {
       const ca = writeCaPem(dir);
       shell!.fileDialog.answer(ca.file);
-      const refused = await refusal('chooseSettingsCaFile', {});
+      const refused = await shell!.refusal('chooseSettingsCaFile', {});
       expect(refused.kind).toBe('unconfirmed');
       const question = shell!.asked[0]!;
       expect(question.detail).toContain(
@@ -287,7 +280,7 @@ describe('through IPC, where a secret goes is decided in main', () => {
 
       shell!.fileDialog.answer(ca.file);
       shell!.answers.push(true);
-      const chosen = await value('chooseSettingsCaFile', {});
+      const chosen = await shell!.value('chooseSettingsCaFile', {});
       expect(chosen?.settings.network.caFile).toBe('corp-ca.pem');
       expect(shell!.core.getSettings().network.caFile).toBe(ca.file);
     } finally {

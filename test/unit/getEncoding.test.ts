@@ -41,6 +41,7 @@ describe('arguments a GET query string cannot carry', () => {
     [{ grid: [[1]] }, 'Argument "grid" is a list holding a list inside a list'],
     [{ grid: [[]] }, 'Argument "grid" is a list holding a list inside a list'],
     [{ rows: [1, { id: 1 }] }, 'Argument "rows" is a list holding a nested object'],
+    [{ ids: [{ a: 1 }] }, 'Argument "ids" is a list holding a nested object'],
     [{ ok: 'x', list: ['a', 'b'], later: { a: 1 } }, 'Argument "later" is a nested object'],
   ])('%j: named, with the way out', (args, start) => {
     const problem = `${start}, which cannot travel in a GET query string. ${POST_HINT}`;
