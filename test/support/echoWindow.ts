@@ -6,11 +6,15 @@ import { openAppWindow, type AppWindow, requireBuiltRenderer } from './windowHar
 /**
  * The window at the size it opens at (1100 × 720) over a fresh sandbox, with
  * one robot, Echo (answering by `flow`, at once with what it was sent by
- * default), its token set and its preset "Nightly" ({"x": 1}). `close`
+ * default), its token set (`token`, else a random one) and its preset
+ * "Nightly" ({"x": 1}). `close`
  * clears its tokens from the test keychain and closes the demo, the window
  * and the sandbox.
  */
-export async function openEchoWindow(flow: RobotDefinition['flow'] = [{ type: 'respond', echo: true }]) {
+export async function openEchoWindow(
+  flow: RobotDefinition['flow'] = [{ type: 'respond', echo: true }],
+  token?: string,
+) {
   const sandbox = await startSandbox({ demoRobots: false, seed: 11 });
   const app = await openAppWindow({ viewport: { width: 1100, height: 720 } }).catch(async (e: unknown) => {
     await sandbox.close();
@@ -18,7 +22,11 @@ export async function openEchoWindow(flow: RobotDefinition['flow'] = [{ type: 'r
   });
   const close = () => closeWindow(app).finally(() => sandbox.close());
   app.page.setDefaultTimeout(12_000);
-  const { robot } = await addSandboxRobot(app.core, sandbox, { name: 'Echo', flow });
+  const { robot } = await addSandboxRobot(app.core, sandbox, {
+    name: 'Echo',
+    flow,
+    ...(token === undefined ? {} : { token }),
+  });
   const preset = await app.core.createPreset({ robotId: robot.id, name: 'Nightly', args: { x: 1 } });
   await app.page.getByRole('heading', { level: 2, name: 'Echo' }).waitFor();
   return { app, sandbox, robot, preset, close };
@@ -43,8 +51,8 @@ export function echoWindows() {
     for (const close of closers.splice(0).reverse()) await close();
   });
   return {
-    async open(flow?: RobotDefinition['flow']) {
-      const echo = await openEchoWindow(flow);
+    async open(flow?: RobotDefinition['flow'], token?: string) {
+      const echo = await openEchoWindow(flow, token);
       closers.push(echo.close);
       return echo;
     },
