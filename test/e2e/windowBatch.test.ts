@@ -91,7 +91,7 @@ describe('the window: a batch run for many rows', () => {
     const again = dialog.getByRole('button', { name: 'Run again for 8 rows not done' });
     await again.waitFor();
     await dialog.getByRole('region', { name: 'Progress' }).getByText('8 of 8 rows ended').waitFor();
-    await expect.poll(() => dialog.getByRole('row').count()).toBe(8);
+    await expect.poll(() => dialog.locator('.batch-row').count()).toBe(8);
     expect(sandbox.calls()).toEqual([]);
     // The secret was given for that run only: the box is empty again.
     expect(await dialog.getByLabel('PIN (required)').inputValue()).toBe('');
@@ -166,7 +166,7 @@ describe("the window: a batch's results, their columns and their calls", () => {
     return dialog;
   }
   const cellsOf = (dialog: Locator, row: number) =>
-    dialog.locator(`.batch-row[aria-rowindex="${row}"] [role="gridcell"]`).allInnerTexts();
+    dialog.locator(`.batch-row[data-row="${row}"] [role="gridcell"]`).allInnerTexts();
 
   test("columns picked from the responses show each row's field in the table and the export, and are kept for the batch", async () => {
     const echo = await windows.open([
@@ -219,7 +219,7 @@ describe("the window: a batch's results, their columns and their calls", () => {
     );
 
     // Each picked path is a column of the table, in the order picked.
-    expect(await dialog.locator('.batch-table-head span').allInnerTexts()).toEqual([
+    expect(await dialog.getByRole('columnheader').allInnerTexts()).toEqual([
       'Row',
       'Call',
       'State',
@@ -260,13 +260,13 @@ describe("the window: a batch's results, their columns and their calls", () => {
     ]);
     const { page } = echo.app;
     const dialog = await startBatch(echo, 3, 'pin-rows', 1);
-    const firstCall = dialog.locator('.batch-row[aria-rowindex="1"]');
+    const firstCall = dialog.locator('.batch-row[data-row="1"]');
     await expect.poll(() => firstCall.getAttribute('title')).toMatch(/^Open call /);
     await dialog.getByRole('button', { name: 'Stop' }).click();
     await dialog.getByRole('region', { name: 'Progress' }).getByText('stopped').waitFor();
 
     // A row never sent has no call: it says so, and the dialog stays.
-    const pending = dialog.locator('.batch-row[aria-rowindex="3"]');
+    const pending = dialog.locator('.batch-row[data-row="3"]');
     await expect.poll(() => pending.getAttribute('aria-disabled')).toBe('true');
     expect(await cellsOf(dialog, 3)).toEqual(['3', 'no call', 'pending', '']);
     const grid = dialog.getByRole('grid', { name: 'Rows and their calls' });
@@ -295,7 +295,7 @@ describe("the window: a batch's results, their columns and their calls", () => {
     await page.keyboard.press('Escape');
     await detail.waitFor({ state: 'detached' });
     const again = await openBatchDialog(page);
-    await again.locator('.batch-row[aria-rowindex="1"]').click();
+    await again.locator('.batch-row[data-row="1"]').click();
     await again.waitFor({ state: 'detached' });
     await detail.getByRole('heading', { name: 'Refund' }).waitFor();
     expect(await page.locator(`#call-row-${callId}`).getAttribute('aria-selected')).toBe('true');

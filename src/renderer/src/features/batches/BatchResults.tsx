@@ -8,12 +8,14 @@ import { runTimeText } from './batchText.ts';
 import { ColumnPicker } from './ColumnPicker.tsx';
 
 const ROW_HEIGHT = 30;
+/** The header row, kept in view at the top of the scrolled table. */
+const HEAD_HEIGHT = 28;
 /** Rows asked of main at once; the table shows only those in view (and a few around). */
 const PAGE = 200;
 /** Widths of the row, call, state and run time columns (em). */
-const FIXED_EM = [4, 7, 7, 6];
+const FIXED_EM = [3.5, 6, 6.5, 5.5];
 /** A picked column is as wide as its path (in the small monospace of the head), within bounds (em). */
-const pickEm = (path: string): number => Math.min(18, Math.max(8, Math.ceil(path.length * 0.62) + 1));
+const pickEm = (path: string): number => Math.min(16, Math.max(6, Math.ceil(path.length * 0.5) + 1));
 
 type Props = {
   batchId: string;
@@ -45,6 +47,9 @@ export function BatchResults({ batchId, total, version, onOpen }: Props) {
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 10,
+    // The rows start below the header row, which also covers the top of the view.
+    scrollMargin: HEAD_HEIGHT,
+    scrollPaddingStart: HEAD_HEIGHT,
   });
   const items = virtualizer.getVirtualItems();
   const first = items[0]?.index ?? 0;
@@ -110,83 +115,83 @@ export function BatchResults({ batchId, total, version, onOpen }: Props) {
           {error}
         </p>
       )}
-      <div className="batch-table-wrap">
+      <div
+        ref={scroller}
+        className="batch-table"
+        role="grid"
+        aria-label="Rows and their calls"
+        aria-rowcount={total + 1}
+        aria-activedescendant={
+          active >= 0 && items.some((i) => i.index === active) ? `${batchId}-row-${active + 1}` : undefined
+        }
+        tabIndex={0}
+        onKeyDown={onKeyDown}
+        onFocus={() => {
+          // The table's first row is the active one until the arrows move it.
+          if (active < 0 && total > 0) setActive(0);
+        }}
+      >
         <div
           className="batch-table-head"
-          role="presentation"
-          style={{ gridTemplateColumns: columns, ...width }}
+          role="row"
+          aria-rowindex={1}
+          style={{ gridTemplateColumns: columns, height: HEAD_HEIGHT, ...width }}
         >
-          <span>Row</span>
-          <span>Call</span>
-          <span>State</span>
-          <span>Run time</span>
+          {['Row', 'Call', 'State', 'Run time'].map((name) => (
+            <span key={name} role="columnheader">
+              {name}
+            </span>
+          ))}
           {picks.map((p) => (
-            <span key={p} className="mono" title={p}>
+            <span key={p} role="columnheader" className="mono" title={p}>
               {visibleText(p)}
             </span>
           ))}
         </div>
-        <div
-          ref={scroller}
-          className="batch-table"
-          role="grid"
-          aria-label="Rows and their calls"
-          aria-rowcount={total}
-          aria-activedescendant={
-            active >= 0 && items.some((i) => i.index === active) ? `${batchId}-row-${active + 1}` : undefined
-          }
-          tabIndex={0}
-          style={width}
-          onKeyDown={onKeyDown}
-          onFocus={() => {
-            // The table's first row is the active one until the arrows move it.
-            if (active < 0 && total > 0) setActive(0);
-          }}
-        >
-          <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-            {items.map((item) => {
-              const row = rowAt(item.index);
-              const opens = row !== undefined && row.call !== null;
-              return (
-                <div
-                  key={item.key}
-                  id={`${batchId}-row-${item.index + 1}`}
-                  role="row"
-                  aria-rowindex={item.index + 1}
-                  aria-selected={item.index === active}
-                  aria-disabled={row !== undefined && !opens ? true : undefined}
-                  className={`batch-row${opens ? ' batch-row-opens' : ''}${item.index === active ? ' active' : ''}`}
-                  style={{
-                    transform: `translateY(${item.start}px)`,
-                    height: ROW_HEIGHT,
-                    gridTemplateColumns: columns,
-                  }}
-                  title={row === undefined ? undefined : opens ? `Open call ${row.call}` : noCallText(row)}
-                  onClick={() => open(item.index)}
+        <div style={{ height: virtualizer.getTotalSize(), position: 'relative', ...width }}>
+          {items.map((item) => {
+            const row = rowAt(item.index);
+            const opens = row !== undefined && row.call !== null;
+            return (
+              <div
+                key={item.key}
+                id={`${batchId}-row-${item.index + 1}`}
+                role="row"
+                aria-rowindex={item.index + 2}
+                aria-selected={item.index === active}
+                aria-disabled={row !== undefined && !opens ? true : undefined}
+                data-row={item.index + 1}
+                className={`batch-row${opens ? ' batch-row-opens' : ''}${item.index === active ? ' active' : ''}`}
+                style={{
+                  transform: `translateY(${item.start - HEAD_HEIGHT}px)`,
+                  height: ROW_HEIGHT,
+                  gridTemplateColumns: columns,
+                }}
+                title={row === undefined ? undefined : opens ? `Open call ${row.call}` : noCallText(row)}
+                onClick={() => open(item.index)}
+              >
+                <span role="gridcell">{item.index + 1}</span>
+                <span role="gridcell" className={row?.call === null ? 'muted' : 'mono'}>
+                  {row === undefined ? '' : (row.call?.slice(0, 8) ?? 'no call')}
+                </span>
+                <span
+                  role="gridcell"
+                  className={row === undefined ? 'muted' : `batch-state state-${row.state}`}
                 >
-                  <span role="gridcell">{item.index + 1}</span>
-                  <span role="gridcell" className={row?.call === null ? 'muted' : 'mono'}>
-                    {row === undefined ? '' : (row.call?.slice(0, 8) ?? 'no call')}
-                  </span>
-                  <span
-                    role="gridcell"
-                    className={row === undefined ? 'muted' : `batch-state state-${row.state}`}
-                  >
-                    {row?.state ?? '…'}
-                  </span>
-                  <span role="gridcell">{runTimeText(row?.runMs ?? null)}</span>
-                  {picks.map((p) => {
-                    const text = visibleText(cellText(row?.picked[p]));
-                    return (
-                      <span key={p} role="gridcell" className="batch-cell" title={text}>
-                        {text}
-                      </span>
-                    );
-                  })}
-                </div>
-              );
-            })}
-          </div>
+                  {row?.state ?? '…'}
+                </span>
+                <span role="gridcell">{runTimeText(row?.runMs ?? null)}</span>
+                {picks.map((p) => {
+                  const text = visibleText(cellText(row?.picked[p]));
+                  return (
+                    <span key={p} role="gridcell" className="batch-cell" title={text}>
+                      {text}
+                    </span>
+                  );
+                })}
+              </div>
+            );
+          })}
         </div>
       </div>
     </section>

@@ -140,8 +140,8 @@ export function ColumnPicker({ batchId, picks }: Props) {
             </div>
             {problem === null ? (
               <p id="batch-column-hint" className="muted small">
-                A dotted path of each row&apos;s call: response.…, args.…, webhookCallId, rawStatus, warning
-                or error.
+                A dotted path under response or args (response.invoice.id), or webhookCallId, rawStatus,
+                warning or error.
               </p>
             ) : (
               <p id="batch-column-problem" className="field-error" role="alert">
