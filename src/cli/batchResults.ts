@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
-import { cellText, resultsCsv, resultsJsonLines } from '../core/batch/batchResults.ts';
+import { resultsCsv, resultsJsonLines } from '../core/batch/batchResults.ts';
 import type { BatchInfo, RowState } from '../core/batch/batchTypes.ts';
-import type { RowResult } from '../shared/models/batch.ts';
+import { cellText, type RowResult } from '../shared/models/batch.ts';
 import { rowsIn, UNENDED_ROW_STATES } from '../shared/models/rowStates.ts';
 import { ExitCode, exitCodeForState } from './exitCodes.ts';
 import { formatElapsed } from './progress.ts';

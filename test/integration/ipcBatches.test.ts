@@ -113,6 +113,45 @@ describe('batches through IPC', () => {
     expect(db.includes(PIN)).toBe(false);
   });
 
+  test("the results offer the responses' paths as columns (names only), refuse a column outside a call's response, arguments and named fields, and hand over a row's call", async () => {
+    const ids = await setUp();
+    const ended = nextBatchEnd(shell.core);
+    const batch = await shell.value('startBatch', {
+      ...ids,
+      text: 'order,cents\nO-1,1\nO-2,2\n',
+      secrets: { pin: PIN },
+    });
+    await ended;
+    const offered = await shell.value('batchColumns', { id: batch.id });
+    expect(offered).toEqual(['response.order', 'response.cents', 'response.pin']);
+
+    for (const [pick, message] of [
+      [['echoPrints'], /"echoPrints" is no column: start it with response\./],
+      [['echoPrints.0.m'], /is no column/],
+      [['timeline'], /is no column/],
+      [['response..order'], /empty name between its dots/],
+      [Array.from({ length: 11 }, (_, i) => `response.f${i}`), /at most 10 columns/],
+    ] as const) {
+      for (const [method, request] of [
+        ['listBatchRows', { id: batch.id, from: 1, limit: 10, pick }],
+        ['exportBatch', { id: batch.id, format: 'csv', pick }],
+      ] as const) {
+        const result = await shell.send(method, request);
+        expect(result.ok, `${method} ${pick.join()}`).toBe(false);
+        if (!result.ok) expect(result.error.message).toMatch(message);
+      }
+    }
+    // The CLI's picks reach the core unchecked: the echo prints are no column there either.
+    const [first] = shell.core.batches.results(batch.id, { pick: ['echoPrints', 'response.order'] });
+    expect(first?.picked).toEqual({ echoPrints: undefined, 'response.order': 'O-1' });
+
+    const rows = await shell.value('listBatchRows', { id: batch.id, from: 1, limit: 10 });
+    const second = await shell.value('batchRowCall', { id: batch.id, row: 2 });
+    expect(second).toMatchObject({ id: rows[1]?.call, state: 'done', presetName: 'Refund' });
+    expect(await shell.value('batchRowCall', { id: batch.id, row: 3 })).toBeNull();
+    expect(JSON.stringify([offered, second, shell.refusals])).not.toContain(PIN);
+  });
+
   test('hostile requests are refused, name what is wrong, and send or store nothing', async () => {
     const ids = await setUp();
     const refused = async (method: MethodName, request: unknown, message: RegExp) =>

@@ -9,12 +9,14 @@ type Flow = RobotDefinition['flow'];
  * The window at the size it opens at (1100 × 720) over a fresh sandbox, with
  * one robot, Echo (answering by `flow`, at once with what it was sent by
  * default; created with `robotSettings` added, which may name it otherwise in
- * Robot Tray), its `token` set, and no preset. `close` clears its tokens from the test keychain and closes the
+ * Robot Tray), its `token` set (the one given, else a random one), and no
+ * preset. `close` clears its tokens from the test keychain and closes the
  * demo, the window and the sandbox.
  */
 export async function openEchoRobot(
   flow: Flow = [{ type: 'respond', echo: true }],
   robotSettings: Record<string, unknown> = {},
+  token?: string,
 ) {
   const sandbox = await startSandbox({ demoRobots: false, seed: 11 });
   const app = await openAppWindow({ viewport: { width: 1100, height: 720 } }).catch(async (e: unknown) => {
@@ -24,9 +26,15 @@ export async function openEchoRobot(
   const close = () => closeWindow(app).finally(() => sandbox.close());
   try {
     app.page.setDefaultTimeout(12_000);
-    const { robot, token } = await addSandboxRobot(app.core, sandbox, { name: 'Echo', flow }, robotSettings);
+    const added = await addSandboxRobot(
+      app.core,
+      sandbox,
+      { name: 'Echo', flow, ...(token === undefined ? {} : { token }) },
+      robotSettings,
+    );
+    const robot = added.robot;
     await app.page.getByRole('heading', { level: 2, name: robot.name }).waitFor();
-    return { app, sandbox, robot, token, close };
+    return { app, sandbox, robot, token: added.token, close };
   } catch (e) {
     await close();
     throw e;
@@ -34,8 +42,8 @@ export async function openEchoRobot(
 }
 
 /** openEchoRobot, with Echo's preset "Nightly" ({"x": 1}) shown. */
-export async function openEchoWindow(flow?: Flow) {
-  const echo = await openEchoRobot(flow);
+export async function openEchoWindow(flow?: Flow, token?: string) {
+  const echo = await openEchoRobot(flow, {}, token);
   try {
     const preset = await echo.app.core.createPreset({
       robotId: echo.robot.id,
@@ -74,7 +82,7 @@ export function echoWindows() {
     return opened;
   };
   return {
-    open: async (flow?: Flow) => kept(await openEchoWindow(flow)),
+    open: async (flow?: Flow, token?: string) => kept(await openEchoWindow(flow, token)),
     openRobot: async (flow?: Flow, robotSettings?: Record<string, unknown>) =>
       kept(await openEchoRobot(flow, robotSettings)),
     async openEmpty() {

@@ -234,6 +234,8 @@ describe('every contract method reaches AppCore', () => {
       expect((await call('listBatchRows', { id: started.id, from: 2, limit: 5 })).map((r) => r.row)).toEqual([
         2,
       ]);
+      expect(await call('batchColumns', { id: started.id })).toEqual(expect.any(Array));
+      expect(await call('batchRowCall', { id: started.id, row: 2 })).toMatchObject({ state: 'done' });
       shell.saveDialog.answer(path.join(shell.dataDir, 'results.csv'));
       expect(await call('exportBatch', { id: started.id, format: 'csv' })).toEqual({
         fileName: 'results.csv',

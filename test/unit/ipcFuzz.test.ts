@@ -97,6 +97,8 @@ const validRequests: Record<MethodName, () => Record<string, unknown>> = {
   runBatchAgain: () => ({ id: 'batch-0', rows: [1], secrets: {} }),
   listBatches: () => ({}),
   listBatchRows: () => ({ id: 'batch-0', from: 1, limit: 10, pick: ['response.month'] }),
+  batchColumns: () => ({ id: 'batch-0' }),
+  batchRowCall: () => ({ id: 'batch-0', row: 1 }),
   exportBatch: () => ({ id: 'batch-0', format: 'csv' }),
   saveCall: () => ({ id: callId }),
   openSavedCall: () => ({}),

@@ -1,5 +1,6 @@
 import os from 'node:os';
 import type { BatchProgress, BatchView, RowResult } from '../../shared/models/batch.ts';
+import type { Call } from '../../shared/models/call.ts';
 import type { Preset } from '../../shared/models/preset.ts';
 import type { FieldValues } from '../../shared/models/presetFields.ts';
 import type { Robot } from '../../shared/models/robot.ts';
@@ -10,6 +11,7 @@ import { targetOf } from '../http/targetUrl.ts';
 import { chosenRows } from './batchAgain.ts';
 import type { InputTable } from './batchInput.ts';
 import { BatchMeter } from './batchMeter.ts';
+import { COLUMN_SAMPLE_ROWS, responseColumns } from './batchColumns.ts';
 import { rowResults } from './batchResults.ts';
 import { planBatch, planStoredRequests, problemLines, type RowProblem } from './batchPlan.ts';
 import { checkedConcurrency, checkSecrets, secretFieldsOf } from './batchChecks.ts';
@@ -197,6 +199,16 @@ export class BatchOps {
     id: string,
     options: { from?: number; limit?: number; pick?: readonly string[] } = {},
   ): RowResult[] => rowResults(this.rows(id, options), this.#d.findCall, options.pick ?? []);
+
+  /** The paths the results could show as columns, from the responses of the batch's first done rows. */
+  columns = (id: string): string[] =>
+    responseColumns(this.rows(id, { states: ['done'], limit: COLUMN_SAMPLE_ROWS }), this.#d.findCall);
+
+  /** The call row `n` of the batch made, if it made one (and it was not forgotten). */
+  rowCall = (id: string, n: number): Call | undefined => {
+    const row = this.rows(id, { from: n, limit: 1 })[0];
+    return row?.n !== n || row.callId === null ? undefined : this.#d.findCall(row.callId);
+  };
 
   async #claim(id: string, secrets: FieldValues, onChange: (change: RowChange) => void): Promise<Claimed> {
     const batch = this.#d.store.get(id);

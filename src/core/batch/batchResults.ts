@@ -1,9 +1,14 @@
-import type { RowResult } from '../../shared/models/batch.ts';
+import { cellText, type RowResult } from '../../shared/models/batch.ts';
 import type { Call } from '../../shared/models/call.ts';
 import type { BatchRow } from './batchTypes.ts';
 
-/** The value at a dotted path of the call (`response.invoiceId`, `webhookCallId`); undefined when absent. */
+/**
+ * The value at a dotted path of the call (`response.invoiceId`,
+ * `webhookCallId`); undefined when absent. A call's echo prints stay on this
+ * desk (shared/models/call.ts): no results column or export reads them.
+ */
 export function pickPath(call: Call, path: string): unknown {
+  if (path.split('.')[0] === 'echoPrints') return undefined;
   let at: unknown = call;
   for (const part of path.split('.')) {
     if (typeof at !== 'object' || at === null || !Object.hasOwn(at, part)) return undefined;
@@ -33,10 +38,6 @@ export function rowResults(
     };
   });
 }
-
-/** A result's cell as text: JSON for anything but text, empty when absent. */
-export const cellText = (value: unknown): string =>
-  value === undefined || value === null ? '' : typeof value === 'string' ? value : JSON.stringify(value);
 
 /** A CSV cell, quoted when it holds a separator, a quote or a line break (RFC 4180). */
 function csvCell(text: string): string {

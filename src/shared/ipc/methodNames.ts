@@ -46,6 +46,8 @@ export const METHOD_NAMES = [
   'runBatchAgain',
   'listBatches',
   'listBatchRows',
+  'batchColumns',
+  'batchRowCall',
   'exportBatch',
   'saveCall',
   'openSavedCall',

@@ -85,6 +85,11 @@ export function batchHandlers(ctx: HandlerContext): HandlersOf<typeof batchMetho
     listBatches: () => batches.list().map((b) => ({ ...batchView(b), running: batches.isRunning(b.id) })),
     listBatchRows: ({ id, from, limit, pick }) =>
       batches.results(id, { from, limit, ...(pick === undefined ? {} : { pick }) }),
+    batchColumns: ({ id }) => batches.columns(id),
+    batchRowCall: ({ id, row }) => {
+      const made = batches.rowCall(id, row);
+      return made === undefined ? null : core.summary(made);
+    },
     exportBatch: async ({ id, format, pick = [] }) => {
       const batch = view(id);
       const results = batches.results(batch.id, { pick });

@@ -52,6 +52,11 @@ export async function loadCalls(limit = 200): Promise<void> {
 /** Fires and records the new call at once (events bring its later states). */
 export async function fire(input: FireInput): Promise<CallSummary> {
   const summary = await call('fire', input);
-  useCalls.setState((s) => reduce.mergeCalls(s, [summary]));
+  knowCalls([summary]);
   return summary;
+}
+
+/** Calls learned of outside the list's pages (one just fired, a batch row's older call), merged at their places. */
+export function knowCalls(calls: readonly CallSummary[]): void {
+  useCalls.setState((s) => reduce.mergeCalls(s, calls));
 }

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { MAX_BATCH_ROWS_TEXT } from '../../limits.ts';
-import { BatchView, RowResult } from '../../models/batch.ts';
+import {
+  BatchView,
+  MAX_OFFERED_COLUMNS,
+  MAX_PICK_CHARS,
+  MAX_PICKS,
+  pickPathProblem,
+  RowResult,
+} from '../../models/batch.ts';
+import { CallSummary } from '../../models/callSummary.ts';
 import { FieldValuesInput } from '../../models/presetFields.ts';
 import { ById, Id, NoRequest } from './common.ts';
 import { methods } from './define.ts';
@@ -26,8 +34,18 @@ const Rows = {
  */
 const Secrets = FieldValuesInput;
 const Concurrency = z.number().int().min(1).max(64);
-/** Paths of each row's call shown as columns (`response.invoiceId`). */
-const Picks = z.array(z.string().min(1).max(200)).max(10);
+/** Paths of each row's call shown as columns (`response.invoiceId`): its response, arguments and a few of its fields, nothing else. */
+const Picks = z
+  .array(
+    z
+      .string()
+      .max(MAX_PICK_CHARS)
+      .superRefine((path, ctx) => {
+        const problem = pickPathProblem(path);
+        if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
+      }),
+  )
+  .max(MAX_PICKS, `at most ${MAX_PICKS} columns`);
 
 /** One thing wrong with the rows: 1 is the first row under the header, 0 the header itself. */
 export const RowProblem = z.object({
@@ -96,6 +114,17 @@ export const batchMethods = methods({
       pick: Picks.optional(),
     }).strict(),
     response: z.array(RowResult),
+  },
+  /**
+   * The columns a batch's results could show: the paths found in the
+   * responses of its first done rows (names only, never a value; see
+   * core/batch/batchColumns.ts), at most MAX_OFFERED_COLUMNS.
+   */
+  batchColumns: { request: ById, response: z.array(z.string()).max(MAX_OFFERED_COLUMNS) },
+  /** The call a batch row made, to open it (null: the row made none, or it was forgotten). */
+  batchRowCall: {
+    request: ById.extend({ row: z.number().int().min(1) }).strict(),
+    response: CallSummary.nullable(),
   },
   /** Main asks where to save (null: cancelled) and writes the batch's results as CSV or JSON Lines. */
   exportBatch: {

@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { BatchPreview } from '../../../../shared/ipc/contract/batches.ts';
 import { type FieldValues, fieldValuesFromText } from '../../../../shared/models/presetFields.ts';
 import { call, messageOf } from '../../bridge/call.ts';
+import { picksOf, setPicks } from '../../stores/batches.ts';
 import { useFirable } from '../../stores/firable.ts';
 import { closeDialog } from '../../stores/ui.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
@@ -10,18 +11,18 @@ import { BatchInput } from './BatchInput.tsx';
 import { BatchProgressPanel } from './BatchProgressPanel.tsx';
 import { BatchResults } from './BatchResults.tsx';
 import { canResume as resumable, notDoneRows } from './batchText.ts';
+import { openRowCall } from './openRowCall.ts';
 import { SecretFields } from './SecretFields.tsx';
 import './batches.css';
 import { progressOf, useBatchEvents } from './useBatchProgress.ts';
-
-type Shown = { batchId: string; started: ReturnType<typeof progressOf> };
+import { useShownBatch } from './useShownBatch.ts';
 
 /**
  * "Run for many rows…": a preset fired once for every row pasted or chosen.
  * The rows are checked by main first (problems by row and column, the first
  * rows as the requests they make), then the batch runs in the app: its
- * progress, Pause, Resume and Stop, its results, and "Run again" for the
- * rows that did not end done. The secret fields are asked in password
+ * progress, Pause, Resume and Stop, its results (a row opens its call),
+ * and "Run again" for the rows that did not end done. The secret fields are asked in password
  * boxes and sent with the start only; resuming or running again asks anew.
  */
 export function BatchDialog({ presetId }: { presetId: string }) {
@@ -35,25 +36,8 @@ export function BatchDialog({ presetId }: { presetId: string }) {
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
-  const [shown, setShown] = useState<Shown | null>(null);
+  const [shown, setShown] = useShownBatch(presetId);
   const { latest, version } = useBatchEvents();
-
-  // A batch of this preset still running (or paused) is shown again when the dialog opens.
-  useEffect(() => {
-    let live = true;
-    call('listBatches')
-      .then((batches) => {
-        const open = batches.find(
-          (b) => b.presetId === presetId && (b.running || b.state === 'paused' || b.state === 'running'),
-        );
-        if (live && open !== undefined)
-          setShown((now) => now ?? { batchId: open.id, started: progressOf(open, open.running) });
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [presetId]);
 
   if (preset === undefined || robot === undefined) return null;
   const secretFields = preset.fields.filter((f) => f.secret);
@@ -142,14 +126,18 @@ export function BatchDialog({ presetId }: { presetId: string }) {
     if (values === null || shown === null) return;
     const from = shown.batchId;
     void act('Starting a new batch…', async () => {
-      show(await call('runBatchAgain', { id: from, secrets: values }));
+      const batch = await call('runBatchAgain', { id: from, secrets: values });
+      // The new batch's results show the columns this one's did.
+      setPicks(batch.id, picksOf(from));
+      show(batch);
       setNote(`A new batch runs the rows of batch ${from.slice(0, 8)} that did not end done.`);
     });
   };
   const exportAs = (fileFormat: 'csv' | 'jsonl') =>
     act('Exporting…', async () => {
       if (shown === null) return;
-      const saved = await call('exportBatch', { id: shown.batchId, format: fileFormat });
+      const pick = [...picksOf(shown.batchId)];
+      const saved = await call('exportBatch', { id: shown.batchId, format: fileFormat, pick });
       if (saved !== null) setNote(`Saved the results to ${saved.fileName}.`);
     });
 
@@ -260,7 +248,17 @@ export function BatchDialog({ presetId }: { presetId: string }) {
       {progress !== null && shown !== null && (
         <>
           <BatchProgressPanel progress={progress} />
-          <BatchResults batchId={shown.batchId} total={progress.batch.total} version={version} />
+          <BatchResults
+            batchId={shown.batchId}
+            total={progress.batch.total}
+            version={version}
+            onOpen={(row) =>
+              void act('Opening the call…', async () => {
+                const problem = await openRowCall(shown.batchId, row);
+                if (problem !== null) setError(problem);
+              })
+            }
+          />
         </>
       )}
       {(canResume || canAgain) && secretBox}
