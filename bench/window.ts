@@ -22,8 +22,15 @@
  *   reported beside the frames. Baseline in the same window: the same
  *   seconds with nothing changing.
  *
+ * - batch: the batch dialog's progress panel while the real core runs a
+ *   10,000-row batch (--rows) against the sandbox, started from the dialog:
+ *   frames/s (at least 0.95× the baseline) and the longest task (none over
+ *   50 ms) from Start to "finished", and the progress events the window
+ *   received. Baseline in the same page: the same seconds after the run,
+ *   nothing running (see window/batchPanel.ts).
+ *
  *   npm run bench:window [-- --mb 20 --calls 1100 --seconds 5 --history 100000 --rate 2000 --load fed|core
- *     --only detail|live --short --out FILE --trace FILE]
+ *     --rows 10000 --only detail|live|batch --short --out FILE --trace FILE]
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -40,6 +47,7 @@ import { countChangesInPage, feedCallChanges } from './support/callChangeFeed.ts
 import { watchMainThread, whenShown } from './support/pageWatch.ts';
 import { summarizeCall } from '../src/shared/models/callSummary.ts';
 import { nestedDocument } from './viewer/documents.ts';
+import { batchPanel } from './window/batchPanel.ts';
 
 const { values, out } = benchArgs(
   {
@@ -51,8 +59,9 @@ const { values, out } = benchArgs(
     load: { type: 'string', default: 'fed' },
     rate: { type: 'string', default: '2000' },
     trace: { type: 'string', default: '' },
+    rows: { type: 'string', default: '10000' },
   },
-  { mb: '0.2', calls: '5', seconds: '1', history: '200', rate: '50' },
+  { mb: '0.2', calls: '5', seconds: '1', history: '200', rate: '50', rows: '300' },
 );
 const bounded = (text: string, low: number, high: number) =>
   Math.min(Math.max(Number(text) || low, low), high);
@@ -61,9 +70,10 @@ const WAITING = bounded(values.calls, 1, 5_000);
 const SECONDS = bounded(values.seconds, 1, 60);
 const HISTORY = bounded(values.history, 1, 100_000);
 const RATE = bounded(values.rate, 1, 20_000);
+const ROWS = bounded(values.rows, 50, 20_000);
 /** fed: changes at RATE a second through main's event hub; core: the core's own polls of the sandbox. */
 const FED = values.load !== 'core';
-/** A Chrome trace of the window's measured seconds under load, to this file (the detail's, to FILE-detail.json). */
+/** A Chrome trace of the window's measured seconds under load, to this file (the detail's to FILE-detail.json, the batch's to FILE-batch.json). */
 const TRACE = values.trace;
 // No sampling profiler: starting one held the page for seconds.
 const TRACE_CATEGORIES = ['devtools.timeline', 'toplevel', 'v8', 'disabled-by-default-devtools.timeline'];
@@ -320,6 +330,14 @@ async function live(): Promise<void> {
 }
 
 requireBuiltRenderer();
-if (values.only !== 'live') await detail();
-if (values.only !== 'detail') await live();
+const chosen = (name: string) => values.only === '' || values.only === name;
+if (chosen('detail')) await detail();
+if (chosen('live')) await live();
+if (chosen('batch')) {
+  const trace =
+    TRACE === ''
+      ? {}
+      : { trace: { file: `${TRACE.replace(/\.json$/, '')}-batch.json`, categories: TRACE_CATEGORIES } };
+  figures.push(...(await batchPanel({ rows: ROWS, ...trace })));
+}
 await reportFigures(figures, out);

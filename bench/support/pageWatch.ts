@@ -5,13 +5,16 @@ import type { Page } from 'playwright-core';
  * drawn, tasks over 50 ms on its main thread, and when elements first showed.
  */
 
+/** What the page saw since the watch began or was last read; `ms` by its own clock. */
+type MainThreadSeen = { longest: number; longTasks: number; frames: number; ms: number };
+
 /** Starts recording long tasks and frames in the page; the returned function reads and resets them. */
-export async function watchMainThread(
-  page: Page,
-): Promise<() => Promise<{ longest: number; longTasks: number; frames: number }>> {
+export async function watchMainThread(page: Page): Promise<() => Promise<MainThreadSeen>> {
   await page.evaluate(() => {
-    const scope = globalThis as unknown as { __main: { longest: number; longTasks: number; frames: number } };
-    scope.__main = { longest: 0, longTasks: 0, frames: 0 };
+    const scope = globalThis as unknown as {
+      __main: { longest: number; longTasks: number; frames: number; since: number };
+    };
+    scope.__main = { longest: 0, longTasks: 0, frames: 0, since: performance.now() };
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) {
         scope.__main.longest = Math.max(scope.__main.longest, entry.duration);
@@ -30,11 +33,12 @@ export async function watchMainThread(
   return () =>
     page.evaluate(() => {
       const scope = globalThis as unknown as {
-        __main: { longest: number; longTasks: number; frames: number };
+        __main: { longest: number; longTasks: number; frames: number; since: number };
       };
-      const seen = { ...scope.__main };
-      scope.__main = { longest: 0, longTasks: 0, frames: 0 };
-      return seen;
+      const { since, ...seen } = scope.__main;
+      const now = performance.now();
+      scope.__main = { longest: 0, longTasks: 0, frames: 0, since: now };
+      return { ...seen, ms: now - since };
     });
 }
 

@@ -1,25 +1,34 @@
 import { useEffect, useState } from 'react';
 import type { BatchProgress, BatchView } from '../../../../shared/models/batch.ts';
 import { onAppEvent } from '../../bridge/events.ts';
+import { gatherBatchProgress } from './gatherBatchProgress.ts';
 
 /**
  * The latest progress main announced for each batch while the dialog is
  * open (kept by id: a batch's first events may come before its start
- * answers), and how many have come, so the results know to read again.
+ * answers), and a version that changes with each frame's worth of events,
+ * so the results know to read again.
  */
 export function useBatchEvents(): { latest: ReadonlyMap<string, BatchProgress>; version: number } {
   const [state, setState] = useState({ latest: new Map<string, BatchProgress>(), version: 0 });
-  useEffect(
-    () =>
-      onAppEvent((event) => {
-        if (event.type !== 'batch') return;
-        setState((now) => ({
-          latest: new Map(now.latest).set(event.progress.batch.id, event.progress),
-          version: now.version + 1,
-        }));
-      }),
-    [],
-  );
+  useEffect(() => {
+    const gathered = gatherBatchProgress(
+      (progress) =>
+        setState((now) => {
+          const latest = new Map(now.latest);
+          for (const p of progress) latest.set(p.batch.id, p);
+          return { latest, version: now.version + 1 };
+        }),
+      (draw) => requestAnimationFrame(draw),
+    );
+    const stop = onAppEvent((event) => {
+      if (event.type === 'batch') gathered.add(event.progress);
+    });
+    return () => {
+      stop();
+      gathered.stop();
+    };
+  }, []);
   return state;
 }
 
