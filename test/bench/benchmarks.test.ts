@@ -18,7 +18,7 @@ import { requireBuiltRenderer } from '../support/windowHarness.ts';
 async function runMarked(
   file: string,
   args: string[],
-  limitMs = 100_000,
+  limitMs = 200_000,
 ): Promise<{ code: number | null; output: string; mark: string }> {
   const mark = randomUUID();
   const child = spawn(file, args, {
@@ -70,7 +70,7 @@ describe('every benchmark runs in its short mode', () => {
       const figures = benchOutputSchema.safeParse(JSON.parse(await readFile(out, 'utf8')));
       expect(figures.error?.issues ?? [], run.output.slice(-3_000)).toEqual([]);
     },
-    120_000,
+    240_000,
   );
 
   test('npm run bench -- --short writes a well-formed results file and prints one table', async () => {
