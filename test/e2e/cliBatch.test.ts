@@ -48,6 +48,16 @@ describe('robot-tray batch', () => {
     expect(triggers(h, 'Orders').size).toBe(0);
   });
 
+  test('a --pick that names no column (the echo prints) is refused before any row is fired', async () => {
+    const result = await h.run(
+      ['batch', 'Orders', '--preset', 'One', '--rows', '-', '--field-env', 'pin=PIN', '--pick', 'echoPrints'],
+      { input: 'customerId\nC-1\n', env: { PIN } },
+    );
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('"echoPrints" is no column');
+    expect(triggers(h, 'Orders').size).toBe(0);
+  });
+
   test('--dry-run shows the requests, the secret as its placeholder, and sends nothing', async () => {
     const result = await h.run(
       ['batch', 'Orders', '--preset', 'One', '--rows', '-', '--field-env', 'pin=PIN', '--dry-run'],

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { Command } from 'commander';
+import { Command, InvalidArgumentError } from 'commander';
 import type { AppCore } from '../../core/appCore.ts';
 import type { FieldValues } from '../../shared/models/presetFields.ts';
+import { picksProblem } from '../../shared/models/pickPath.ts';
 import { countsText } from '../../shared/sentences/batchCounts.ts';
 import { collect } from '../args.ts';
 import type { ResultOptions } from '../batchReport.ts';
@@ -27,10 +28,18 @@ function resultOptions(command: Command): Command {
     .option(
       '--pick <PATH>',
       'a field of each call to show, like response.invoiceId; may be repeated',
-      collect,
+      collectPick,
     )
     .option('--out <FILE>', 'write the results to FILE: JSON Lines for .jsonl, CSV otherwise')
     .option('--json', 'print the results as JSON Lines, one row each');
+}
+
+/** --pick, checked as it is parsed: a wrong path is refused before any row is fired, not after the batch ran. */
+function collectPick(value: string, previous: string[] = []): string[] {
+  const picks = collect(value, previous);
+  const problem = picksProblem(picks);
+  if (problem !== null) throw new InvalidArgumentError(problem);
+  return picks;
 }
 
 function secretOptions(command: Command): Command {

@@ -1,4 +1,4 @@
-import { MAX_OFFERED_COLUMNS, pickPathProblem } from '../../shared/models/batch.ts';
+import { MAX_OFFERED_COLUMNS, pickPathProblem } from '../../shared/models/pickPath.ts';
 import type { Call } from '../../shared/models/call.ts';
 import { MASK } from '../echo/echoMask.ts';
 import type { BatchRow } from './batchTypes.ts';

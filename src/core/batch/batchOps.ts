@@ -4,6 +4,7 @@ import type { Call } from '../../shared/models/call.ts';
 import type { Preset } from '../../shared/models/preset.ts';
 import type { FieldValues } from '../../shared/models/presetFields.ts';
 import type { Robot } from '../../shared/models/robot.ts';
+import { picksProblem } from '../../shared/models/pickPath.ts';
 import { UNENDED_ROW_STATES } from '../../shared/models/rowStates.ts';
 import type { Catalog } from '../catalog.ts';
 import { AppError, asAppError } from '../errors.ts';
@@ -198,7 +199,12 @@ export class BatchOps {
   results = (
     id: string,
     options: { from?: number; limit?: number; pick?: readonly string[] } = {},
-  ): RowResult[] => rowResults(this.rows(id, options), this.#d.findCall, options.pick ?? []);
+  ): RowResult[] => {
+    // Every entry (the CLI's --pick, the window's columns) is held to the same columns: never a call's echo prints.
+    const problem = picksProblem(options.pick ?? []);
+    if (problem !== null) throw new AppError('validation', problem);
+    return rowResults(this.rows(id, options), this.#d.findCall, options.pick ?? []);
+  };
 
   /** The paths the results could show as columns, from the responses of the batch's first done rows. */
   columns = (id: string): string[] =>

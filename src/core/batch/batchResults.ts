@@ -4,11 +4,10 @@ import type { BatchRow } from './batchTypes.ts';
 
 /**
  * The value at a dotted path of the call (`response.invoiceId`,
- * `webhookCallId`); undefined when absent. A call's echo prints stay on this
- * desk (shared/models/call.ts): no results column or export reads them.
+ * `webhookCallId`); undefined when absent. Which paths may be asked is
+ * checked before (shared/models/pickPath.ts, in BatchOps.results).
  */
 export function pickPath(call: Call, path: string): unknown {
-  if (path.split('.')[0] === 'echoPrints') return undefined;
   let at: unknown = call;
   for (const part of path.split('.')) {
     if (typeof at !== 'object' || at === null || !Object.hasOwn(at, part)) return undefined;

@@ -1,13 +1,7 @@
 import { z } from 'zod';
 import { MAX_BATCH_ROWS_TEXT } from '../../limits.ts';
-import {
-  BatchView,
-  MAX_OFFERED_COLUMNS,
-  MAX_PICK_CHARS,
-  MAX_PICKS,
-  pickPathProblem,
-  RowResult,
-} from '../../models/batch.ts';
+import { BatchView, RowResult } from '../../models/batch.ts';
+import { MAX_OFFERED_COLUMNS, MAX_PICK_CHARS, MAX_PICKS, pickPathProblem } from '../../models/pickPath.ts';
 import { CallSummary } from '../../models/callSummary.ts';
 import { FieldValuesInput } from '../../models/presetFields.ts';
 import { ById, Id, NoRequest } from './common.ts';

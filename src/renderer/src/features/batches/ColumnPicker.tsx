@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { MAX_PICKS, pickPathProblem } from '../../../../shared/models/batch.ts';
+import { MAX_PICKS, pickPathProblem } from '../../../../shared/models/pickPath.ts';
 import { visibleText } from '../../../../shared/visibleText.ts';
 import { call, messageOf } from '../../bridge/call.ts';
 import { setPicks } from '../../stores/batches.ts';
