@@ -1,42 +1,35 @@
 import type { Call, CallDetail } from '../shared/models/call.ts';
 import type { CallSummary, ListedCall } from '../shared/models/callSummary.ts';
-import type { UsualRun } from '../shared/models/usualRun.ts';
-import type { PresetRunNote, RunStats } from '../shared/models/runStats.ts';
-import type { RunDiff } from '../shared/models/runDiff.ts';
+import type { ExportFile } from '../shared/models/exportFile.ts';
 import type { Preset } from '../shared/models/preset.ts';
 import type { FieldValues } from '../shared/models/presetFields.ts';
-import type { RobotView } from '../shared/models/robotView.ts';
+import type { RobotView, TokenStatus } from '../shared/models/robotView.ts';
+import type { RunDiff } from '../shared/models/runDiff.ts';
+import type { PresetRunNote, RunStats } from '../shared/models/runStats.ts';
 import type { Settings } from '../shared/models/settings.ts';
+import type { TeamCatalogState } from '../shared/models/teamCatalog.ts';
+import type { UsualRun } from '../shared/models/usualRun.ts';
 import type { Warning } from '../shared/models/warning.ts';
 import type { BatchOps } from './batch/batchOps.ts';
 import { diffCalls } from './callDiff.ts';
-import { CallOps, type FireOptions, type RefireChanges } from './callOps.ts';
-import { CallReading } from './callReading.ts';
-import { CatalogOps } from './catalogOps.ts';
-import {
-  type AppCoreOptions,
-  type CoreParts as Parts,
-  openBatches,
-  openParts,
-  openTracker,
-} from './coreParts.ts';
-import { CoreAnnouncer, type CoreEvent, type CoreListener } from './coreEvents.ts';
-import { CrossProcess } from './crossProcess.ts';
+import type { CallOps, FireOptions, RefireChanges } from './callOps.ts';
+import type { CallReading } from './callReading.ts';
+import type { CatalogOps } from './catalogOps.ts';
+import type { CoreAnnouncer, CoreEvent, CoreListener } from './coreEvents.ts';
+import { type AppCoreOptions, type CoreParts as Parts, openParts } from './coreParts.ts';
+import { wireCore } from './coreWiring.ts';
+import type { CrossProcess } from './crossProcess.ts';
 import { diagnose, type Diagnosis } from './http/probe.ts';
 import { targetOf } from './http/targetUrl.ts';
-import { PresetMemory } from './presetMemory.ts';
-import { SettingsOps } from './settingsOps.ts';
-import type { TrustChange } from './trustChanges.ts';
-import type { TrustOptions } from './trustConsent.ts';
-import type { CallTracker } from './tracker/callTracker.ts';
-import { TokenOps } from './tokenOps.ts';
-import type { TokenStatus } from '../shared/models/robotView.ts';
-import type { ExportFile } from '../shared/models/exportFile.ts';
+import type { SettingsOps } from './settingsOps.ts';
 import type { ImportChoices, ImportPlan } from './sharing/importPlan.ts';
 import { readExportFile } from './sharing/readExportFile.ts';
-import type { TeamCatalogState } from '../shared/models/teamCatalog.ts';
 import type { TeamCatalog } from './team/teamCatalog.ts';
-import { openTeamCatalog, own, TeamOps } from './team/teamOps.ts';
+import { own, type TeamOps } from './team/teamOps.ts';
+import type { TokenOps } from './tokenOps.ts';
+import type { CallTracker } from './tracker/callTracker.ts';
+import type { TrustChange } from './trustChanges.ts';
+import type { TrustOptions } from './trustConsent.ts';
 
 export type { AppCoreOptions, CoreEvent, TrustChange, TrustOptions };
 
@@ -47,9 +40,9 @@ export type { AppCoreOptions, CoreEvent, TrustChange, TrustOptions };
  * and presets live in CatalogOps, their tokens (one's own robots' and the
  * team's) in TokenOps, the team catalog followed in TeamOps; calls in
  * CallOps (firing, stopping) and CallReading (lists, details, statistics),
- * over the CallTracker (wired to robots, tokens and settings by openTracker
- * in coreParts.ts, as are batches by openBatches); what other processes change reaches it through
- * CrossProcess.
+ * over the CallTracker, and batches over those calls; what other processes
+ * change reaches them through CrossProcess. The parts (database, keychain,
+ * HTTP client) are opened in coreParts.ts and wired together in coreWiring.ts.
  */
 export class AppCore {
   readonly dataDir: string;
@@ -61,7 +54,7 @@ export class AppCore {
   readonly #tracker: CallTracker;
   readonly #calls: CallOps;
   readonly #reading: CallReading;
-  readonly #announcer = new CoreAnnouncer();
+  readonly #announcer: CoreAnnouncer;
   readonly #settings: SettingsOps;
   readonly #cross: CrossProcess;
   /** Batches: one preset fired for every row of a table (batch/batchOps.ts); `batches.start` announces `batch` events. */
@@ -70,60 +63,18 @@ export class AppCore {
   private constructor(parts: Parts) {
     this.dataDir = parts.dataDir;
     this.#p = parts;
-    const { catalog, files, tokens } = parts;
-    this.#team = openTeamCatalog({
-      ...parts,
-      onChange: () => this.#announcer.emit({ type: 'team', team: this.#team.state() }),
-    });
-    catalog.setTeam(this.#team);
-    this.#settings = new SettingsOps({ ...parts, team: this.#team, announcer: this.#announcer });
-    this.#teamOps = new TeamOps(this.#team, parts.vault, (file) =>
-      this.updateSettings({ teamCatalogFile: file }),
-    );
-    this.#ops = new CatalogOps({
-      catalog,
-      files,
-      tokens,
-      announcer: this.#announcer,
-      now: () => parts.clock.now(),
-      newId: parts.newId,
-    });
-    this.#tokens = new TokenOps({
-      catalog,
-      files,
-      tokens,
-      team: this.#team,
-      change: (work) => this.#ops.change(work),
-    });
-    this.#tracker = openTracker(parts, () => this.#settings.current);
-    this.#reading = new CallReading({ catalog, history: parts.history, tracker: this.#tracker });
-    this.#calls = new CallOps({
-      reading: this.#reading,
-      catalog,
-      history: parts.history,
-      tracker: this.#tracker,
-      announcer: this.#announcer,
-      memory: new PresetMemory(files),
-    });
-    this.#tracker.subscribe((calls) => this.#announcer.calls(calls));
-    this.batches = openBatches(
-      parts,
-      this.#calls,
-      this.#reading,
-      this.#tracker,
-      this.#announcer,
-      () => this.#settings.current,
-    );
-    this.#cross = new CrossProcess({
-      ...parts,
-      tracker: this.#tracker,
-      announcer: this.#announcer,
-      otherProcessChanged: (kinds) => this.#otherProcessChanged(kinds),
-      pollTeam: () => this.#team.poll(),
-    });
-    parts.warnings.subscribe(() =>
-      this.#announcer.emit({ type: 'warnings', warnings: parts.warnings.list() }),
-    );
+    const ops = wireCore(parts);
+    this.#announcer = ops.announcer;
+    this.#team = ops.team;
+    this.#teamOps = ops.teamOps;
+    this.#settings = ops.settings;
+    this.#ops = ops.catalog;
+    this.#tokens = ops.tokens;
+    this.#tracker = ops.tracker;
+    this.#reading = ops.reading;
+    this.#calls = ops.calls;
+    this.batches = ops.batches;
+    this.#cross = ops.cross;
   }
 
   static async open(options: AppCoreOptions = {}): Promise<AppCore> {
@@ -157,14 +108,6 @@ export class AppCore {
   async refreshFromDisk(): Promise<void> {
     await this.#settings.reloadFromDisk();
     await this.#ops.announceIfChangedOnDisk();
-  }
-
-  async #otherProcessChanged(kinds: ReadonlySet<string>): Promise<void> {
-    if (kinds.has('settings')) await this.#settings.reloadFromDisk();
-    if (kinds.has('robots') || kinds.has('presets')) await this.#ops.announceIfChangedOnDisk();
-    if (kinds.has('warnings')) this.#announcer.emit({ type: 'warnings', warnings: this.#p.warnings.list() });
-    // A team robot's token has no record to change: the keychain is asked again, and the team announced.
-    if (kinds.has('tokens') && this.#team.robots().length > 0) await this.#team.refreshTokens();
   }
 
   /**

@@ -1,12 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { Settings } from '../shared/models/settings.ts';
-import { BatchOps } from './batch/batchOps.ts';
-import { BatchStore } from './batch/batchStore.ts';
 import { Catalog } from './catalog.ts';
-import type { CallOps } from './callOps.ts';
-import type { CallReading } from './callReading.ts';
-import type { CoreAnnouncer } from './coreEvents.ts';
 import type { AppError } from './errors.ts';
 import { type Clock, type Random, systemClock } from './clock.ts';
 import { Network, type NetworkOptions } from './http/network.ts';
@@ -19,7 +14,6 @@ import { DATA_FILE } from './store/database.ts';
 import { openDataFolder } from './store/dataFolder.ts';
 import { defaultDataDir } from './store/dataDir.ts';
 import { WarningLog } from './store/warnings.ts';
-import { CallTracker } from './tracker/callTracker.ts';
 import { EchoKeys } from './vault/echoKeys.ts';
 import { ProxyPasswordVault } from './vault/proxyPassword.ts';
 import { RobotTokens } from './vault/robotTokens.ts';
@@ -146,59 +140,4 @@ export async function openParts(options: AppCoreOptions): Promise<CoreParts> {
     settings,
     readOnly,
   };
-}
-
-/**
- * The call tracker over a core's parts: each robot as the database has it now
- * (another process's edits are seen within 250 ms, since every poll asks),
- * its token for the origin it was set for, the prints of the secrets each
- * call carried (to mask an echo of any), and the settings in force.
- */
-export function openTracker(parts: CoreParts, settings: () => Settings): CallTracker {
-  const { catalog, tokens } = parts;
-  return new CallTracker({
-    history: parts.history,
-    client: parts.client,
-    robotById: (id) => catalog.robot(id, { maxAgeMs: 250 }),
-    tokenFor: (robot, origin) => tokens.tokenFor(robot, origin),
-    echo: parts.echo,
-    settings,
-    clock: parts.clock,
-    random: parts.random,
-    learnRunTimes: parts.learnRunTimes,
-    newId: parts.newId,
-    warn: (message) => parts.warnings.add(parts.conn.fileName, message),
-  });
-}
-
-/**
- * Batches over the core's calls: fired with the id their row was marked with,
- * followed on the calls' events; a batch the app runs announces its progress
- * as a `batch` event.
- */
-export function openBatches(
-  parts: CoreParts,
-  calls: CallOps,
-  reading: CallReading,
-  tracker: CallTracker,
-  announcer: CoreAnnouncer,
-  settings: () => Settings,
-): BatchOps {
-  return new BatchOps({
-    store: new BatchStore(parts.conn),
-    catalog: parts.catalog,
-    fire: (robotId, request, callId) => calls.fire(robotId, request, { callId }),
-    findCall: (id) => reading.find(id),
-    watch: (id) => calls.watch(id),
-    subscribe: (listener) =>
-      announcer.subscribe((event) => {
-        if (event.type === 'calls') listener(event.calls);
-      }),
-    newId: parts.newId,
-    now: () => parts.clock.now(),
-    perSecond: () => settings().queriesPerSecondPerOrigin,
-    wait: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-    usualMs: (robotId, presetId) => tracker.usualFor({ robotId, presetId })?.highMs,
-    announce: (progress) => announcer.emit({ type: 'batch', progress }),
-  });
 }
