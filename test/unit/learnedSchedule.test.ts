@@ -14,6 +14,7 @@ import {
 import { MIN_POLL_DELAY_MS, nextPollDelay } from '../../src/core/tracker/pollPolicy.ts';
 import { quantile, runProfile } from '../../src/core/tracker/runProfile.ts';
 import { defaultPollPolicy, PollPolicy } from '../../src/shared/models/pollPolicy.ts';
+import { RunProfiles } from '../../src/core/tracker/runProfiles.ts';
 import { pollPolicies as policies, queryTimes } from '../support/querySchedule.ts';
 
 /** Log-normal run times (σ 0.3 unless given) around `medianMs`, from a fixed seed. */
@@ -210,5 +211,45 @@ describe('the first query of a robot that got faster', () => {
     // Runs that all take ten seconds are all seen at the first query: nothing new when they are.
     const steady = runProfile(Array.from({ length: 50 }, () => 10_000))!;
     expect(firstQueryAt({ ...steady, endedEarly: EARLY_WINDOW })).toBe(firstQueryAt(steady));
+  });
+});
+
+describe('a robot whose runs all take about as long', () => {
+  /**
+   * Learns `runs` runs of `ms(i)` each, every one as the tracker sees it: done
+   * at the first query the profile then plans at or after its end. Answers
+   * when the last run was seen.
+   */
+  function learnAsSeen(profiles: RunProfiles, runs: number, ms: (i: number) => number, from = 0): number {
+    const call = { robotId: 'steady', presetId: null };
+    let seen = 0;
+    for (let i = from; i < from + runs; i++) {
+      const profile = profiles.profileFor(call);
+      seen = queryTimes(profile, ms(i)).at(-1)!;
+      profiles.add({ ...call, callId: `c${i}`, ms: profile === undefined ? ms(i) : seen });
+    }
+    return seen;
+  }
+
+  test('is seen where its runs end however many are learned: each run seen at its first query moves that query no later', () => {
+    for (const usual of [5, 800, 3_000, 12_000]) {
+      const profiles = new RunProfiles();
+      const jitter = (i: number) => usual * (1 + 0.02 * Math.sin(i));
+      const early = learnAsSeen(profiles, 40, jitter);
+      const late = learnAsSeen(profiles, 3_000, jitter, 40);
+      // Learned as seen, a 3-s robot was first asked at 14 s after 2,000 runs.
+      expect(late, `${usual} ms`).toBeLessThanOrEqual(early + 1);
+      expect(late - usual * 1.02, `${usual} ms`).toBeLessThanOrEqual(
+        Math.max(MIN_POLL_DELAY_MS + 50, LEARNED_GAP.share * usual),
+      );
+    }
+  });
+
+  test('that got slower is learned as it is: its first query follows it', () => {
+    const profiles = new RunProfiles();
+    learnAsSeen(profiles, 200, () => 3_000);
+    const seen = learnAsSeen(profiles, 400, () => 9_000, 200);
+    expect(seen - 9_000).toBeLessThanOrEqual(LEARNED_GAP.share * 9_000);
+    expect(firstQueryAt(profiles.profileFor({ robotId: 'steady', presetId: null })!)).toBeGreaterThan(6_000);
   });
 });

@@ -1,9 +1,31 @@
 import type { UsualRun } from '../../shared/models/usualRun.ts';
 import { EARLY_WINDOW, endedByFirstQuery } from './learnedSchedule.ts';
-import { lowerBound, PROFILE_WINDOW, profileOfSorted, type RunProfile, usualRun } from './runProfile.ts';
+import {
+  lowerBound,
+  PROFILE_WINDOW,
+  profileOfSorted,
+  quantile,
+  type RunProfile,
+  usualRun,
+} from './runProfile.ts';
 
 /** Presets and robots whose recent runs are kept; the least recently finished is let go past it. */
 export const PROFILE_MAX_KEYS = 500;
+
+/**
+ * What a run seen done at the first query its profile planned is learned
+ * as: it ended at some unknown time before that query. Learned as seen, a
+ * robot whose runs all take about as long would ratchet: that query comes a
+ * bounded gap past where its runs begin to end, so above most of them, and
+ * each run learned there moves the next first query later still (a robot
+ * that always takes 3 s was first asked at 14 s after 2,000 runs). So it is
+ * learned no later than the profile's median: a robot that got slower ends
+ * after that query and is learned as seen, one that did not leaves the
+ * profile where it was.
+ */
+export function censoredRunMs(profile: RunProfile, seenMs: number): number {
+  return Math.min(seenMs, quantile(profile, 0.5));
+}
 
 /** The parts of a call its profile is found by. */
 export type ProfiledCall = { robotId: string; presetId: string | null };
@@ -53,8 +75,11 @@ export class RunProfiles {
     if (runs !== undefined && runs.known.has(callId)) return;
     runs ??= { ids: [], known: new Set(), ms: [], sorted: [], next: 0, profile: null, early: [] };
     const before = this.#profileOf(runs);
-    runs.early.push(before !== undefined && endedByFirstQuery(before, ms));
+    const early = before !== undefined && endedByFirstQuery(before, ms);
+    runs.early.push(early);
     if (runs.early.length > EARLY_WINDOW) runs.early.shift();
+    // A run seen done at its first query ended at some time before it, not at it.
+    if (early) ms = censoredRunMs(before, ms);
     // Most recently finished last, so the first key is the one to let go.
     this.#runs.delete(key);
     this.#runs.set(key, runs);
