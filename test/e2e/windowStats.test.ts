@@ -5,6 +5,8 @@ import type { CallState } from '../../src/shared/models/call.ts';
 import { seriousViolations } from '../support/axeCheck.ts';
 import { screenshotDir } from '../support/screenshots.ts';
 import { dayOf } from '../../src/shared/timeFormats.ts';
+import { ASK_EVERY_MS } from '../../src/renderer/src/features/stats/statsText.ts';
+import { startSandbox } from '../../src/sandbox/index.ts';
 import { storeFinishedCalls, type StoredCall } from '../support/storedCalls.ts';
 import { openAppWindow, type AppWindow, requireBuiltRenderer } from '../support/windowHarness.ts';
 
@@ -111,5 +113,40 @@ describe('the robot pane shows how the robot ran in the last 7 days', () => {
       expect.arrayContaining([expect.stringMatching(/^p90 \d/), expect.stringMatching(/p50 \d/), 'now']),
     );
     expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('calls fired and ended many a second (a batch) are counted, asked for at most every 2 s, never once per call', async () => {
+    const sandbox = await startSandbox({ demoRobots: false, seed: 3 });
+    try {
+      const { token } = sandbox.addRobot({ name: 'quick', flow: [{ type: 'respond' }] });
+      app = await openAppWindow({ viewport: { width: 1180, height: 900 } });
+      app.page.setDefaultTimeout(12_000);
+      const { page, core } = app;
+      const robot = await core.createRobot({ name: 'Quick', baseUrl: sandbox.baseUrl });
+      await core.setToken(robot.id, token);
+      await page.locator('.robot-item').filter({ hasText: 'Quick' }).click();
+      const summary = page.getByTestId('run-stats').getByText(/calls in the last 7 days|calls · /);
+      await summary.waitFor();
+      // Counts the window's asks for the statistics (main's handler calls the core's) from here on.
+      let asks = 0;
+      const runStats = core.runStats;
+      core.runStats = (query) => (asks++, runStats(query));
+      const started = Date.now();
+      const fired = await Promise.all(
+        Array.from({ length: 40 }, () => core.fire(robot.id, { method: 'POST', args: {} })),
+      );
+      await expect.poll(() => runStats({ robotId: robot.id, since: started - HOUR }).states.done).toBe(40);
+      // The last change is taken up within one wait: the panel ends on every call.
+      await expect
+        .poll(() => page.getByTestId('run-stats-summary').textContent())
+        .toMatch(/^40 calls · done 100%/);
+      const waits = Math.ceil((Date.now() - started) / ASK_EVERY_MS);
+      expect(fired).toHaveLength(40);
+      expect(asks).toBeGreaterThanOrEqual(1);
+      // Each of the 80 changes (40 fired, 40 ended) asked once before.
+      expect(asks).toBeLessThanOrEqual(waits + 1);
+    } finally {
+      await sandbox.close();
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { CallChange } from '../../../shared/events.ts';
 import type { FireInput } from '../../../shared/ipc/contract/calls.ts';
+import type { CallState } from '../../../shared/models/call.ts';
 import type { CallSummary } from '../../../shared/models/callSummary.ts';
 import { call, messageOf } from '../bridge/call.ts';
 import type { LoadState } from './loadState.ts';
@@ -20,6 +21,11 @@ export function applyCallsChanged(changes: readonly CallChange[]): void {
 
 export function applyCallsRemoved(removed: Parameters<typeof reduce.applyCallsRemoved>[1]): void {
   useCalls.setState((s) => reduce.applyCallsRemoved(s, removed));
+}
+
+/** How many of a robot's calls are in each state: the same object until one of its calls changes state. */
+export function useStateCountsOf(robotId: string): Readonly<Record<CallState, number>> | undefined {
+  return useCalls((s) => s.counts.get(robotId));
 }
 
 export function useLastCallOf(robotId: string): CallSummary | undefined {

@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import type { RunStats } from '../../../../shared/models/runStats.ts';
 import { call, messageOf } from '../../bridge/call.ts';
-import { useLastCallOf } from '../../stores/calls.ts';
+import { useStateCountsOf } from '../../stores/calls.ts';
 import { usePresetsOf } from '../../stores/presets.ts';
+import { useThrottled } from '../../ui/useThrottled.ts';
 import { RunTimesChart } from './RunTimesChart.tsx';
 import { OutcomeBars } from './OutcomeBars.tsx';
 import { durationText } from '../../../../shared/models/runStats.ts';
-import { outcomesLine, PERIODS, type Period } from './statsText.ts';
+import { ASK_EVERY_MS, outcomesLine, PERIODS, type Period } from './statsText.ts';
 import './stats.css';
 
 /** As many runs as the chart draws in one frame with room to spare. */
@@ -23,9 +24,10 @@ export function RunStatsPanel({ robotId }: { robotId: string }) {
   const presets = usePresetsOf(robotId);
   const [stats, setStats] = useState<RunStats | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  // Asked again when the robot's newest call changes (fired, or ended).
-  const last = useLastCallOf(robotId);
-  const lastKey = last === undefined ? '' : `${last.id}:${last.state}`;
+  // Asked again when any of the robot's calls changes state (fired, or
+  // ended), at most every ASK_EVERY_MS: a batch behind its dialog fires and
+  // ends dozens a second, and each answer redrew every point of the chart.
+  const changed = useThrottled(useStateCountsOf(robotId), ASK_EVERY_MS);
   // A preset removed while chosen: back to all of them.
   const chosen = presets.some((p) => p.id === presetId) ? presetId : '';
   useEffect(() => {
@@ -40,7 +42,7 @@ export function RunStatsPanel({ robotId }: { robotId: string }) {
       .then((s) => current && (setStats(s), setProblem(null)))
       .catch((e: unknown) => current && setProblem(messageOf(e)));
     return () => void (current = false);
-  }, [robotId, lastKey, period, chosen]);
+  }, [robotId, changed, period, chosen]);
   return (
     <section className="run-stats" aria-labelledby="run-stats-title" data-testid="run-stats">
       <div className="run-stats-head">

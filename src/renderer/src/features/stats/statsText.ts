@@ -10,6 +10,9 @@ export function outcomesLine(stats: Pick<RunStats, 'calls' | 'states'>): string 
   return parts.join(' · ');
 }
 
+/** How often the robot pane asks for its statistics again while the robot's calls keep changing. */
+export const ASK_EVERY_MS = 2_000;
+
 const DAY_MS = 86_400_000;
 
 /** A period the robot pane's statistics cover, ending now. */
