@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { gatherCallChanges } from '../../src/renderer/src/bridge/gatheredChanges.ts';
-import type { CallChange } from '../../src/shared/events.ts';
+import type { AppEvent, CallChange } from '../../src/shared/events.ts';
 import type { CallState } from '../../src/shared/models/call.ts';
 import { summarizeCall } from '../../src/shared/models/callSummary.ts';
 import { doneCall } from '../support/callRecords.ts';
@@ -100,5 +100,48 @@ describe("the window's call changes, gathered between draws", () => {
     vi.advanceTimersByTime(100);
     frames.shift()!();
     expect(applied.map((batch) => batch.map((c) => c.call.id))).toEqual([['a'], ['b']]);
+  });
+});
+
+/**
+ * The window's own event routing and stores, loaded as the window loads them.
+ * By a path tsc does not follow: they name the DOM's window and document,
+ * which the Node tests' type check does not know (tsconfig.web checks them).
+ */
+const renderer = (file: string) => import(`../../src/renderer/src/${file}`);
+const { routeEvent } = (await renderer('bridge/events.ts')) as { routeEvent: (event: AppEvent) => void };
+const { useCalls } = (await renderer('stores/calls.ts')) as {
+  useCalls: { getState: () => { byId: ReadonlyMap<string, { pollCount: number }> } };
+};
+const { openDialog, closeDialog } = (await renderer('stores/ui.ts')) as {
+  openDialog: (dialog: { kind: 'batch'; presetId: string }) => void;
+  closeDialog: () => void;
+};
+
+describe('while a dialog covers the window', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => {
+    closeDialog();
+    vi.useRealTimers();
+  });
+
+  const known = (id: string) => useCalls.getState().byId.get(id)?.pollCount;
+
+  test('the calls list behind it takes call changes once a second, and all of them as it closes', () => {
+    openDialog({ kind: 'batch', presetId: 'p1' });
+    routeEvent({ type: 'calls.changed', changes: [change('behind-1', 1)] });
+    vi.advanceTimersByTime(500);
+    expect(known('behind-1')).toBeUndefined();
+    vi.advanceTimersByTime(500);
+    expect(known('behind-1')).toBe(1);
+
+    routeEvent({ type: 'calls.changed', changes: [change('behind-1', 2), change('behind-2', 1)] });
+    closeDialog();
+    expect([known('behind-1'), known('behind-2')]).toEqual([2, 1]);
+
+    // No dialog: within a tenth of a second again.
+    routeEvent({ type: 'calls.changed', changes: [change('behind-1', 3)] });
+    vi.advanceTimersByTime(100);
+    expect(known('behind-1')).toBe(3);
   });
 });

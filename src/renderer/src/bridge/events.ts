@@ -4,7 +4,7 @@ import { applyCallsChanged, applyCallsRemoved } from '../stores/calls.ts';
 import { applyDemo, applySettings, applyWarnings } from '../stores/settings.ts';
 import { robotOfFirablePreset } from '../stores/firable.ts';
 import { applyTeam } from '../stores/team.ts';
-import { applyNavigation } from '../stores/ui.ts';
+import { applyNavigation, useUi } from '../stores/ui.ts';
 import { bridge } from './call.ts';
 import { gatherCallChanges } from './gatheredChanges.ts';
 
@@ -12,8 +12,19 @@ type Listener = (event: AppEvent) => void;
 const extraListeners = new Set<Listener>();
 let stop: (() => void) | undefined;
 
-/** Call changes, applied to the store together at most every 100 ms (see gatherCallChanges). */
-const callChanges = gatherCallChanges(applyCallsChanged, 100);
+/**
+ * Call changes, applied to the store together at most every 100 ms (see
+ * gatherCallChanges); while a dialog covers the window, at most every
+ * second: what the person looks at then is the dialog (a batch's progress
+ * is its own events), and the calls list behind it redrawn ten times a
+ * second took the frames the dialog needed. Closing the dialog applies them at once.
+ */
+const callChanges = gatherCallChanges(applyCallsChanged, () =>
+  useUi.getState().dialog === null ? 100 : 1_000,
+);
+useUi.subscribe((now, before) => {
+  if (before.dialog !== null && now.dialog === null) callChanges.flush();
+});
 
 /** Every event but call changes, to the store whose reducer applies it. */
 function applyEvent(event: Exclude<AppEvent, { type: 'calls.changed' }>): void {

@@ -12,17 +12,19 @@ const nextFrame: NextFrame | undefined =
  * Call changes come up to thousands a second (each poll of each waiting call
  * is one), and applying them means the store's new calls by id and the
  * rows of the calls that changed drawn again. So they are gathered by call
- * (its latest summary) and applied together at most every `waitMs`, at the
- * start of a frame (`frame`), so the work never lands mid-frame and pushes
- * that frame past its time; a window that draws no frames (hidden) gets them
- * `waitMs` later all the same. Any other event applies them at once first
- * (`route`), so events still apply in the order main sent them.
+ * (its latest summary) and applied together at most every `wait` ms (a
+ * number, or asked each time changes start to gather), at the start of a
+ * frame (`frame`), so the work never lands mid-frame and pushes that frame
+ * past its time; a window that draws no frames (hidden) gets them a wait
+ * later all the same. Any other event applies them at once first (`route`),
+ * so events still apply in the order main sent them.
  */
 export function gatherCallChanges(
   apply: (changes: CallChange[]) => void,
-  waitMs: number,
+  wait: number | (() => number),
   frame: NextFrame | undefined = nextFrame,
 ) {
+  const waitMs = typeof wait === 'number' ? () => wait : wait;
   const pending = new Map<string, CallChange>();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let drawing = false;
@@ -40,11 +42,11 @@ export function gatherCallChanges(
     drawing = true;
     frame(() => drawing && flush());
     // No frame within another wait: the window is not drawing; apply anyway.
-    timer = setTimeout(flush, waitMs);
+    timer = setTimeout(flush, waitMs());
   };
   const add = (changes: readonly CallChange[]): void => {
     for (const change of changes) pending.set(change.call.id, change);
-    if (timer === undefined && !drawing) timer = setTimeout(due, waitMs);
+    if (timer === undefined && !drawing) timer = setTimeout(due, waitMs());
   };
   return {
     add,
