@@ -12,22 +12,15 @@ import type { UsualRun } from '../shared/models/usualRun.ts';
 import type { Warning } from '../shared/models/warning.ts';
 import type { BatchOps } from './batch/batchOps.ts';
 import { diffCalls } from './callDiff.ts';
-import type { CallOps, FireOptions, RefireChanges } from './callOps.ts';
-import type { CallReading } from './callReading.ts';
-import type { CatalogOps } from './catalogOps.ts';
-import type { CoreAnnouncer, CoreEvent, CoreListener } from './coreEvents.ts';
+import type { FireOptions, RefireChanges } from './callOps.ts';
+import type { CoreEvent, CoreListener } from './coreEvents.ts';
 import { type AppCoreOptions, type CoreParts as Parts, openParts } from './coreParts.ts';
-import { wireCore } from './coreWiring.ts';
-import type { CrossProcess } from './crossProcess.ts';
+import { type CoreOps, wireCore } from './coreWiring.ts';
 import { diagnose, type Diagnosis } from './http/probe.ts';
 import { targetOf } from './http/targetUrl.ts';
-import type { SettingsOps } from './settingsOps.ts';
 import type { ImportChoices, ImportPlan } from './sharing/importPlan.ts';
 import { readExportFile } from './sharing/readExportFile.ts';
-import type { TeamCatalog } from './team/teamCatalog.ts';
-import { own, type TeamOps } from './team/teamOps.ts';
-import type { TokenOps } from './tokenOps.ts';
-import type { CallTracker } from './tracker/callTracker.ts';
+import { own } from './team/teamOps.ts';
 import type { TrustChange } from './trustChanges.ts';
 import type { TrustOptions } from './trustConsent.ts';
 
@@ -47,34 +40,16 @@ export type { AppCoreOptions, CoreEvent, TrustChange, TrustOptions };
 export class AppCore {
   readonly dataDir: string;
   readonly #p: Parts;
-  readonly #ops: CatalogOps;
-  readonly #tokens: TokenOps;
-  readonly #team: TeamCatalog;
-  readonly #teamOps: TeamOps;
-  readonly #tracker: CallTracker;
-  readonly #calls: CallOps;
-  readonly #reading: CallReading;
-  readonly #announcer: CoreAnnouncer;
-  readonly #settings: SettingsOps;
-  readonly #cross: CrossProcess;
+  /** The operations, wired over the parts (coreWiring.ts). */
+  readonly #o: CoreOps;
   /** Batches: one preset fired for every row of a table (batch/batchOps.ts); `batches.start` announces `batch` events. */
   readonly batches: BatchOps;
 
   private constructor(parts: Parts) {
     this.dataDir = parts.dataDir;
     this.#p = parts;
-    const ops = wireCore(parts);
-    this.#announcer = ops.announcer;
-    this.#team = ops.team;
-    this.#teamOps = ops.teamOps;
-    this.#settings = ops.settings;
-    this.#ops = ops.catalog;
-    this.#tokens = ops.tokens;
-    this.#tracker = ops.tracker;
-    this.#reading = ops.reading;
-    this.#calls = ops.calls;
-    this.batches = ops.batches;
-    this.#cross = ops.cross;
+    this.#o = wireCore(parts);
+    this.batches = this.#o.batches;
   }
 
   static async open(options: AppCoreOptions = {}): Promise<AppCore> {
@@ -84,9 +59,11 @@ export class AppCore {
     parts.files.robots.read();
     parts.files.presets.read();
     const adopting = options.resumeWatching !== false;
-    await core.#team.follow(parts.settings.teamCatalogFile, { watch: options.watchTeamCatalog ?? adopting });
-    if (adopting) core.#tracker.start();
-    core.#cross.start(adopting);
+    await core.#o.team.follow(parts.settings.teamCatalogFile, {
+      watch: options.watchTeamCatalog ?? adopting,
+    });
+    if (adopting) core.#o.tracker.start();
+    core.#o.cross.start(adopting);
     return core;
   }
 
@@ -96,7 +73,7 @@ export class AppCore {
    * in a core that resumes watching; callable directly, e.g. on window focus.
    */
   adoptWaitingCalls(): Call[] {
-    return this.#cross.adoptWaitingCalls();
+    return this.#o.cross.adoptWaitingCalls();
   }
 
   /**
@@ -106,8 +83,8 @@ export class AppCore {
    * callable directly, e.g. on window focus.
    */
   async refreshFromDisk(): Promise<void> {
-    await this.#settings.reloadFromDisk();
-    await this.#ops.announceIfChangedOnDisk();
+    await this.#o.settings.reloadFromDisk();
+    await this.#o.catalog.announceIfChangedOnDisk();
   }
 
   /**
@@ -115,128 +92,130 @@ export class AppCore {
    * calls now: true, false, or undefined when its mark is from another host.
    */
   appIsWatching(): boolean | undefined {
-    return this.#cross.appIsWatching();
+    return this.#o.cross.appIsWatching();
   }
 
   /** How many calls this process is sending or watching right now. */
   get watchingCount(): number {
-    return this.#tracker.watchingCount;
+    return this.#o.tracker.watchingCount;
   }
 
   subscribe(listener: CoreListener): () => void {
-    return this.#announcer.subscribe(listener);
+    return this.#o.announcer.subscribe(listener);
   }
 
   // ── Robots and presets (CatalogOps), their tokens (TokenOps) ───────────
 
-  listRobots = (): Promise<RobotView[]> => this.#ops.listRobots();
-  getRobot = (idOrName: string): Promise<RobotView> => this.#ops.getRobot(idOrName);
+  listRobots = (): Promise<RobotView[]> => this.#o.catalog.listRobots();
+  getRobot = (idOrName: string): Promise<RobotView> => this.#o.catalog.getRobot(idOrName);
   /** A change to where its token goes (plain http, an accepted certificate, a CA file) needs `options.confirmTrust`. */
   createRobot = (input: unknown, options?: TrustOptions): Promise<RobotView> =>
-    this.#ops.createRobot(input, options);
+    this.#o.catalog.createRobot(input, options);
   updateRobot = async (id: string, patch: unknown, options?: TrustOptions): Promise<RobotView> =>
-    this.#ops.updateRobot(own(id, 'robot'), patch, options);
+    this.#o.catalog.updateRobot(own(id, 'robot'), patch, options);
   /** Deletes the robot, its presets and its token. History keeps its calls. */
-  deleteRobot = async (id: string): Promise<{ hadToken: boolean }> => this.#ops.deleteRobot(own(id, 'robot'));
+  deleteRobot = async (id: string): Promise<{ hadToken: boolean }> =>
+    this.#o.catalog.deleteRobot(own(id, 'robot'));
   /** A token, one's own robot's or a team robot's; the answer is the token's status, never the token. */
-  setToken = (robotId: string, token: unknown): Promise<TokenStatus> => this.#tokens.set(robotId, token);
+  setToken = (robotId: string, token: unknown): Promise<TokenStatus> => this.#o.tokens.set(robotId, token);
   /** `changed` in the answer says whether there was a token to delete. */
-  clearToken = (robotId: string): Promise<TokenStatus> => this.#tokens.clear(robotId);
+  clearToken = (robotId: string): Promise<TokenStatus> => this.#o.tokens.clear(robotId);
   /** Bind a token suspended by an address change to the robot's new origin; only on explicit confirmation. */
   moveToken = (robotId: string, expectedOrigin?: string): Promise<TokenStatus> =>
-    this.#tokens.move(robotId, expectedOrigin);
-  tokenStates = () => this.#tokens.states();
+    this.#o.tokens.move(robotId, expectedOrigin);
+  tokenStates = () => this.#o.tokens.states();
   /** Send this token for the robot from this process only, never storing it (headless use). */
   useTokenForThisProcess = (robotId: string, token: string): void =>
     this.#p.vault.useForThisProcess(robotId, token);
   /** Asks the keychain itself (and repairs one's own robot's note of it). */
-  tokenStatus = (robotId: string): Promise<TokenStatus> => this.#tokens.status(robotId);
-  listPresets = (robotId?: string): Promise<Preset[]> => this.#ops.listPresets(robotId);
+  tokenStatus = (robotId: string): Promise<TokenStatus> => this.#o.tokens.status(robotId);
+  listPresets = (robotId?: string): Promise<Preset[]> => this.#o.catalog.listPresets(robotId);
   createPreset = async (input: unknown): Promise<Preset> => {
     const robotId = (input as { robotId?: unknown } | null)?.robotId;
     if (typeof robotId === 'string') own(robotId, 'robot');
-    return this.#ops.createPreset(input);
+    return this.#o.catalog.createPreset(input);
   };
   updatePreset = async (id: string, patch: unknown): Promise<Preset> =>
-    this.#ops.updatePreset(own(id, 'preset'), patch);
-  deletePreset = async (id: string): Promise<void> => this.#ops.deletePreset(own(id, 'preset'));
-  duplicatePreset = async (id: string): Promise<Preset> => this.#ops.duplicatePreset(own(id, 'preset'));
+    this.#o.catalog.updatePreset(own(id, 'preset'), patch);
+  deletePreset = async (id: string): Promise<void> => this.#o.catalog.deletePreset(own(id, 'preset'));
+  duplicatePreset = async (id: string): Promise<Preset> => this.#o.catalog.duplicatePreset(own(id, 'preset'));
   reorderPresets = async (robotId: string, ids: readonly string[]): Promise<Preset[]> =>
-    this.#ops.reorderPresets(own(robotId, 'robot'), ids);
+    this.#o.catalog.reorderPresets(own(robotId, 'robot'), ids);
 
   // ── Sharing without tokens (sharing/) ─────────────────────────────────
 
   /** Robots (all, or those named) and their presets as an export file's content. */
   exportCatalog = (options: { robots?: readonly string[] } = {}): Promise<ExportFile> =>
-    this.#ops.exportCatalog(options.robots);
+    this.#o.catalog.exportCatalog(options.robots);
   /** The export file at a path someone chose (the CLI's argument, main's open dialog). */
   readExportFile = (file: string): Promise<ExportFile> => readExportFile(file, `File "${file}"`);
   /** What importing would add, replace or skip; changes nothing. */
   planImport = (file: ExportFile, choices: ImportChoices = {}): Promise<ImportPlan> =>
-    this.#ops.planImport(file, choices);
+    this.#o.catalog.planImport(file, choices);
   applyImport = (file: ExportFile, choices: ImportChoices): Promise<ImportPlan> =>
-    this.#ops.applyImport(file, choices);
+    this.#o.catalog.applyImport(file, choices);
 
   // ── The team catalog (team/) ──────────────────────────────────────────
 
   /** The team catalog followed: its robots and presets (last good version) and any problem with the file now. */
-  teamCatalog = (): TeamCatalogState => this.#team.state();
+  teamCatalog = (): TeamCatalogState => this.#o.team.state();
   /** Follow a catalog file (main's dialog, the CLI), checked first; null stops following (stopTeamCatalog). */
-  followTeamCatalog = (file: string | null): Promise<TeamCatalogState> => this.#teamOps.follow(file);
+  followTeamCatalog = (file: string | null): Promise<TeamCatalogState> => this.#o.teamOps.follow(file);
   /** Stop following the team catalog; its robots' tokens leave the keychain unless kept (TeamOps.stop). */
   stopTeamCatalog = (options: { keepTokens?: boolean } = {}) =>
-    this.#teamOps.stop(options.keepTokens === true);
+    this.#o.teamOps.stop(options.keepTokens === true);
   /** Copy a team robot, its presets and its token for the same origin to one's own robots (TeamOps.copyToOwn). */
   copyTeamRobot = (robotId: string): Promise<ImportPlan> =>
-    this.#teamOps.copyToOwn(robotId, this.#p.clock.now(), {
-      planImport: (file) => this.#ops.planImport(file),
-      applyImport: (file, choices) => this.#ops.applyImport(file, choices),
-      getRobot: (idOrName) => this.#ops.getRobot(idOrName),
-      setToken: (id, token) => this.#tokens.set(id, token),
+    this.#o.teamOps.copyToOwn(robotId, this.#p.clock.now(), {
+      planImport: (file) => this.#o.catalog.planImport(file),
+      applyImport: (file, choices) => this.#o.catalog.applyImport(file, choices),
+      getRobot: (idOrName) => this.#o.catalog.getRobot(idOrName),
+      setToken: (id, token) => this.#o.tokens.set(id, token),
     });
   /** Read the catalog file again now (the app also does when it changes). */
-  reloadTeamCatalog = (): Promise<TeamCatalogState> => this.#teamOps.reload();
+  reloadTeamCatalog = (): Promise<TeamCatalogState> => this.#o.teamOps.reload();
 
   // ── Firing and calls ──────────────────────────────────────────────────
 
   /** Trigger a robot; resolves when the service accepted or refused the call. */
   fire = (robotId: string, request: unknown, options: FireOptions = {}): Promise<Call> =>
-    this.#calls.fire(robotId, request, options);
-  curlCommand = (robotId: string, request: unknown) => this.#calls.curlCommand(robotId, request);
+    this.#o.calls.fire(robotId, request, options);
+  curlCommand = (robotId: string, request: unknown) => this.#o.calls.curlCommand(robotId, request);
   /** One page of calls, newest first, without their responses (see ListedCall). */
-  listCalls = (filter: unknown = {}): ListedCall[] => this.#reading.list(filter);
+  listCalls = (filter: unknown = {}): ListedCall[] => this.#o.reading.list(filter);
 
   /** How long calls like this one usually run ("usually done in 12–20 s"), once its preset or robot has ten finished runs. */
-  usualRun = (call: Pick<Call, 'robotId' | 'presetId'>): UsualRun | undefined => this.#tracker.usualFor(call);
+  usualRun = (call: Pick<Call, 'robotId' | 'presetId'>): UsualRun | undefined =>
+    this.#o.tracker.usualFor(call);
 
   /** A call as the window and the tray see it: no arguments, no response, how long such calls usually run. */
-  summary = (call: Call | ListedCall): CallSummary => this.#reading.summary(call);
-  getCall = (idOrWebhookCallId: string): Call => this.#reading.get(idOrWebhookCallId);
-  callDetail = (idOrWebhookCallId: string): CallDetail => this.#reading.detail(idOrWebhookCallId);
+  summary = (call: Call | ListedCall): CallSummary => this.#o.reading.summary(call);
+  getCall = (idOrWebhookCallId: string): Call => this.#o.reading.get(idOrWebhookCallId);
+  callDetail = (idOrWebhookCallId: string): CallDetail => this.#o.reading.detail(idOrWebhookCallId);
   /** The start of a call's response, read before the whole (see CallOps.responseStart). */
-  callResponseStart = (id: string, chars: number) => this.#reading.responseStart(id, chars);
+  callResponseStart = (id: string, chars: number) => this.#o.reading.responseStart(id, chars);
   /** Where one call's arguments and response differ from another's (see callDiff.ts). */
   diffCalls = (before: string, after: string, limit?: number): RunDiff =>
     diffCalls(this.callDetail, before, after, limit);
   /** The call the window shows (null: none), kept from the history's prune while it says so. */
-  showingCall = (id: string | null): void => this.#reading.showing(id);
-  stopCall = (id: string): Call => this.#calls.stop(id);
-  resumeCall = (id: string): Promise<Call> => this.#calls.resume(id);
-  watchCall = (id: string): Call => this.#calls.watch(id);
+  showingCall = (id: string | null): void => this.#o.reading.showing(id);
+  stopCall = (id: string): Call => this.#o.calls.stop(id);
+  resumeCall = (id: string): Promise<Call> => this.#o.calls.resume(id);
+  watchCall = (id: string): Call => this.#o.calls.watch(id);
   /** Ask the service about a waiting call now; its next automatic check is then in `nextPollAt`. */
-  checkCall = (id: string): Promise<Call> => this.#calls.checkNow(id);
-  refire = (id: string, changes: RefireChanges = {}): Promise<Call> => this.#calls.refire(id, changes);
+  checkCall = (id: string): Promise<Call> => this.#o.calls.checkNow(id);
+  refire = (id: string, changes: RefireChanges = {}): Promise<Call> => this.#o.calls.refire(id, changes);
   /** The values a preset's form starts with: the last ones given to its fields, never a secret one. */
-  lastFieldValues = (presetId: string): Promise<FieldValues> => this.#calls.lastFieldValues(presetId);
-  forgetCall = (id: string): void => this.#calls.forget(id);
+  lastFieldValues = (presetId: string): Promise<FieldValues> => this.#o.calls.lastFieldValues(presetId);
+  forgetCall = (id: string): void => this.#o.calls.forget(id);
   /** How a robot or preset ran over a period: outcomes, run-time percentiles, by day (see store/runStats.ts). */
-  runStats = (query: unknown): RunStats => this.#reading.stats(query, this.#p.clock.now());
+  runStats = (query: unknown): RunStats => this.#o.reading.stats(query, this.#p.clock.now());
   /** What the tray says beside a preset: how long its calls usually run, how and when its last one ended. */
   presetRunNote = (preset: Pick<Preset, 'id' | 'robotId'>): PresetRunNote => {
-    const usual = this.#tracker.usualFor({ robotId: preset.robotId, presetId: preset.id });
+    const usual = this.#o.tracker.usualFor({ robotId: preset.robotId, presetId: preset.id });
     return { usual: usual?.text ?? null, last: this.#p.history.lastEnded(preset.id) };
   };
-  clearFinished = (robotId?: string): number => this.#calls.clearFinished(robotId);
+  clearFinished = (robotId?: string): number => this.#o.calls.clearFinished(robotId);
 
   /**
    * How a robot's service is reached (DNS, proxy, TLS, certificate chain) and
@@ -244,24 +223,24 @@ export class AppCore {
    */
   async diagnose(idOrName: string): Promise<Diagnosis> {
     const robot = await this.#p.catalog.requireRobotNamed(idOrName);
-    return diagnose(this.#p.client.network, this.#settings.current.http, targetOf(robot));
+    return diagnose(this.#p.client.network, this.#o.settings.current.http, targetOf(robot));
   }
 
   // ── Settings and warnings ─────────────────────────────────────────────
 
   getSettings(): Settings {
-    return this.#settings.current;
+    return this.#o.settings.current;
   }
 
   /** A change to the proxy or the certificates trusted needs `options.confirmTrust` (trustChanges.ts). */
   updateSettings(patch: unknown, options?: TrustOptions): Promise<Settings> {
-    return this.#settings.update(patch, options);
+    return this.#o.settings.update(patch, options);
   }
 
   /** The manual proxy's password goes to the keychain; settings name only the user. */
-  setProxyPassword = (password: unknown): Promise<void> => this.#settings.setProxyPassword(password);
-  clearProxyPassword = (): Promise<void> => this.#settings.clearProxyPassword();
-  hasProxyPassword = (): Promise<boolean> => this.#settings.hasProxyPassword();
+  setProxyPassword = (password: unknown): Promise<void> => this.#o.settings.setProxyPassword(password);
+  clearProxyPassword = (): Promise<void> => this.#o.settings.clearProxyPassword();
+  hasProxyPassword = (): Promise<boolean> => this.#o.settings.hasProxyPassword();
 
   warnings(): Warning[] {
     return this.#p.warnings.list();
@@ -270,7 +249,7 @@ export class AppCore {
   /** Dismiss a warning; one already gone (dismissed by another window or command) is no error. */
   dismissWarning(id: string): void {
     if (!this.#p.warnings.dismiss(id)) return;
-    this.#announcer.emit({ type: 'warnings', warnings: this.#p.warnings.list() });
+    this.#o.announcer.emit({ type: 'warnings', warnings: this.#p.warnings.list() });
   }
 
   /**
@@ -284,15 +263,15 @@ export class AppCore {
 
   /** Close without waiting for any service: requests in flight are aborted first. */
   async close(): Promise<void> {
-    this.#settings.close();
-    this.#cross.close();
-    this.#team.close();
+    this.#o.settings.close();
+    this.#o.cross.close();
+    this.#o.team.close();
     const pools = this.#p.client.closePools();
-    await this.#tracker.close();
+    await this.#o.tracker.close();
     await pools;
     await this.#p.warnings.settled();
     this.#p.history.close();
     this.#p.conn.close();
-    this.#announcer.close();
+    this.#o.announcer.close();
   }
 }
