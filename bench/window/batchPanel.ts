@@ -11,7 +11,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { pasteText } from '../../test/support/pasteText.ts';
 import { openAppWindow } from '../../test/support/windowHarness.ts';
 import { figure, type Figure } from '../support/figures.ts';
 import { watchMainThread } from '../support/pageWatch.ts';
@@ -42,29 +43,6 @@ async function countBatchEvents(page: Page): Promise<() => Promise<number>> {
       scope.__batchEvents = 0;
       return seen;
     });
-}
-
-/**
- * Pastes the rows into the rows box as a person does (the clipboard, then
- * Ctrl+V): 10,000 rows in well under a second. Playwright's fill types the
- * text through the editor instead, which is quadratic in the lines of a
- * textarea (2,000 rows took 18 s, 10,000 never ended) and measures nothing
- * a person does.
- */
-async function pasteRows(page: Page, box: Locator, text: string): Promise<void> {
-  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-  await page.evaluate(
-    (rows) =>
-      (
-        globalThis as unknown as { navigator: { clipboard: { writeText: (t: string) => Promise<void> } } }
-      ).navigator.clipboard.writeText(rows),
-    text,
-  );
-  await box.focus();
-  await page.keyboard.press('ControlOrMeta+V');
-  const pasted = await box.inputValue();
-  if (pasted !== text)
-    throw new Error(`The rows pasted are ${pasted.length} characters, not ${text.length}.`);
 }
 
 export async function batchPanel(options: {
@@ -104,7 +82,8 @@ export async function batchPanel(options: {
       await page.getByRole('button', { name: 'Run Order for many rows' }).click();
       const dialog = page.getByRole('dialog', { name: 'Run Order for many rows' });
       const keys = Array.from({ length: rows }, (_, i) => `row-${i}`);
-      await pasteRows(page, dialog.getByLabel(/^Rows: CSV/), `key\n${keys.join('\n')}\n`);
+      // Pasted as a person does (see pasteText); "Start N rows" below says all N arrived.
+      await pasteText(page, dialog.getByLabel(/^Rows: CSV/), `key\n${keys.join('\n')}\n`);
       await dialog.getByLabel('Rows at once').fill(String(AT_ONCE));
       await dialog.getByRole('button', { name: 'Check rows' }).click();
       await dialog.getByRole('region', { name: 'Preview' }).waitFor();

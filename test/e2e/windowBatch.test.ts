@@ -4,6 +4,7 @@ import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import { seriousViolations } from '../support/axeCheck.ts';
 import { echoWindows } from '../support/echoWindow.ts';
+import { pasteText } from '../support/pasteText.ts';
 import { screenshotDir } from '../support/screenshots.ts';
 import { openAppWindow, type AppWindow, requireBuiltRenderer } from '../support/windowHarness.ts';
 import type { Locator, Page } from 'playwright-core';
@@ -167,6 +168,38 @@ describe("the window: a batch's results, their columns and their calls", () => {
   }
   const cellsOf = (dialog: Locator, row: number) =>
     dialog.locator(`.batch-row[data-row="${row}"] [role="gridcell"]`).allInnerTexts();
+
+  test('a thousand rows and more are summed up, not shown as text: checked and started all the same, shown as text on asking', async () => {
+    const echo = await windows.open([{ type: 'respond', echo: true }]);
+    const { app } = echo;
+    await app.core.createPreset({
+      robotId: echo.robot.id,
+      name: 'Refund',
+      method: 'POST',
+      fields: FIELDS,
+      args: { order: { $field: 'order' }, cents: { $field: 'cents' }, pin: { $field: 'pin' } },
+    });
+    const dialog = await openBatchDialog(app.page);
+    const text = rowsText(1_500);
+    await pasteText(app.page, dialog.getByLabel(/^Rows: CSV/), text);
+    const summed = dialog.getByRole('group', { name: /^Rows: CSV/ });
+    await summed.getByText('1,501 lines').waitFor();
+    expect(await summed.innerText()).toMatch(/1,501 lines \(\d+ KB\) pasted: too many to show here as text/);
+    expect(await dialog.locator('textarea#batch-rows').count()).toBe(0);
+    expect(await app.page.evaluate<string | undefined>('document.activeElement?.id')).toBe('batch-rows');
+    expect(await seriousViolations(app.page)).toEqual([]);
+
+    await dialog.getByLabel('PIN (required)').fill('pin-many');
+    await dialog.getByRole('button', { name: 'Check rows' }).click();
+    await dialog
+      .getByRole('region', { name: 'Preview' })
+      .getByText('All 1500 rows fit the preset.')
+      .waitFor();
+
+    await summed.getByRole('button', { name: 'Show as text' }).click();
+    expect(await dialog.getByLabel(/^Rows: CSV/).inputValue()).toBe(text);
+    await dialog.getByRole('button', { name: 'Start 1500 rows' }).waitFor();
+  });
 
   test("columns picked from the responses show each row's field in the table and the export, and are kept for the batch", async () => {
     const echo = await windows.open([
