@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { BatchPreview } from '../../../../shared/ipc/contract/batches.ts';
+import { grouped } from '../../../../shared/grouped.ts';
 
 type Props = {
   text: string;
@@ -54,7 +55,7 @@ export function BatchInput({ text, fileName, onText, onChooseFile, preview }: Pr
             aria-describedby="batch-rows-hint"
           >
             <p>
-              <strong>{lines.toLocaleString('en-US')} lines</strong> ({Math.ceil(text.length / 1024)} KB){' '}
+              <strong>{grouped(lines)} lines</strong> ({Math.ceil(text.length / 1024)} KB){' '}
               {fileName === null ? 'pasted' : `from ${fileName}`}: too many to show here as text.
             </p>
             <button type="button" className="btn btn-sm" onClick={() => setAsText(true)}>
